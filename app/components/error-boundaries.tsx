@@ -1,0 +1,134 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
+import { nextRetryAction } from "~/features/errors/retry-policy";
+import { buttonClasses } from "./ui/button-link";
+
+function reloadPage() {
+  window.location.reload();
+}
+
+/** App-level: the last line of defence, outside the site shell. */
+export function AppErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (typeof window !== "undefined") console.error(error);
+  return (
+    <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 p-6 text-center">
+      <h1 className="text-2xl font-bold">{t("errors.appTitle")}</h1>
+      <button type="button" className={buttonClasses()} onClick={reloadPage}>
+        {t("errors.refreshPage")}
+      </button>
+    </main>
+  );
+}
+
+// Retries are counted per path across remounts of the boundary.
+const pageRetries = new Map<string, number>();
+
+/** Page-level: a route's loader or component failed; the shell stays. */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const revalidator = useRevalidator();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (typeof window !== "undefined") console.error(error);
+
+  const tryAgain = () => {
+    const used = pageRetries.get(pathname) ?? 0;
+    if (nextRetryAction(used) === "reload") {
+      pageRetries.delete(pathname);
+      reloadPage();
+      return;
+    }
+    pageRetries.set(pathname, used + 1);
+    void revalidator.revalidate();
+  };
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{t("errors.pageTitle")}</h1>
+      <p className="text-slate-700">{t("errors.pageBody")}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button type="button" className={buttonClasses()} onClick={tryAgain}>
+          {t("errors.tryAgain")}
+        </button>
+        <button type="button" className={buttonClasses("outline")} onClick={reloadPage}>
+          {t("errors.refreshPage")}
+        </button>
+        <Link to="/" className={buttonClasses("outline")}>
+          {t("errors.goHome")}
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-24 text-center">
+      <p className="text-7xl font-black text-brand-700" aria-hidden="true">
+        404
+      </p>
+      <h1 className="text-3xl font-bold">{t("errors.notFoundTitle")}</h1>
+      <p className="text-slate-700">{t("errors.notFoundBody")}</p>
+      <Link to="/" className={buttonClasses()}>
+        {t("errors.notFoundLink")}
+      </Link>
+    </main>
+  );
+}
+
+function BoundaryFallback({ variant, onRetry }: { variant: "section" | "component"; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="mx-auto my-6 flex max-w-xl flex-col items-center gap-3 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-900">
+      <p className="font-semibold">
+        {variant === "section" ? t("errors.sectionTitle") : t("errors.componentTitle")}
+      </p>
+      <button type="button" className={buttonClasses()} onClick={onRetry}>
+        {t("errors.retry")}
+      </button>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  variant?: "section" | "component";
+}
+
+interface BoundaryState {
+  error: unknown;
+  retries: number;
+}
+
+/** Section- and component-level boundary: Retry re-renders; the 4th retry reloads the page. */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, retries: 0 };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error("Unknown error") };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  retry = () => {
+    if (nextRetryAction(this.state.retries) === "reload") {
+      reloadPage();
+      return;
+    }
+    this.setState((s) => ({ error: null, retries: s.retries + 1 }));
+  };
+
+  override render() {
+    if (this.state.error) {
+      return <BoundaryFallback variant={this.props.variant ?? "section"} onRetry={this.retry} />;
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import type { ServiceTime } from "~/features/content/get-church-profile.server";
+import { formatClock } from "~/features/content/format-service-time";
+
+/** "Sunday 11:00 AM" / "Domingo 11:00 a. m." for a service-time row. */
+export function useFormatServiceTime() {
+  const { t } = useTranslation();
+  return (time: ServiceTime) =>
+    t("time.serviceLine", {
+      day: t(`time.days.${String(time.dayOfWeek) as "0"}`),
+      time: formatClock(time.startTime, { am: t("time.am"), pm: t("time.pm") }),
+    });
+}
+
+/** The one place service times are rendered: every page reads the same settings rows. */
+export function ServiceTimesList({ times, className = "" }: { times: ServiceTime[]; className?: string }) {
+  const format = useFormatServiceTime();
+  return (
+    <dl className={`space-y-2 ${className}`}>
+      {times.map((time) => (
+        <div key={time.key} className="flex flex-wrap justify-between gap-x-4">
+          <dt className="font-medium">{time.name}</dt>
+          <dd>{format(time)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

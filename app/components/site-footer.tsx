@@ -1,0 +1,111 @@
+import { MapPin, MessageSquareText, Phone } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
+import { ServiceTimesList } from "./service-times-list";
+import { smsHref, telHref } from "./contact-links";
+
+export function SiteFooter({ church }: { church: ChurchProfile }) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  const { address } = church;
+  return (
+    <footer className="bg-brand-900 text-brand-50">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="font-serif text-lg font-bold text-white">
+            {t("footer.contact")}
+          </h2>
+          <address className="mt-4 space-y-3 not-italic">
+            <p className="flex gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+              <span>
+                <span className="sr-only">{t("footer.address")}: </span>
+                {address.street}
+                <br />
+                {address.city}, {address.region} {address.postalCode}
+              </span>
+            </p>
+            <p>
+              <a href={telHref(church.phone)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                <Phone aria-hidden="true" className="h-5 w-5" />
+                <span className="sr-only">{t("footer.call", { phone: church.phoneDisplay })}</span>
+                <span aria-hidden="true">{church.phoneDisplay}</span>
+              </a>
+            </p>
+            <p>
+              <a href={smsHref(church.phone, church.smsKeyword)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                <MessageSquareText aria-hidden="true" className="h-5 w-5" />
+                {t("footer.textHome", { keyword: church.smsKeyword, phone: church.phoneDisplay })}
+              </a>
+            </p>
+          </address>
+        </section>
+        <section aria-labelledby="footer-times">
+          <h2 id="footer-times" className="font-serif text-lg font-bold text-white">
+            {t("footer.serviceTimes")}
+          </h2>
+          <ServiceTimesList times={church.serviceTimes} className="mt-4" />
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="font-serif text-lg font-bold text-white">
+            {t("footer.quickLinks")}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            {[...mainLinks.slice(1), ...resourceLinks].map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-flex min-h-9 items-center underline-offset-4 hover:underline">
+                  {t(link.labelKey)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className="font-serif text-lg font-bold text-white">
+            {t("footer.followUs")}
+          </h2>
+          <ul className="mt-4 space-y-1">
+            {church.facebookUrl ? (
+              <li>
+                <a href={church.facebookUrl} rel="noopener noreferrer" target="_blank" className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                  <SocialIcon name="facebook" />
+                  {t("footer.facebook", { name: church.name })}
+                  <span className="sr-only"> {t("common.opensInNewTab")}</span>
+                </a>
+              </li>
+            ) : null}
+            {church.youtubeUrl ? (
+              <li>
+                <a href={church.youtubeUrl} rel="noopener noreferrer" target="_blank" className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                  <SocialIcon name="youtube" />
+                  {t("footer.youtube", { name: church.name })}
+                  <span className="sr-only"> {t("common.opensInNewTab")}</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-white/15">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-brand-100 sm:px-6">
+          {t("footer.rights", { year, name: church.name })}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+/** Brand marks drawn inline (lucide no longer ships brand icons). */
+function SocialIcon({ name }: { name: "facebook" | "youtube" }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+      {name === "facebook" ? (
+        <path d="M13.5 21v-7.5h2.5l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21h3z" />
+      ) : (
+        <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.3 5 12 5 12 5s-6.3 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8c1.5.4 7.8.4 7.8.4s6.3 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3-5.2 3z" />
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,221 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/**
+ * The church profile: a single row (id = 1). Every church-specific fact lives here or in
+ * the tables below, never in components, so the admin portal can edit it.
+ */
+export const churchSettings = pgTable(
+  "church_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    nameEn: text("name_en").notNull(),
+    nameEs: text("name_es"),
+    taglineEn: text("tagline_en").notNull(),
+    taglineEs: text("tagline_es"),
+    streetAddress: text("street_address").notNull(),
+    city: text("city").notNull(),
+    region: text("region").notNull(),
+    postalCode: text("postal_code").notNull(),
+    country: text("country").notNull().default("US"),
+    /** E.164, used for tel: and sms: links. */
+    phone: text("phone").notNull(),
+    /** How the number is printed on the page. */
+    phoneDisplay: text("phone_display").notNull(),
+    smsKeyword: text("sms_keyword").notNull().default("HOME"),
+    email: text("email"),
+    timeZone: text("time_zone").notNull().default("America/Chicago"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    mapEmbedUrl: text("map_embed_url"),
+    directionsUrl: text("directions_url"),
+    facebookUrl: text("facebook_url"),
+    youtubeUrl: text("youtube_url"),
+    ogImageUrl: text("og_image_url"),
+    ...timestamps,
+  },
+  (t) => [check("church_settings_single_row", sql`${t.id} = 1`)],
+);
+
+/** One truth for service times; every place on the site renders these rows. */
+export const serviceTimes = pgTable(
+  "service_times",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** 0 = Sunday … 6 = Saturday */
+    dayOfWeek: smallint("day_of_week").notNull(),
+    /** 24-hour "HH:MM" in the church's time zone. */
+    startTime: text("start_time").notNull(),
+    nameEn: text("name_en").notNull(),
+    nameEs: text("name_es"),
+    isMainService: boolean("is_main_service").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check("service_times_day", sql`${t.dayOfWeek} between 0 and 6`),
+    check("service_times_time", sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+export const leaders = pgTable("leaders", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  name: text("name").notNull(),
+  roleEn: text("role_en").notNull(),
+  roleEs: text("role_es"),
+  bioEn: text("bio_en").notNull(),
+  bioEs: text("bio_es"),
+  photoUrl: text("photo_url"),
+  ...timestamps,
+});
+
+export const churchValues = pgTable("church_values", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  titleEn: text("title_en").notNull(),
+  titleEs: text("title_es"),
+  descriptionEn: text("description_en").notNull(),
+  descriptionEs: text("description_es"),
+  ...timestamps,
+});
+
+/**
+ * Bilingual texts keyed by place: `home.hero`, `home.welcome`, `about.story`,
+ * `page.events` (the heading, introduction and meta description of a page), …
+ */
+export const contentBlocks = pgTable("content_blocks", {
+  key: text("key").primaryKey(),
+  titleEn: text("title_en").notNull(),
+  titleEs: text("title_es"),
+  bodyEn: text("body_en").notNull().default(""),
+  bodyEs: text("body_es"),
+  summaryEn: text("summary_en"),
+  summaryEs: text("summary_es"),
+  imageUrl: text("image_url"),
+  imageAltEn: text("image_alt_en"),
+  imageAltEs: text("image_alt_es"),
+  linkUrl: text("link_url"),
+  ...timestamps,
+});
+
+/** Card rows of the home page: `spiritual_home` (six) and `why_choose` (four). */
+export const homeCards = pgTable(
+  "home_cards",
+  {
+    id: serial("id").primaryKey(),
+    key: text("key").notNull().unique(),
+    kind: text("kind").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es"),
+    descriptionEn: text("description_en").notNull(),
+    descriptionEs: text("description_es"),
+    /** A name from the icon allow-list in `app/components/content-icon.tsx`. */
+    icon: text("icon").notNull(),
+    /** A name from the gradient allow-list in `app/components/content-icon.tsx`. */
+    gradient: text("gradient").notNull().default("teal"),
+    href: text("href"),
+    ...timestamps,
+  },
+  (t) => [check("home_cards_kind", sql`${t.kind} in ('spiritual_home', 'why_choose')`)],
+);
+
+export const heroVideos = pgTable("hero_videos", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  sortOrder: integer("sort_order").notNull().default(0),
+  titleEn: text("title_en").notNull(),
+  titleEs: text("title_es"),
+  mp4Url: text("mp4_url").notNull(),
+  webmUrl: text("webm_url"),
+  posterUrl: text("poster_url").notNull(),
+  playbackRate: real("playback_rate").notNull().default(0.5),
+  ...timestamps,
+});
+
+/** Spec section 3, plus the Spanish title/description every content row carries. */
+export const mediaGallery = pgTable(
+  "media_gallery",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    titleEs: text("title_es"),
+    description: text("description"),
+    descriptionEs: text("description_es"),
+    imageUrl: text("image_url"),
+    eventDate: date("event_date"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    category: text("category"),
+    mediaType: text("media_type").notNull().default("image"),
+  },
+  (t) => [index("media_gallery_type_created_idx").on(t.mediaType, t.createdAt.desc())],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es"),
+    descriptionEn: text("description_en").notNull(),
+    descriptionEs: text("description_es"),
+    category: text("category").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    locationName: text("location_name"),
+    imageUrl: text("image_url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("events_starts_at_idx").on(t.startsAt)],
+);
+
+export const sermons = pgTable(
+  "sermons",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es"),
+    summaryEn: text("summary_en").notNull(),
+    summaryEs: text("summary_es"),
+    seriesEn: text("series_en"),
+    seriesEs: text("series_es"),
+    speaker: text("speaker").notNull(),
+    scripture: text("scripture"),
+    preachedOn: date("preached_on").notNull(),
+    videoUrl: text("video_url"),
+    ...timestamps,
+  },
+  (t) => [index("sermons_preached_on_idx").on(t.preachedOn)],
+);
+
+/** Small key/value facts about this installation (demo seed version, content version). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

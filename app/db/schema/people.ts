@@ -1,0 +1,27 @@
+import { boolean, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+
+/** Spec section 3: one profile per member account (id = the auth user id). */
+export const profiles = pgTable("profiles", {
+  id: text("id").primaryKey(),
+  displayName: text("display_name"),
+  username: text("username").unique(),
+  fullName: text("full_name"),
+  hasCompletedTour: boolean("has_completed_tour").notNull().default(false),
+  tourCompletionDate: timestamp("tour_completion_date", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const appRole = pgEnum("app_role", ["admin", "moderator"]);
+
+/** Spec section 3: user_id + role (admin, moderator). */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    role: appRole("role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("user_roles_user_id_role_unique").on(t.userId, t.role)],
+);

@@ -1,0 +1,48 @@
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { isLanguage, languageCookieName } from "~/i18n/config";
+import { readLanguageCookie } from "~/i18n/detect-language";
+import { createI18n } from "~/i18n/i18n";
+
+const htmlLanguage = document.documentElement.lang;
+const language = isLanguage(htmlLanguage) ? htmlLanguage : "en";
+
+// The explicit choice lives in a cookie (read by the server) mirrored in localStorage.
+// If the cookie was cleared but the device remembers a choice, restore it and re-render.
+const stored = safeStorageGet(languageCookieName);
+const cookie = readLanguageCookie(document.cookie);
+if (!cookie && isLanguage(stored) && stored !== language) {
+  document.cookie = `${languageCookieName}=${stored}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  window.location.reload();
+} else {
+  if (cookie) safeStorageSet(languageCookieName, cookie);
+  const i18n = await createI18n(language);
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <HydratedRouter />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+function safeStorageGet(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function safeStorageSet(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or storage disabled: the cookie still holds the choice.
+  }
+}

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import {
+  appMeta,
+  churchSettings,
+  churchValues,
+  contentBlocks,
+  events,
+  heroVideos,
+  homeCards,
+  leaders,
+  mediaGallery,
+  serviceTimes,
+  sermons,
+} from "~/db/schema";
+import type { AppDatabase } from "~/server/db.server";
+import {
+  demoBlocks,
+  demoEvents,
+  demoGallery,
+  demoHeroVideos,
+  demoHomeCards,
+  demoLeaders,
+  demoSermons,
+  demoServiceTimes,
+  demoSettings,
+  demoValues,
+} from "./demo-church";
+
+export const DEMO_SEED_KEY = "demo_seed_version";
+export const DEMO_SEED_VERSION = "1";
+
+export interface SeedDemoChurchOptions {
+  db: AppDatabase;
+  now?: Date;
+}
+
+/**
+ * Seeds the demo church once. The marker row makes it idempotent across restarts and
+ * instances, and means a row the church deleted on purpose is not brought back. It creates
+ * no accounts.
+ */
+export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOptions): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Claim the marker first: a second instance seeding at the same moment waits on this
+    // row and then sees it already there.
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: DEMO_SEED_KEY, value: DEMO_SEED_VERSION })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return false;
+
+    await tx.insert(churchSettings).values(demoSettings).onConflictDoNothing();
+    await tx.insert(serviceTimes).values(demoServiceTimes).onConflictDoNothing();
+    await tx.insert(leaders).values(demoLeaders).onConflictDoNothing();
+    await tx.insert(churchValues).values(demoValues).onConflictDoNothing();
+    await tx.insert(contentBlocks).values(demoBlocks).onConflictDoNothing();
+    await tx.insert(homeCards).values(demoHomeCards).onConflictDoNothing();
+    await tx.insert(heroVideos).values(demoHeroVideos).onConflictDoNothing();
+    await tx.insert(mediaGallery).values(demoGallery(now)).onConflictDoNothing();
+    await tx.insert(events).values(demoEvents(now)).onConflictDoNothing();
+    await tx.insert(sermons).values(demoSermons(now)).onConflictDoNothing();
+    return true;
+  });
+}
+
+export async function isDemoSeeded(db: AppDatabase): Promise<boolean> {
+  const rows = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
+  return rows.length > 0;
+}

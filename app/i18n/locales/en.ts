@@ -1,0 +1,2 @@
+export { default } from "./en/index";
+export type { Translation } from "./en/index";

@@ -1,0 +1,5 @@
+const home = {
+  heroLabel: "Welcome",
+};
+
+export default home;

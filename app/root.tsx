@@ -1,0 +1,52 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { AppErrorBoundary } from "~/components/error-boundaries";
+import { useNonce } from "~/components/nonce";
+import { defaultLanguage } from "~/i18n/config";
+import { detectRequestLanguage, languageCookie } from "~/i18n/detect-language";
+import { getEnv, siteUrl } from "~/server/env.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const detected = detectRequestLanguage(request);
+  const base = siteUrl(getEnv());
+  const headers = new Headers();
+  // `?lang=` is an explicit choice: remember it.
+  if (detected.source === "query") {
+    headers.append("Set-Cookie", languageCookie(detected.language, base.startsWith("https://")));
+  }
+  return data({ language: detected.language, siteUrl: base }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang={root?.language ?? defaultLanguage} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5257" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const ErrorBoundary = AppErrorBoundary;

@@ -1,0 +1,104 @@
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "~/db/schema";
+
+export type Schema = typeof schema;
+export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  kind: "pglite" | "postgres";
+  db: AppDatabase;
+  ping(): Promise<void>;
+  /** Applies pending migrations; concurrent instances on one PostgreSQL take turns. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATION_LOCK = 727_274_001;
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Where PGlite keeps its files (`<dataDir>/pgdata`); omitted = in memory. */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection (server restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as AppDatabase;
+    return {
+      kind: "postgres",
+      db,
+      ping: async () => void (await pool.query("select 1")),
+      migrate: async () => {
+        // The advisory lock belongs to one connection, so lock, migrate and unlock on it.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client), { migrationsFolder: findMigrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    // PGlite creates only the last folder of its path.
+    const dir = path.resolve(options.dataDir, "pgdata");
+    mkdirSync(path.dirname(dir), { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
+  return {
+    kind: "pglite",
+    db,
+    ping: async () => void (await client.query("select 1")),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() }),
+    close: () => client.close(),
+  };
+}
+
+/** Finds `drizzle/` by walking up from this file: it differs between source and build. */
+export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("Could not find the drizzle/ migrations folder");
+    dir = parent;
+  }
+}
+
+// The handle lives on globalThis so the dev server's module reloads reuse one connection.
+const holder = globalThis as typeof globalThis & { __churchDb?: DatabaseHandle };
+
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  holder.__churchDb = handle;
+}
+
+export function getDatabase(): DatabaseHandle {
+  if (!holder.__churchDb) throw new Error("The database has not been opened yet");
+  return holder.__churchDb;
+}
+
+export function db(): AppDatabase {
+  return getDatabase().db;
+}
