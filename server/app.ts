@@ -65,7 +65,6 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
-    // @ts-expect-error the virtual module exists only inside the React Router build
     build = () => import("virtual:react-router/server-build");
   }
 
