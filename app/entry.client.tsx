@@ -18,17 +18,23 @@ if (!cookie && isLanguage(stored) && stored !== language) {
   window.location.reload();
 } else {
   if (cookie) safeStorageSet(languageCookieName, cookie);
-  const i18n = await createI18n(language);
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <HydratedRouter />
-        </I18nextProvider>
-      </StrictMode>,
-    );
-  });
+  try {
+    const i18n = await createI18n(language);
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <HydratedRouter />
+          </I18nextProvider>
+        </StrictMode>,
+      );
+    });
+  } catch (error) {
+    // Spec: log and continue. The server-rendered page stays readable and its links and
+    // forms keep working as plain HTML; hydrating without texts would blank them.
+    console.error("Failed to load translations", error);
+  }
 }
 
 function safeStorageGet(key: string): string | null {

@@ -1,9 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Route } from "./+types/admin-test";
+import { detectRequestLanguage } from "~/i18n/detect-language";
+import { loadTranslation } from "~/i18n/i18n";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin test" },
+export async function loader({ request }: Route.LoaderArgs) {
+  const translation = await loadTranslation(detectRequestLanguage(request).language);
+  return { title: translation.pages.adminTest.metaTitle };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,16 +1,19 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundScreen } from "~/components/error-boundaries";
+import { detectRequestLanguage } from "~/i18n/detect-language";
+import { loadTranslation } from "~/i18n/i18n";
 import { logger } from "~/server/logger.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   logger.warn({ path: pathname, status: 404 }, "page not found");
-  return data(null, { status: 404 });
+  const translation = await loadTranslation(detectRequestLanguage(request).language);
+  return data({ title: translation.pages.notFound.metaTitle }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "404" },
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "404" },
   { name: "robots", content: "noindex" },
 ];
 
