@@ -1,0 +1,487 @@
+#!/usr/bin/env node
+// Lighthouse page-speed benchmark: MOBILE preset (Lighthouse's default config: Moto G Power
+// emulation, simulated slow 4G + 4x CPU throttling) on `/` and four other public pages, N runs
+// each, median performance score. Exits 1 when `/` misses the targets (performance >= 90,
+// accessibility / best practices / SEO = 100), 2 on a usage or start-up error.
+//
+//   npm run bench:lighthouse                      # own production server, English, 3 runs
+//   npm run bench:lighthouse -- --lang es         # Spanish (?lang=es)
+//   npm run bench:lighthouse -- --runs 5 --pages /,/about
+//   npm run bench:lighthouse -- --url http://127.0.0.1:3000   # an already-running server
+//   npm run bench:lighthouse -- --build           # rebuild (react-router build) first
+//
+// Run 1 of every page audits all four categories; runs 2..N audit performance only (the
+// accessibility, best-practices and SEO audits do not depend on timing). Each page gets a
+// fresh Chromium (system /usr/bin/chromium, fresh profile); each run opens its own tab and
+// Lighthouse clears the origin's cache and storage first.
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
+import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "./lib/chromium.mjs";
+import { isShuttingDown, onShutdown, openTarget, repoRoot } from "./lib/server.mjs";
+
+const DEFAULT_PAGES = ["/", "/about", "/events", "/plan-visit", "/sermons"];
+const TARGETS = { performance: 90, accessibility: 100, "best-practices": 100, seo: 100 };
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+// Failures that only mean "this machine has no internet" (third-party hosts unreachable).
+const OFFLINE_ERROR =
+  /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET|TIMED_OUT|CLOSED)|ERR_ADDRESS_UNREACHABLE|ERR_TIMED_OUT/;
+const LEGACY_TWIN = {
+  "render-blocking-resources": "render-blocking-insight",
+  "uses-long-cache-ttl": "cache-insight",
+  "uses-responsive-images": "image-delivery-insight",
+  "modern-image-formats": "image-delivery-insight",
+  "uses-optimized-images": "image-delivery-insight",
+  "efficient-animated-content": "image-delivery-insight",
+  "server-response-time": "document-latency-insight",
+  redirects: "document-latency-insight",
+  "uses-text-compression": "document-latency-insight",
+  "layout-shifts": "cls-culprits-insight",
+  "largest-contentful-paint-element": "lcp-breakdown-insight",
+  "prioritize-lcp-image": "lcp-discovery-insight",
+  "lcp-lazy-loaded": "lcp-discovery-insight",
+  "font-display": "font-display-insight",
+  "third-party-summary": "third-parties-insight",
+  "dom-size": "dom-size-insight",
+  "duplicated-javascript": "duplicated-javascript-insight",
+  "legacy-javascript": "legacy-javascript-insight",
+  "critical-request-chains": "network-dependency-tree-insight",
+  "uses-rel-preconnect": "network-dependency-tree-insight",
+  viewport: "viewport-insight",
+};
+const SHORT = { performance: "perf", accessibility: "a11y", "best-practices": "bp", seo: "seo" };
+
+const usage = `usage: node bench/lighthouse.mjs [--runs N] [--lang en|es] [--pages /,/about,...]
+                                [--url http://host:port] [--build] [--gate-all] [--verbose]
+  --runs N      runs per page (default 3); the median performance score is reported
+  --lang        en (default) or es (adds ?lang=es)
+  --pages       comma-separated paths (default ${DEFAULT_PAGES.join(",")})
+  --url         measure an already-running server instead of starting one
+  --build       run \`react-router build\` before starting the server
+  --gate-all    apply the targets to every page, not only /
+  --verbose     print performance hints for every page, not only those under target`;
+
+let args;
+try {
+  ({ values: args } = parseArgs({
+    options: {
+      runs: { type: "string", default: "3" },
+      lang: { type: "string", default: "en" },
+      pages: { type: "string" },
+      url: { type: "string" },
+      build: { type: "boolean", default: false },
+      "gate-all": { type: "boolean", default: false },
+      verbose: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  }));
+} catch (error) {
+  console.error(`${error.message}\n${usage}`);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const runs = Number(args.runs);
+if (!Number.isInteger(runs) || runs < 1 || runs > 15) {
+  console.error(`--runs must be an integer from 1 to 15\n${usage}`);
+  process.exit(2);
+}
+if (!["en", "es"].includes(args.lang)) {
+  console.error(`--lang must be en or es\n${usage}`);
+  process.exit(2);
+}
+const pages = args.pages
+  ? args.pages
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)
+  : DEFAULT_PAGES;
+if (pages.some((p) => !p.startsWith("/"))) {
+  console.error(`--pages must be paths starting with /\n${usage}`);
+  process.exit(2);
+}
+
+const log = (...parts) => console.error(...parts);
+const pageUrl = (base, p) => base + p + (args.lang === "es" ? (p.includes("?") ? "&" : "?") + "lang=es" : "");
+const pct = (score) => (score === null || score === undefined ? null : Math.round(score * 100));
+const slug = (p) => (p === "/" ? "home" : p.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-"));
+
+function median(sortedRuns) {
+  // Runs sorted by performance score: the middle one (the lower middle for an even count).
+  return sortedRuns[Math.floor((sortedRuns.length - 1) / 2)];
+}
+
+function metricsOf(lhr) {
+  const a = lhr.audits;
+  const num = (id) => a[id]?.numericValue ?? null;
+  return {
+    performance: pct(lhr.categories.performance?.score),
+    fcpMs: num("first-contentful-paint"),
+    lcpMs: num("largest-contentful-paint"),
+    tbtMs: num("total-blocking-time"),
+    cls: num("cumulative-layout-shift"),
+    speedIndexMs: num("speed-index"),
+    totalByteWeight: num("total-byte-weight"),
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    failedRequests: failedRequests(lhr),
+    runWarnings: lhr.runWarnings ?? [],
+  };
+}
+
+/** Same-origin requests that answered 4xx/5xx (a missing file, or a build replaced under the server). */
+function failedRequests(lhr) {
+  const origin = new URL(lhr.finalDisplayedUrl).origin;
+  return (lhr.audits["network-requests"]?.details?.items ?? [])
+    .filter((r) => r.statusCode >= 400 && r.url.startsWith(origin))
+    .map((r) => `${r.statusCode} ${r.url.slice(origin.length)}`);
+}
+
+/** Table rows of an audit's details, nested lists (insights) flattened; trees skipped. */
+function detailItems(details) {
+  if (!details) return [];
+  if (details.type === "list")
+    return details.items.flatMap((sub) => detailItems(sub.type === "list-section" ? sub.value : sub));
+  if (details.type === "table" || details.type === "opportunity") return details.items ?? [];
+  return [];
+}
+
+/** One short line per offending item, so a developer can find it without opening the report. */
+function itemLines(audit, max = 3) {
+  const items = detailItems(audit.details);
+  const lines = [];
+  for (const item of items.slice(0, max)) {
+    const node = item.node ?? item.subItems?.items?.[0]?.relatedNode;
+    const numbers = [];
+    if (item.wastedBytes) numbers.push(`${Math.round(item.wastedBytes / 1024)} KiB wasted`);
+    if (item.wastedMs) numbers.push(`${Math.round(item.wastedMs)} ms`);
+    if (item.total && typeof item.total === "number") numbers.push(`${Math.round(item.total)} ms`);
+    let text;
+    if (node?.snippet || node?.selector) {
+      text = [node.selector, node.snippet].filter(Boolean).join("  ");
+    } else if ((item.groupLabel || item.label) && typeof item.duration === "number") {
+      text = `${item.groupLabel ?? item.label}: ${Math.round(item.duration)} ms`;
+    } else if (item.description || item.source) {
+      const source = typeof item.source === "object" ? (item.source?.url ?? item.source?.value) : item.source;
+      const where = item.sourceLocation?.url ?? item.url ?? "";
+      text = [source, item.description, where].filter((x) => typeof x === "string" && x).join(" | ");
+      if (typeof item.reflowTime === "number") numbers.push(`${Math.round(item.reflowTime)} ms reflow`);
+    } else if (typeof item.url === "string") {
+      text = item.url;
+    } else if (item.label || item.reason) {
+      text = String(item.label ?? item.reason);
+    } else {
+      continue;
+    }
+    if (numbers.length) text += ` (${numbers.join(", ")})`;
+    if (OFFLINE_ERROR.test(text)) text += "  [no internet on this machine: not a site defect if the host is reachable]";
+    lines.push(text.replace(/\s+/g, " ").slice(0, 240));
+  }
+  if (items.length > max) lines.push(`… and ${items.length - max} more`);
+  return lines;
+}
+
+/** Accessibility / best-practices / SEO audits that lost points (score < 1) or errored. */
+function failingAudits(lhr) {
+  const out = [];
+  for (const category of ["accessibility", "best-practices", "seo"]) {
+    const cat = lhr.categories[category];
+    if (!cat) continue;
+    for (const ref of cat.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit) continue;
+      const mode = audit.scoreDisplayMode;
+      if (["notApplicable", "manual", "informative"].includes(mode)) continue;
+      if (mode !== "error" && (audit.score === null || audit.score >= 1)) continue;
+      out.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        weight: ref.weight,
+        explanation: audit.explanation ?? audit.errorMessage ?? null,
+        items: itemLines(audit),
+      });
+    }
+  }
+  return out;
+}
+
+/** Performance audits worth a look: failing opportunities/diagnostics/insights, biggest savings first. */
+function perfHints(lhr) {
+  const cat = lhr.categories.performance;
+  if (!cat) return [];
+  const hints = [];
+  for (const ref of cat.auditRefs) {
+    if (ref.weight > 0 || ref.id === "max-potential-fid") continue; // metrics: in the table
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 0.9) continue;
+    if (["notApplicable", "manual", "informative", "error"].includes(audit.scoreDisplayMode)) continue;
+    const savings = audit.metricSavings ?? {};
+    const ms = (savings.LCP ?? 0) + (savings.FCP ?? 0) + (savings.TBT ?? 0) + (savings.INP ?? 0);
+    hints.push({
+      id: audit.id,
+      title: audit.title,
+      score: audit.score,
+      displayValue: audit.displayValue ?? "",
+      metricSavings: savings,
+      rank: ms + (savings.CLS ?? 0) * 10_000,
+      items: itemLines(audit, 3),
+    });
+  }
+  // Lighthouse 12 reports some findings twice (legacy audit + performance insight): keep the insight.
+  const ids = new Set(hints.map((h) => h.id));
+  return hints
+    .filter((h) => !(LEGACY_TWIN[h.id] && ids.has(LEGACY_TWIN[h.id])))
+    .filter((h) => h.items.length > 0 || h.rank > 0 || h.displayValue)
+    .sort((x, y) => y.rank - x.rank)
+    .slice(0, 8);
+}
+
+async function launchChromium() {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: chromiumFlags,
+    logLevel: "silent",
+    // bench/lib/server.mjs handles Ctrl-C (browser, then server, then exit).
+    handleSIGINT: false,
+  });
+  const unregister = onShutdown(() => chrome.kill());
+  return {
+    port: chrome.port,
+    kill: async () => {
+      unregister();
+      await chrome.kill();
+    },
+  };
+}
+
+/** One Lighthouse navigation in a new tab of `chrome` (Lighthouse resets the origin's storage and cache first). */
+async function runOnce(chrome, url, categories) {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    // The full-page screenshot only decorates the HTML report and costs ~1.2 s per run.
+    disableFullPageScreenshot: true,
+  });
+  if (!result?.lhr) throw new Error("Lighthouse returned no result");
+  if (result.lhr.runtimeError) {
+    throw new Error(`${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+  }
+  return result.lhr;
+}
+
+const fmtMs = (v) => (v === null ? "—" : v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const fmtKiB = (v) => (v === null ? "—" : `${Math.round(v / 1024)} KiB`);
+const fmtCls = (v) => (v === null ? "—" : v.toFixed(3));
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows
+    .map((r, ri) => {
+      const line = r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+      return ri === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+    })
+    .join("\n");
+}
+
+async function main() {
+  assertChromium();
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
+  const resultsDir = path.join(repoRoot, "bench/results");
+  const reportDir = path.join(resultsDir, `lighthouse-${stamp}`);
+  const load = os.loadavg()[0];
+  if (load > os.cpus().length * 0.75) {
+    log(
+      `WARNING: load average ${load.toFixed(2)} on ${os.cpus().length} cores: other work on this machine ` +
+        "skews the CPU-bound metrics (TBT, LCP). Prefer a quiet machine for recorded figures.",
+    );
+  }
+
+  let target;
+  try {
+    target = await openTarget({ url: args.url, build: args.build, log });
+  } catch (error) {
+    if (isShuttingDown()) return new Promise(() => {}); // Ctrl-C: the cleanups exit
+    log(`cannot start or reach the server: ${error.message}`);
+    process.exit(2);
+  }
+
+  const results = [];
+  try {
+    // Warm the server (JIT, caches) so run 1 does not measure a cold process.
+    for (const p of pages) {
+      for (let i = 0; i < 2; i++) await fetch(pageUrl(target.url, p)).then((r) => r.arrayBuffer());
+    }
+    for (const p of pages) {
+      const url = pageUrl(target.url, p);
+      const lhrs = [];
+      // One fresh Chromium (fresh profile) per page; each run opens its own tab.
+      let chrome = await launchChromium();
+      try {
+        for (let i = 0; i < runs; i++) {
+          const t0 = Date.now();
+          const categories = i === 0 ? CATEGORIES : ["performance"];
+          const lhr = await runOnce(chrome, url, categories).catch(async (error) => {
+            if (isShuttingDown()) return new Promise(() => {}); // Ctrl-C: the cleanups exit
+            log(`  ${p}  run ${i + 1}/${runs} failed (${error.message}); retrying once in a new Chromium`);
+            await chrome.kill();
+            chrome = await launchChromium();
+            return runOnce(chrome, url, categories);
+          });
+          lhrs.push(lhr);
+          const m = metricsOf(lhr);
+          log(
+            `  ${p}  run ${i + 1}/${runs}: perf ${m.performance}  LCP ${fmtMs(m.lcpMs)}  TBT ${fmtMs(m.tbtMs)}  ` +
+              `(benchmarkIndex ${Math.round(m.benchmarkIndex)}, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+          );
+        }
+      } finally {
+        await chrome.kill();
+      }
+      const full = lhrs[0];
+      const sorted = [...lhrs].sort((x, y) => x.categories.performance.score - y.categories.performance.score);
+      const med = median(sorted);
+      const failing = failingAudits(full);
+      const hints = perfHints(med);
+      mkdirSync(reportDir, { recursive: true });
+      const reports = [`${slug(p)}.html`];
+      writeFileSync(path.join(reportDir, reports[0]), ReportGenerator.generateReportHtml(full));
+      if (med !== full) {
+        reports.push(`${slug(p)}.median-performance.html`);
+        writeFileSync(path.join(reportDir, reports[1]), ReportGenerator.generateReportHtml(med));
+      }
+      results.push({
+        path: p,
+        url,
+        runs: lhrs.map(metricsOf),
+        median: metricsOf(med),
+        medianRun: lhrs.indexOf(med) + 1,
+        scores: {
+          performance: pct(med.categories.performance.score),
+          accessibility: pct(full.categories.accessibility?.score),
+          "best-practices": pct(full.categories["best-practices"]?.score),
+          seo: pct(full.categories.seo?.score),
+        },
+        failingAudits: failing,
+        perfHints: hints,
+        reports: reports.map((r) => path.relative(repoRoot, path.join(reportDir, r))),
+        finalUrl: full.finalDisplayedUrl,
+        lighthouseVersion: full.lighthouseVersion,
+        userAgent: full.environment?.hostUserAgent,
+      });
+    }
+  } finally {
+    await target.close();
+  }
+
+  // ---- gate -------------------------------------------------------------------------------
+  const gated = args["gate-all"] ? results : results.filter((r) => r.path === "/");
+  const misses = [];
+  for (const r of gated) {
+    for (const c of CATEGORIES) {
+      const v = r.scores[c];
+      if (v === null || v < TARGETS[c]) misses.push(`${r.path}: ${c} ${v ?? "n/a"} < ${TARGETS[c]}`);
+    }
+  }
+
+  // ---- report -----------------------------------------------------------------------------
+  const rows = [["page", "perf (runs)", "a11y", "bp", "seo", "LCP", "CLS", "TBT", "FCP", "bytes"]];
+  for (const r of results) {
+    const mark = (c) => {
+      const v = r.scores[c];
+      return `${v ?? "—"}${v !== null && v < TARGETS[c] ? "!" : ""}`;
+    };
+    const runScores = r.runs.map((x) => x.performance).join(" ");
+    rows.push([
+      r.path + (args.lang === "es" ? "?lang=es" : ""),
+      `${mark("performance")} (${runScores})`,
+      mark("accessibility"),
+      mark("best-practices"),
+      mark("seo"),
+      fmtMs(r.median.lcpMs),
+      fmtCls(r.median.cls),
+      fmtMs(r.median.tbtMs),
+      fmtMs(r.median.fcpMs),
+      fmtKiB(r.median.totalByteWeight),
+    ]);
+  }
+  const bi = results.flatMap((r) => r.runs.map((x) => x.benchmarkIndex)).filter((x) => x !== null);
+  console.log(
+    `\nLighthouse ${results[0]?.lighthouseVersion} mobile (simulated throttling), ${runs} run(s)/page, ` +
+      `lang ${args.lang}, ${target.url}`,
+  );
+  console.log(
+    `${chromiumVersion()}; Node ${process.version}; ${os.cpus().length} cores; ` +
+      `benchmarkIndex ${Math.round(Math.min(...bi))}–${Math.round(Math.max(...bi))}`,
+  );
+  console.log("perf = median of the runs (all runs in brackets); metrics from the median run; ! = under target\n");
+  console.log(table(rows));
+
+  const failed = [...new Set(results.flatMap((r) => r.runs.flatMap((x) => x.failedRequests)))];
+  if (failed.length) console.log(`\nWARNING: same-origin requests failed: ${failed.join(", ")}`);
+  for (const r of results) {
+    const showHints = args.verbose || (r.scores.performance ?? 0) < TARGETS.performance;
+    if (!r.failingAudits.length && !(showHints && r.perfHints.length)) continue;
+    console.log(`\n${r.path}`);
+    for (const f of r.failingAudits) {
+      console.log(
+        `  [${SHORT[f.category]}] ${f.id} — ${f.title}${f.explanation ? ` (${f.explanation.replace(/\s+/g, " ").slice(0, 200)})` : ""}`,
+      );
+      for (const line of f.items) console.log(`        ${line}`);
+    }
+    if (showHints) {
+      for (const h of r.perfHints) {
+        console.log(`  [perf] ${h.id} — ${h.title}${h.displayValue ? ` (${h.displayValue})` : ""}`);
+        for (const line of h.items) console.log(`        ${line}`);
+      }
+    }
+  }
+
+  const summary = {
+    date: startedAt.toISOString(),
+    preset: "mobile (Lighthouse default config, simulated throttling)",
+    lang: args.lang,
+    runsPerPage: runs,
+    target: target.url,
+    externalServer: target.external,
+    build: target.build,
+    environment: {
+      node: process.version,
+      chromium: chromiumVersion(),
+      lighthouse: results[0]?.lighthouseVersion,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      loadAverageAtStart: load,
+    },
+    targets: TARGETS,
+    gate: { pages: gated.map((r) => r.path), pass: misses.length === 0, misses },
+    pages: results,
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const out = path.join(resultsDir, `lighthouse-${stamp}.json`);
+  writeFileSync(out, JSON.stringify(summary, null, 2) + "\n");
+  console.log(`\nsummary: ${path.relative(repoRoot, out)}; HTML reports: ${path.relative(repoRoot, reportDir)}/`);
+  console.log(`total time ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s`);
+
+  if (misses.length) {
+    console.log(`\nFAIL: targets missed\n  ${misses.join("\n  ")}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`\nPASS: ${gated.map((r) => r.path).join(", ")} meet the targets`);
+  }
+}
+
+main().catch((error) => {
+  if (isShuttingDown()) return; // Ctrl-C: the cleanups exit
+  console.error(error?.stack ?? error);
+  process.exit(2);
+});
