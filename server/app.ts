@@ -64,6 +64,10 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
+    // Media and icons change rarely (uploads get new names); other public files daily.
+    for (const folder of ["media", "icons"]) {
+      app.use(`/${folder}`, express.static(path.join(clientDir, folder), { maxAge: "30d", index: false }));
+    }
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
     build = () => import("virtual:react-router/server-build");
   }

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { languageLocales, languages, type Language } from "~/i18n/config";
+import { defaultLanguage, languageLocales, languages, type Language } from "~/i18n/config";
 
 export interface PageSeo {
   title: string;
@@ -15,8 +15,13 @@ export interface PageSeo {
   jsonLd?: Record<string, unknown>[];
 }
 
-export function localizedUrl(siteUrl: string, path: string, language?: Language): string {
-  return `${siteUrl}${path}${language ? `?lang=${language}` : ""}`;
+/**
+ * The URL of a page in a language: English (the default) is the plain path, other
+ * languages add `?lang=`. The plain path is also x-default, so a crawler's canonical URL
+ * and its hreflang entry agree.
+ */
+export function localizedUrl(siteUrl: string, path: string, language: Language = defaultLanguage): string {
+  return `${siteUrl}${path}${language === defaultLanguage ? "" : `?lang=${language}`}`;
 }
 
 /** Title, description, canonical, hreflang alternates and Open Graph for a page. */

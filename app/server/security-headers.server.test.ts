@@ -1,0 +1,72 @@
+import { describe, expect, test } from "vitest";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce, frameSources } from "./security-headers.server";
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp.split(";").map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name!, values];
+    }),
+  );
+}
+
+describe("createNonce", () => {
+  test("128 random bits, base64, different every time", () => {
+    const nonces = new Set(Array.from({ length: 100 }, createNonce));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    }
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  const nonce = "abc123NONCE==";
+  const csp = directives(contentSecurityPolicy(nonce, { https: false }));
+
+  test("scripts only from the site and with this response's nonce", () => {
+    expect(csp.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+  });
+
+  test("locks down framing, plugins, base URI and form targets", () => {
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'self'"]);
+    expect(csp.get("form-action")).toEqual(["'self'"]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+  });
+
+  test("frames only the map and video embeds, all over HTTPS", () => {
+    expect(csp.get("frame-src")).toEqual(frameSources);
+    expect(frameSources.some((s) => s.includes("openstreetmap"))).toBe(true);
+    for (const source of frameSources) expect(source).toMatch(/^https:\/\//);
+  });
+
+  test("upgrade-insecure-requests only when the site is served over HTTPS", () => {
+    expect(csp.has("upgrade-insecure-requests")).toBe(false);
+    expect(directives(contentSecurityPolicy(nonce, { https: true })).has("upgrade-insecure-requests")).toBe(true);
+  });
+
+  test("no directive appears twice", () => {
+    const names = contentSecurityPolicy(nonce, { https: true })
+      .split(";")
+      .map((d) => d.trim().split(/\s+/)[0]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe("baseSecurityHeaders", () => {
+  test("nosniff, a referrer policy and no framing on every response", () => {
+    const headers = baseSecurityHeaders({ https: false });
+    expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+    expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["X-Frame-Options"]).toBe("DENY");
+    expect(headers["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  test("HSTS only over HTTPS", () => {
+    expect(baseSecurityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d{7,}/);
+  });
+});

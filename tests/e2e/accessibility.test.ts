@@ -1,0 +1,68 @@
+// axe-core on every public page, in both languages: zero WCAG 2.2 AA violations.
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Result } from "axe-core";
+import { describe, expect, test } from "vitest";
+import { publicPaths } from "~/features/navigation/site-links";
+import { setupBrowser, visit } from "../support/browser";
+
+const browser = setupBrowser();
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** One line per offending element, so a failure says what to fix and where. */
+function describeViolations(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    - ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`)
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : "";
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n");
+}
+
+const pages: Array<{ path: string; status: number }> = [
+  ...publicPaths.map((path) => ({ path, status: 200 })),
+  { path: "/admin-test", status: 200 },
+  { path: "/this-page-does-not-exist", status: 404 },
+];
+
+describe.each(["en", "es"] as const)("axe, %s", (language) => {
+  test.each(pages)("$path", async ({ path, status }) => {
+    const page = await browser.newPage({
+      allowConsoleErrors: status === 404 ? [/status of 404/] : [],
+    });
+    await visit(page, `${path}?lang=${language}`, status);
+    expect(await page.getAttribute("html", "lang")).toBe(language);
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    if (results.violations.length > 0) {
+      expect.fail(
+        `${results.violations.length} accessibility violation(s) on ${path}?lang=${language}:\n${describeViolations(results.violations)}`,
+      );
+    }
+  });
+});
+
+describe("axe, mobile side menu open (360×800)", () => {
+  test("/about with the side menu open", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+    await visit(page, "/about");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog").waitFor({ state: "visible" });
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    if (results.violations.length > 0) {
+      expect.fail(`violations with the side menu open:\n${describeViolations(results.violations)}`);
+    }
+  });
+
+  test("desktop Resources menu open", async () => {
+    const page = await browser.newPage();
+    await visit(page, "/about");
+    await page.getByRole("banner").getByRole("button", { name: "Resources" }).click();
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    if (results.violations.length > 0) {
+      expect.fail(`violations with the Resources menu open:\n${describeViolations(results.violations)}`);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import { baseURL, setupBrowser, visit } from "../support/browser";
+
+const browser = setupBrowser();
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+describe("security headers", () => {
+  test("HTML pages carry a CSP with a fresh nonce that the page's scripts use", async () => {
+    const first = await fetch(`${baseURL}/`);
+    const csp = first.headers.get("content-security-policy");
+    expect(csp).toBeTruthy();
+    const policy = directives(csp!);
+    const scriptSrc = policy.get("script-src") ?? [];
+    const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+    expect(nonce, `script-src: ${scriptSrc.join(" ")}`).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(scriptSrc).not.toContain("'unsafe-eval'");
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("default-src")).toEqual(["'self'"]);
+
+    const html = await first.text();
+    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) {
+      if (/\bsrc=/.test(attributes)) continue;
+      // Data blocks (JSON-LD) are never executed, so CSP does not apply to them.
+      const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
+      if (type && !/^(module|text\/javascript|application\/javascript)$/.test(type)) continue;
+      expect(attributes, "an inline <script> without the nonce").toContain(`nonce="${nonce}"`);
+    }
+
+    const second = await fetch(`${baseURL}/`);
+    const secondNonce = second.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)?.[1];
+    expect(secondNonce).toBeTruthy();
+    expect(secondNonce).not.toBe(nonce);
+  });
+
+  test("X-Content-Type-Options, Referrer-Policy and framing protection on pages and assets", async () => {
+    const page = await fetch(`${baseURL}/about`);
+    await page.text();
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("referrer-policy")).toMatch(/^(no-referrer|strict-origin|strict-origin-when-cross-origin|same-origin)$/);
+    expect(page.headers.get("x-powered-by")).toBeNull();
+
+    const robots = await fetch(`${baseURL}/robots.txt`);
+    await robots.text();
+    expect(robots.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  test("no CSP violation and no console error while the home page and the about page load and run", async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cspViolations: string[] };
+      w.__cspViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => {
+        w.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+      });
+    });
+    for (const path of ["/", "/about", "/?lang=es"]) {
+      await visit(page, path);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations), path).toEqual([]);
+    }
+    // console.error (where Chromium reports CSP refusals) is checked after every test.
+  });
+});
+
+describe("SEO and operations endpoints", () => {
+  test("sitemap.xml is XML listing every indexed page in both languages", async () => {
+    const response = await fetch(`${baseURL}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^(application|text)\/xml/);
+    const xml = await response.text();
+    expect(xml.startsWith("<?xml")).toBe(true);
+    expect(xml).toContain("<urlset");
+    for (const path of ["/", "/about", "/events", "/plan-visit"]) {
+      expect(xml).toContain(`${path}</loc>`);
+      expect(xml).toContain(`${path}?lang=es</loc>`);
+    }
+    expect(xml).not.toContain("/auth/callback");
+    expect(xml).not.toContain("/admin");
+  });
+
+  test("robots.txt is plain text pointing at the sitemap", async () => {
+    const response = await fetch(`${baseURL}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toMatch(/^User-agent: \*/m);
+    expect(text).toMatch(/^Disallow: \/admin/m);
+    expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  });
+
+  test("/healthz and /readyz answer 200 JSON", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const response = await fetch(`${baseURL}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/application\/json/);
+      await response.json();
+    }
+  });
+
+  test("home page: schema.org Church JSON-LD with address and service times, Open Graph tags", async () => {
+    const html = await (await fetch(`${baseURL}/`)).text();
+    const blocks = [...html.matchAll(/<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
+    const church = blocks.find((b) => b["@type"] === "Church");
+    expect(church, "a JSON-LD block with @type Church").toBeTruthy();
+    expect(JSON.stringify(church)).toContain("Harvest Grove Road");
+    expect(JSON.stringify(church)).toMatch(/11:00/);
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
+    expect(html).toMatch(/<meta property="og:locale" content="en_US"/);
+  });
+});

@@ -1,0 +1,113 @@
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+
+export const baseURL = inject("baseURL");
+
+export interface NewPageOptions extends BrowserContextOptions {
+  /**
+   * Console errors this test expects (e.g. Chromium's "Failed to load resource … 404" for a
+   * document that is a 404 on purpose). Anything else fails the test.
+   */
+  allowConsoleErrors?: RegExp[];
+}
+
+interface Session {
+  context: BrowserContext;
+  problems: string[];
+}
+
+export interface BrowserFixture {
+  /** A page in a fresh context (own cookies and storage) on the e2e server. */
+  newPage(options?: NewPageOptions): Promise<Page>;
+  /** The problems collected so far in this test (console errors, page errors). */
+  problems(): string[];
+}
+
+/**
+ * Connects this test file to the run's shared Chromium. Every page it opens fails its test
+ * on a `console.error` or an uncaught page error (checked after the test).
+ */
+export function setupBrowser(): BrowserFixture {
+  let browser: Browser | undefined;
+  let sessions: Session[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.connect(inject("browserWSEndpoint"));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    const done = sessions;
+    sessions = [];
+    const problems = done.flatMap((s) => s.problems);
+    await Promise.all(done.map((s) => s.context.close().catch(() => {})));
+    expect(problems, "console.error or uncaught errors in the page").toEqual([]);
+  });
+
+  return {
+    async newPage({ allowConsoleErrors = [], ...options } = {}) {
+      if (!browser) throw new Error("setupBrowser(): the browser is not connected yet");
+      const context = await browser.newContext({
+        baseURL,
+        locale: "en-US",
+        viewport: { width: 1280, height: 800 },
+        ...options,
+      });
+      const session: Session = { context, problems: [] };
+      sessions.push(session);
+      const page = await context.newPage();
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
+        const where = message.location().url;
+        session.problems.push(`console.error on ${page.url()}: ${text}${where ? ` (${where})` : ""}`);
+      });
+      page.on("pageerror", (error) => {
+        session.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+      });
+      return page;
+    },
+    problems: () => sessions.flatMap((s) => s.problems),
+  };
+}
+
+/** Waits until React has hydrated the server-rendered document (the page is interactive). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+      const header = document.querySelector("header a");
+      return (
+        Boolean(w.__reactRouterDataRouter?.state.initialized) &&
+        header !== null &&
+        Object.keys(header).some((key) => key.startsWith("__reactProps$"))
+      );
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+/** Loads a page, checks the document answered `status` (200 by default), waits for hydration. */
+export async function visit(page: Page, path: string, status = 200): Promise<void> {
+  const response = await page.goto(path, { waitUntil: "load" });
+  expect(response, `no response for ${path}`).not.toBeNull();
+  expect(response!.status(), `HTTP status of ${path}`).toBe(status);
+  await waitForHydration(page);
+}
+
+/** Navigates the way a <Link> click does, for paths no link on the page points to. */
+export async function clientNavigate(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    const w = window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } };
+    return w.__reactRouterDataRouter.navigate(target);
+  }, to);
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type BrowserServer } from "playwright-core";
+import type { TestProject } from "vitest/node";
+import { snapshotProductionBuild, startAppServer, type AppServer } from "./app-server";
+import { chromiumArgs, chromiumPath } from "./chromium";
+import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "./test-database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The production server every e2e file talks to, e.g. http://127.0.0.1:41234 */
+    baseURL: string;
+    /** One Chromium for the whole run; files connect with `chromium.connect()`. */
+    browserWSEndpoint: string;
+    /** "pglite" or "postgres": which database the server runs on. */
+    databaseKind: string;
+  }
+}
+
+/**
+ * One production server (`node server.js`, fresh DATA_DIR, a throwaway PostgreSQL database
+ * when TEST_DATABASE_URL is set, else PGlite) and one Chromium for the whole e2e run.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "church-e2e-"));
+  let snapshot: ReturnType<typeof snapshotProductionBuild> | undefined;
+  let database: ThrowawayDatabase | undefined;
+  let server: AppServer | undefined;
+  let browser: BrowserServer | undefined;
+
+  const teardown = async () => {
+    // Each step runs even if another fails; browser and server stop side by side.
+    await Promise.all([
+      browser?.close().catch((e: unknown) => console.warn("closing Chromium failed:", e)),
+      server?.stop(4000).then(({ ms, code, signal }) => {
+        if (ms > 5000) console.warn(`the e2e server took ${ms} ms to stop (code ${code}, signal ${signal})`);
+      }),
+    ]);
+    await database?.drop().catch((e: unknown) => console.warn("dropping the e2e database failed:", e));
+    rmSync(dataDir, { recursive: true, force: true });
+    snapshot?.remove();
+  };
+
+  try {
+    snapshot = snapshotProductionBuild();
+    if (testDatabaseUrl) database = await createThrowawayDatabase();
+    [server, browser] = await Promise.all([
+      startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url }),
+      chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
+    ]);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+
+  project.provide("baseURL", server.baseURL);
+  project.provide("browserWSEndpoint", browser.wsEndpoint());
+  project.provide("databaseKind", database ? "postgres" : "pglite");
+  return teardown;
+}
