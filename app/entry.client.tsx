@@ -1,10 +1,10 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { isLanguage, languageCookieName } from "~/i18n/config";
 import { readLanguageCookie } from "~/i18n/detect-language";
-import { createI18n } from "~/i18n/i18n";
+import { loadTranslation } from "~/i18n/i18n";
+import { I18nProvider } from "~/i18n/react";
 
 const htmlLanguage = document.documentElement.lang;
 const language = isLanguage(htmlLanguage) ? htmlLanguage : "en";
@@ -19,14 +19,14 @@ if (!cookie && isLanguage(stored) && stored !== language) {
 } else {
   if (cookie) safeStorageSet(languageCookieName, cookie);
   try {
-    const i18n = await createI18n(language);
+    const strings = await loadTranslation(language);
     startTransition(() => {
       hydrateRoot(
         document,
         <StrictMode>
-          <I18nextProvider i18n={i18n}>
+          <I18nProvider language={language} strings={strings}>
             <HydratedRouter />
-          </I18nextProvider>
+          </I18nProvider>
         </StrictMode>,
       );
     });

@@ -2,12 +2,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { detectRequestLanguage } from "~/i18n/detect-language";
-import { createI18n } from "~/i18n/i18n";
+import { loadTranslation } from "~/i18n/i18n";
+import { I18nProvider } from "~/i18n/react";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -20,7 +20,7 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { language } = detectRequestLanguage(request);
-  const i18n = await createI18n(language);
+  const strings = await loadTranslation(language);
   const nonce = loadContext.cspNonce;
   // Bots get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode
@@ -31,9 +31,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider language={language} strings={strings}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </I18nProvider>
       </NonceProvider>,
       {
         nonce,

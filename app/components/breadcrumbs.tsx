@@ -1,5 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, useLocation } from "react-router";
 import { getBreadcrumbs, shouldShowBreadcrumbs } from "~/features/navigation/breadcrumbs";
 

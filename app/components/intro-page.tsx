@@ -1,5 +1,5 @@
 import { Clock } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useRouteLoaderData } from "react-router";
 import type { ChurchProfile } from "~/features/content/get-church-profile.server";
 import type { ContentBlock } from "~/features/content/get-content-blocks.server";

@@ -1,6 +1,6 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NavLink, useLocation } from "react-router";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
 import { LanguageSwitcher } from "./language-switcher";
@@ -23,7 +23,7 @@ export function MobileMenu() {
       <button
         type="button"
         onClick={() => dialogRef.current?.showModal()}
-        className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/5 lg:hidden"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/5 xl:hidden"
         aria-haspopup="dialog"
       >
         <Menu aria-hidden="true" className="h-6 w-6" />

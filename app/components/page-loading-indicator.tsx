@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { useLocation, useNavigation } from "react-router";
 import { Spinner } from "./ui/spinner";
 

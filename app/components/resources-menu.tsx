@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { NavLink, useLocation } from "react-router";
 import { resourceLinks } from "~/features/navigation/site-links";
 
@@ -114,7 +114,7 @@ export function ResourcesMenu() {
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={onButtonKeyDown}
-        className={`inline-flex min-h-11 items-center gap-1 rounded-full px-3 text-sm font-medium hover:bg-black/5 ${active ? "text-brand-700" : ""}`}
+        className={`inline-flex min-h-11 items-center gap-1 whitespace-nowrap rounded-full px-2.5 text-sm font-medium hover:bg-black/5 ${active ? "text-brand-700" : ""}`}
       >
         {t("nav.resources")}
         <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? "rotate-180" : ""}`} />

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { ServiceTime } from "~/features/content/get-church-profile.server";
 import { formatClock } from "~/features/content/format-service-time";
 

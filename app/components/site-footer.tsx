@@ -1,5 +1,5 @@
 import { MapPin, MessageSquareText, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { ChurchProfile } from "~/features/content/get-church-profile.server";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";

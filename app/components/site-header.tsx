@@ -1,5 +1,5 @@
 import { PlayCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
 import { mainLinks } from "~/features/navigation/site-links";
 import { LanguageSwitcher } from "./language-switcher";
@@ -11,12 +11,14 @@ export function SiteHeader({ churchName }: { churchName: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
-        <Link to="/" className="mr-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 lg:mr-4">
+        <Link to="/" className="mr-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 xl:mr-2">
           <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
-          <span className="truncate font-serif text-base font-bold text-brand-800 sm:text-lg">{churchName}</span>
+          <span aria-hidden="true" className="truncate font-serif text-base font-bold text-brand-800 sm:text-lg xl:hidden 2xl:inline">
+            {churchName}
+          </span>
           <span className="sr-only">{t("nav.homeLink", { name: churchName })}</span>
         </Link>
-        <nav aria-label={t("nav.mainLabel")} className="hidden lg:block">
+        <nav aria-label={t("nav.mainLabel")} className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
             {mainLinks.map((link) => (
               <li key={link.to}>
@@ -24,7 +26,7 @@ export function SiteHeader({ churchName }: { churchName: string }) {
                   to={link.to}
                   end
                   className={({ isActive }) =>
-                    `inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium hover:bg-black/5 ${isActive ? "text-brand-700 underline decoration-2 underline-offset-8" : ""}`
+                    `inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-2.5 text-sm font-medium hover:bg-black/5 ${isActive ? "text-brand-700 underline decoration-2 underline-offset-8" : ""}`
                   }
                 >
                   {t(link.labelKey)}
@@ -40,14 +42,14 @@ export function SiteHeader({ churchName }: { churchName: string }) {
           <LanguageSwitcher compact />
           <Link
             to="/watch"
-            className="hidden min-h-11 items-center gap-2 rounded-full bg-accent-400 px-4 text-sm font-semibold text-slate-950 hover:bg-accent-500 sm:inline-flex"
+            className="hidden min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-accent-400 px-4 text-sm font-semibold text-slate-950 hover:bg-accent-500 sm:inline-flex"
           >
             <PlayCircle aria-hidden="true" className="h-5 w-5" />
             {t("nav.watchLive")}
           </Link>
           <Link
             to="/auth"
-            className="hidden min-h-11 items-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 lg:inline-flex"
+            className="hidden min-h-11 items-center whitespace-nowrap rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 xl:inline-flex"
           >
             {t("nav.signInJoin")}
           </Link>

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/react";
 import type { Route } from "./+types/about";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";

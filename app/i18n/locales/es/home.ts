@@ -1,7 +1,73 @@
 import type home from "../en/home";
 
 const es = {
-  heroLabel: "Bienvenida",
+  hero: {
+    serviceCardTitle: "Acompáñenos esta semana",
+    mainServiceLabel: "Servicio principal",
+    otherTimesLabel: "También cada semana",
+    planVisit: "Planifique su visita",
+    watch: "Ver en línea",
+    give: "Ofrendar en línea",
+    pauseVideo: "Pausar el video de fondo",
+    playVideo: "Reproducir el video de fondo",
+  },
+  newHere: {
+    planVisit: "Planifique su visita",
+    watch: "Ver un servicio en línea",
+  },
+  flyer: {
+    badge: "Próximo evento",
+    cta: "Más información: {{title}}",
+  },
+  about: {
+    title: "Quiénes somos",
+    intro: "Lo que anhelamos, lo que venimos a hacer y lo que más valoramos.",
+  },
+  leadership: {
+    title: "Nuestro equipo pastoral",
+    intro: "Conozca a los pastores que sirven a nuestra familia de la iglesia.",
+    more: "Lea más sobre nuestros líderes",
+  },
+  recentMoments: {
+    title: "Momentos recientes",
+    intro: "Imágenes de nuestra vida juntos.",
+    loading: "Cargando los momentos recientes…",
+    error: "No se pudieron cargar los momentos recientes",
+    retry: "Reintentar",
+    retrying: "Reintentando…",
+    empty: "Todavía no hay fotos. ¡Vuelva pronto!",
+    seeAll: "Ver todas las fotos en nuestra galería comunitaria",
+  },
+  whyChoose: {
+    title: "¿Por qué elegir {{name}}?",
+    intro: "Algunas de las razones por las que muchos nos dicen que aquí se sienten en casa.",
+  },
+  contact: {
+    title: "Visítenos",
+    intro: "Nos encantaría conocerle. Venga el domingo, llámenos o envíenos un mensaje de texto.",
+    addressLabel: "Dirección",
+    call: "Llamar al {{phone}}",
+    text: "Envíe {{keyword}} por mensaje de texto al {{phone}}",
+    serviceTimes: "Horario de servicios",
+    mapTitle: "Mapa con la ubicación de {{name}}",
+    directions: "Cómo llegar",
+    events: "Ver los próximos eventos",
+  },
+  live: {
+    comingSoon: "Muy pronto",
+    worshipLabel: "Culto de adoración",
+    featuresLabel: "Qué puede esperar",
+    chat: "Chat interactivo",
+    hd: "Audio y video en calidad HD",
+    watchOnline: "Ver en línea",
+    previousSermons: "Sermones anteriores",
+  },
+  spiritualHome: {
+    title: "Su hogar espiritual",
+    intro: "Todo lo que necesita para crecer en la fe, en un solo lugar.",
+    explore: "Explorar",
+    exploreLabel: "Explorar {{title}}",
+  },
 } satisfies typeof home;
 
 export default es;
