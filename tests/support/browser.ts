@@ -84,11 +84,15 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-      const header = document.querySelector("header a");
+      // Hydration runs in a transition, in slices and in document order: the page is
+      // interactive once the last link of the shell (the footer's, or the header's on
+      // pages without the shell) carries React's props.
+      const links = document.querySelectorAll("footer a, header a");
+      const last = links[links.length - 1];
       return (
         Boolean(w.__reactRouterDataRouter?.state.initialized) &&
-        header !== null &&
-        Object.keys(header).some((key) => key.startsWith("__reactProps$"))
+        last !== undefined &&
+        Object.keys(last).some((key) => key.startsWith("__reactProps$"))
       );
     },
     undefined,
