@@ -15,7 +15,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
-import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "./lib/chromium.mjs";
+import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "../scripts/lib/chromium.mjs";
 import { isShuttingDown, onShutdown, openTarget, repoRoot } from "./lib/server.mjs";
 
 const usage = `usage: node bench/js-size.mjs [--path /] [--path /about ...] [--lang en|es]

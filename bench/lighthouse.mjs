@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
-import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "./lib/chromium.mjs";
+import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "../scripts/lib/chromium.mjs";
 import { isShuttingDown, onShutdown, openTarget, repoRoot } from "./lib/server.mjs";
 
 const DEFAULT_PAGES = ["/", "/about", "/events", "/plan-visit", "/sermons"];

@@ -1,15 +1,15 @@
-import { MapPin, MessageSquareText, Phone } from "lucide-react";
+import { MessageSquareText, Phone } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { ChurchProfile } from "~/features/content/get-church-profile.server";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
+import { ChurchAddress } from "./church-address";
 import { ServiceTimesList } from "./service-times-list";
 import { smsHref, telHref } from "./contact-links";
 
 export function SiteFooter({ church }: { church: ChurchProfile }) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
-  const { address } = church;
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -18,15 +18,7 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
             {t("footer.contact")}
           </h2>
           <address className="mt-4 space-y-3 not-italic">
-            <p className="flex gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-              <span>
-                <span className="sr-only">{t("footer.address")}: </span>
-                {address.street}
-                <br />
-                {address.city}, {address.region} {address.postalCode}
-              </span>
-            </p>
+            <ChurchAddress address={church.address} label={t("footer.address")} />
             <p>
               <a href={telHref(church.phone)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
                 <Phone aria-hidden="true" className="h-5 w-5" />

@@ -6,6 +6,7 @@ import { ErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";
 import { buttonClasses } from "~/components/ui/button-link";
 import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import { ChurchAddress } from "~/components/church-address";
 import { SectionHeading } from "./section-heading";
 
 const contactLink =
@@ -13,7 +14,6 @@ const contactLink =
 
 export function ContactSection({ church }: { church: ChurchProfile }) {
   const { t } = useTranslation();
-  const { address } = church;
   return (
     <section aria-labelledby="home-contact" className="py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -21,15 +21,12 @@ export function ContactSection({ church }: { church: ChurchProfile }) {
         <div className={`mt-10 grid gap-8 ${church.mapEmbedUrl ? "lg:grid-cols-2" : "mx-auto max-w-2xl"}`}>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
             <address className="space-y-4 not-italic">
-              <p className="flex gap-3 text-slate-800">
-                <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-                <span>
-                  <span className="sr-only">{t("home.contact.addressLabel")}: </span>
-                  {address.street}
-                  <br />
-                  {address.city}, {address.region} {address.postalCode}
-                </span>
-              </p>
+              <ChurchAddress
+                address={church.address}
+                label={t("home.contact.addressLabel")}
+                className="gap-3 text-slate-800"
+                iconClassName="text-brand-700"
+              />
               <p>
                 <a href={telHref(church.phone)} className={contactLink}>
                   <Phone aria-hidden="true" className="h-5 w-5 shrink-0" />
