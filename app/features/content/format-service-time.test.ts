@@ -19,7 +19,7 @@ describe("parseClock", () => {
     expect(parseClock(input)).toEqual(expected);
   });
 
-  test.each(["", "7pm", "19", "19:0", "19:000", "ab:cd", " 19:00", "19.00"])("rejects %j", (input) => {
+  test.each(["", "7pm", "19", "19:0", "19:000", "ab:cd", " 19:00", "19.00", "24:00", "25:00", "12:60"])("rejects %j", (input) => {
     expect(() => parseClock(input)).toThrow(/Invalid time/);
   });
 });

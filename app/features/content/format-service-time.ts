@@ -1,6 +1,6 @@
 /** "19:00" → { hour: 7, minute: "00", period: "pm" }; deterministic on server and browser. */
 export function parseClock(hhmm: string): { hour: number; minute: string; period: "am" | "pm" } {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(hhmm);
   if (!match) throw new Error(`Invalid time "${hhmm}"`);
   const h = Number(match[1]);
   return { hour: h % 12 === 0 ? 12 : h % 12, minute: match[2]!, period: h < 12 ? "am" : "pm" };
