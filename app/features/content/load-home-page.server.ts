@@ -1,9 +1,6 @@
 import { excerpt } from "~/features/home/excerpt";
-import { buildChurchJsonLd } from "~/features/seo/church-json-ld";
 import type { PageSeoInput } from "~/features/seo/route-meta";
-import { getEnv, siteUrl } from "~/server/env.server";
 import { getRequestContext } from "~/server/request-context.server";
-import { getChurchProfile } from "./get-church-profile.server";
 import { getHomePage } from "./get-home-page.server";
 import { listRecentGalleryImages } from "./list-recent-gallery-images.server";
 
@@ -15,15 +12,11 @@ export async function loadHomePage({ request }: { request: Request }) {
   const recentImages = listRecentGalleryImages({ db, language, limit: 4 });
   // Keep an early failure from becoming an unhandled rejection before <Await> subscribes.
   recentImages.catch(() => {});
-  const [page, church] = await Promise.all([getHomePage({ db, language }), getChurchProfile({ db, language })]);
+  const page = await getHomePage({ db, language });
   // The home page shows a short bio; cutting it here keeps the full text out of the payload.
   const home = { ...page, leaders: page.leaders.map((l) => ({ ...l, bio: excerpt(l.bio, LEADER_BIO_LENGTH) })) };
   const hero = home.blocks["home.hero"];
   const description = hero?.summary ?? hero?.body ?? "";
-  const seo: PageSeoInput = {
-    title: hero?.title ?? "",
-    description,
-    jsonLd: church ? [buildChurchJsonLd({ church, siteUrl: siteUrl(getEnv()), description })] : [],
-  };
+  const seo: PageSeoInput = { title: hero?.title ?? "", description };
   return { home, recentImages, seo };
 }

@@ -14,13 +14,25 @@ import { SpiritualHomeSection } from "~/components/home/spiritual-home-section";
 import { WelcomeSection } from "~/components/home/welcome-section";
 import { WhyChooseSection } from "~/components/home/why-choose-section";
 import { loadHomePage } from "~/features/content/load-home-page.server";
+import { buildChurchJsonLd } from "~/features/seo/church-json-ld";
 import { routeMeta } from "~/features/seo/route-meta";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadHomePage({ request });
 }
 
-export const meta: Route.MetaFunction = routeMeta;
+// The Church JSON-LD is built from the layout's church profile: no second query for it.
+export const meta: Route.MetaFunction = (args) => {
+  const [root, site] = args.matches;
+  const tags = routeMeta(args);
+  if (!root?.data || !site?.data) return tags;
+  const jsonLd = buildChurchJsonLd({
+    church: site.data.church,
+    siteUrl: root.data.siteUrl,
+    description: args.data?.seo.description,
+  });
+  return [...tags, { "script:ld+json": jsonLd }];
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, recentImages } = loaderData;
