@@ -31,7 +31,7 @@ describe("home page", () => {
     const main = page.getByRole("main");
     expect(await main.getByRole("heading", { level: 1 }).count()).toBe(1);
     expect(await main.getByText("Hear. Understand. Live.").first().isVisible()).toBe(true);
-    expect(await main.innerText()).toMatch(/11:00 AM/);
+    expect(await main.innerText()).toMatch(/11:00\u00a0AM/);
     const hrefs = (await hrefsIn(main)).map((h) => new URL(h, "http://x").pathname);
     for (const path of ["/plan-visit", "/watch", "/give"]) expect(hrefs).toContain(path);
     // No breadcrumbs on home.
@@ -155,7 +155,7 @@ describe("home page", () => {
     expect(await contact.locator('a[href^="sms:"]').count()).toBe(1);
     const text = await contact.innerText();
     expect(text).toMatch(/Harvest Grove Road/);
-    expect(text).toMatch(/9:30 AM/);
+    expect(text).toMatch(/9:30\u00a0AM/);
     expect(await contact.locator("iframe[title]").count()).toBe(1);
     const hrefs = await hrefsIn(contact);
     expect(hrefs.some((h) => /directions/.test(h))).toBe(true);
@@ -168,7 +168,7 @@ describe("home page", () => {
     const live = sectionWithHeading(page, /Live Streaming/i);
     const text = await live.innerText();
     expect(text).toMatch(/coming soon/i);
-    expect(text).toMatch(/11:00 AM/);
+    expect(text).toMatch(/11:00\u00a0AM/);
     expect(text).toMatch(/chat/i);
     expect(text).toMatch(/HD/);
     expect(await pathOf(live.getByRole("link", { name: /Watch Online/i }))).toBe("/watch");

@@ -110,9 +110,9 @@ describe("desktop header", () => {
     for (const service of ["Sunday School", "Sunday Worship", "Wednesday Bible Study"]) {
       expect(text).toContain(service);
     }
-    expect(text).toMatch(/Sunday 9:30 AM/);
-    expect(text).toMatch(/Sunday 11:00 AM/);
-    expect(text).toMatch(/Wednesday 7:00 PM/);
+    expect(text).toMatch(/Sunday 9:30\u00a0AM/);
+    expect(text).toMatch(/Sunday 11:00\u00a0AM/);
+    expect(text).toMatch(/Wednesday 7:00\u00a0PM/);
 
     const tel = footer.locator('a[href^="tel:"]');
     expect(await tel.count()).toBe(1);

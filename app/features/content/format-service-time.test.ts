@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import es from "~/i18n/locales/es";
 import { formatClock, parseClock } from "./format-service-time";
 
 const english = { am: "AM", pm: "PM" };
@@ -26,18 +27,20 @@ describe("parseClock", () => {
 
 describe("formatClock", () => {
   test("the spec's service times in English", () => {
-    expect(formatClock("09:30", english)).toBe("9:30 AM");
-    expect(formatClock("11:00", english)).toBe("11:00 AM");
-    expect(formatClock("19:00", english)).toBe("7:00 PM");
+    expect(formatClock("09:30", english)).toBe("9:30\u00a0AM");
+    expect(formatClock("11:00", english)).toBe("11:00\u00a0AM");
+    expect(formatClock("19:00", english)).toBe("7:00\u00a0PM");
   });
 
   test("in Spanish", () => {
-    expect(formatClock("09:30", spanish)).toBe("9:30 a. m.");
-    expect(formatClock("19:00", spanish)).toBe("7:00 p. m.");
+    expect(formatClock("09:30", spanish)).toBe("9:30\u00a0a. m.");
+    expect(formatClock("19:00", spanish)).toBe("7:00\u00a0p. m.");
+    // The site's own Spanish words keep "a. m." together on one line.
+    expect(formatClock("11:00", es.time)).toBe("11:00\u00a0a.\u00a0m.");
   });
 
   test("noon and midnight", () => {
-    expect(formatClock("12:00", english)).toBe("12:00 PM");
-    expect(formatClock("00:00", english)).toBe("12:00 AM");
+    expect(formatClock("12:00", english)).toBe("12:00\u00a0PM");
+    expect(formatClock("00:00", english)).toBe("12:00\u00a0AM");
   });
 });

@@ -6,8 +6,11 @@ export function parseClock(hhmm: string): { hour: number; minute: string; period
   return { hour: h % 12 === 0 ? 12 : h % 12, minute: match[2]!, period: h < 12 ? "am" : "pm" };
 }
 
-/** Formats with the language's AM/PM words: "9:30 AM", "9:30 a. m.". */
+/**
+ * Formats with the language's AM/PM words: "9:30 AM", "9:30 a. m.". The space before the
+ * period is non-breaking so a narrow column never leaves "AM" alone on the next line.
+ */
 export function formatClock(hhmm: string, words: { am: string; pm: string }): string {
   const { hour, minute, period } = parseClock(hhmm);
-  return `${hour}:${minute} ${words[period]}`;
+  return `${hour}:${minute}\u00a0${words[period]}`;
 }

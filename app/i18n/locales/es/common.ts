@@ -38,8 +38,9 @@ const es = {
     switchToShort: "EN",
   },
   time: {
-    am: "a. m.",
-    pm: "p. m.",
+    // Non-breaking spaces: "a. m." must never wrap in the middle.
+    am: "a.\u00a0m.",
+    pm: "p.\u00a0m.",
     days: {
       "0": "Domingo",
       "1": "Lunes",

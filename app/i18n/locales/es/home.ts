@@ -26,7 +26,7 @@ const es = {
   leadership: {
     title: "Nuestro equipo pastoral",
     intro: "Conozca a los pastores que sirven a nuestra familia de la iglesia.",
-    more: "Lea más sobre nuestros líderes",
+    more: "Más sobre nuestros líderes",
   },
   recentMoments: {
     title: "Momentos recientes",
