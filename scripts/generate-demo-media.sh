@@ -141,7 +141,7 @@ encode_mp4() { # src dst crf
 }
 encode_webm() { # src dst crf
   "${FF[@]}" -i "$1" -vf "$UPSCALE" -an -c:v libvpx-vp9 -b:v 0 -crf "$3" -row-mt 1 \
-    -deadline good -cpu-used 4 -pix_fmt yuv420p "$2"
+    -deadline good -cpu-used 4 -pix_fmt yuv420p -fflags +bitexact "$2"
 }
 # Encode with increasing CRF until the file fits the budget (or we run out of steps).
 encode_fit() { # fn src dst limit_bytes crf...
