@@ -76,5 +76,3 @@ export async function getHomePage({ db, language }: Options) {
     whyChooseCards: cards.filter((c) => c.kind === "why_choose").map(toCard),
   };
 }
-
-export type HomePageData = Awaited<ReturnType<typeof getHomePage>>;
