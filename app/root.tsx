@@ -4,6 +4,8 @@ import { AppErrorBoundary } from "~/components/error-boundaries";
 import { useNonce } from "~/components/nonce";
 import { defaultLanguage } from "~/i18n/config";
 import { detectRequestLanguage, languageCookie } from "~/i18n/detect-language";
+import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { db } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import stylesheet from "./app.css?url";
 
@@ -21,7 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (detected.source === "query") {
     headers.append("Set-Cookie", languageCookie(detected.language, base.startsWith("https://")));
   }
-  return data({ language: detected.language, siteUrl: base }, { headers });
+  const session = await getCurrentMember({ db: db(), request });
+  for (const cookie of session?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return data({ language: detected.language, siteUrl: base, member: session?.member ?? null }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -6,7 +6,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
+import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { getChurchProfile } from "~/features/content/get-church-profile.server";
 import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { createAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
+import { isAllowedOrigin } from "~/server/csrf.server";
+import { createMailTransport } from "~/server/mail.server";
+import { configureMessaging, stopMessaging } from "~/server/messaging.server";
+import { startOutboxWorker } from "~/server/outbox.server";
+import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
 import { getEnv, siteUrl, type Env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -38,6 +47,29 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   app.use(compression());
   app.use((_req, res, next) => {
     res.set(headers);
+    next();
+  });
+
+  const publicOrigin = new URL(siteUrl(env)).origin;
+  app.use((req, res, next) => {
+    // The client address for rate limits, from the socket or (TRUST_PROXY) the proxy chain;
+    // whatever a client sent under this name is overwritten.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    // CSRF: a state-changing request must come from this site's own pages.
+    if (
+      !isAllowedOrigin({
+        method: req.method,
+        origin: req.get("origin"),
+        secFetchSite: req.get("sec-fetch-site"),
+        host: req.get("host"),
+        protocol: req.protocol,
+        publicOrigin,
+      })
+    ) {
+      logger.warn({ method: req.method, path: req.path, origin: req.get("origin") }, "cross-site request refused");
+      res.status(403).type("text/plain").send("Cross-site request refused. / Solicitud de otro sitio rechazada.");
+      return;
+    }
     next();
   });
 
@@ -101,6 +133,36 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   setDatabase(handle);
   await handle.migrate();
   if (env.SEED_DEMO) await seedDemoChurch({ db: handle.db });
+  const publicUrl = siteUrl(env);
+  const mail = createMailTransport({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    dataDir: env.DATA_DIR,
+  });
+  const sms = createSmsProvider({
+    dataDir: env.DATA_DIR,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM_NUMBER,
+            apiBaseUrl: env.TWILIO_API_BASE_URL,
+          }
+        : undefined,
+  });
+  const worker = startOutboxWorker({ db: handle.db, mail, sms });
+  configureMessaging({ db: handle.db, mail, sms, worker });
+  const church = await getChurchProfile({ db: handle.db, language: "en" });
+  setAuth(
+    createAuth({
+      db: handle.db,
+      churchName: church?.name,
+      publicUrl,
+      secret: resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
+      notifier: createAuthNotifier({ db: handle.db, publicUrl }),
+    }),
+  );
   logger.info(
     { database: handle.kind, ms: Date.now() - startedAt },
     "database migrated and ready",
@@ -126,8 +188,9 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     server.close();
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 1500).unref();
-    void handle
-      .close()
+    void stopMessaging()
+      .catch((error: unknown) => logger.error({ err: error }, "stopping the outbox failed"))
+      .then(() => handle.close())
       .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
       .finally(() => process.exit(0));
   };

@@ -1,8 +1,10 @@
 import { Menu, X } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/react";
 import { NavLink, useLocation } from "react-router";
+import { useCurrentMember } from "~/features/auth/use-current-member";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
+import { GuestBadge, MobileMemberSlot, SignInLink, useGuestMode } from "./auth/header-auth";
 import { LanguageSwitcher } from "./language-switcher";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -13,6 +15,11 @@ export function MobileMenu() {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const location = useLocation();
+  const member = useCurrentMember();
+  const guest = useGuestMode();
+  // Whether the menu is open: its guest badge is rendered only then, so the banner holds one.
+  const [open, setOpen] = useState(false);
+  const close = () => dialogRef.current?.close();
 
   useEffect(() => {
     dialogRef.current?.close();
@@ -22,7 +29,11 @@ export function MobileMenu() {
     <>
       <button
         type="button"
-        onClick={() => dialogRef.current?.showModal()}
+        onClick={() => {
+          dialogRef.current?.showModal();
+          setOpen(true);
+        }}
+        data-auth-return=""
         className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/5 xl:hidden"
         aria-haspopup="dialog"
       >
@@ -32,6 +43,7 @@ export function MobileMenu() {
       <dialog
         ref={dialogRef}
         aria-labelledby="mobile-menu-title"
+        onClose={() => setOpen(false)}
         onClick={(event) => {
           // A click on the backdrop (the dialog element itself) closes the menu.
           if (event.target === dialogRef.current) dialogRef.current.close();
@@ -74,9 +86,27 @@ export function MobileMenu() {
             ))}
           </ul>
           <div className="mt-6 space-y-3 border-t border-slate-200 px-3 pt-6">
-            <NavLink to="/auth" className="flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-              {t("nav.signInJoin")}
-            </NavLink>
+            {member ? (
+              <>
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{member.name}</p>
+                  {member.email ?? member.phone ? (
+                    <p className="truncate text-sm text-slate-600">{member.email ?? member.phone}</p>
+                  ) : null}
+                </div>
+                <MobileMemberSlot member={member} onSignOut={close} />
+              </>
+            ) : (
+              <>
+                {guest && open ? <GuestBadge className="inline-flex" /> : null}
+                <SignInLink
+                  onOpen={close}
+                  className="flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+                >
+                  {t(guest ? "nav.signIn" : "nav.signInJoin")}
+                </SignInLink>
+              </>
+            )}
             <LanguageSwitcher className="w-full justify-center border border-slate-300" />
           </div>
         </nav>

@@ -1,13 +1,17 @@
 import { PlayCircle } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Link, NavLink } from "react-router";
+import { useCurrentMember } from "~/features/auth/use-current-member";
 import { mainLinks } from "~/features/navigation/site-links";
+import { GuestBadge, MemberMenuSlot, SignInLink, useGuestMode } from "./auth/header-auth";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { ResourcesMenu } from "./resources-menu";
 
 export function SiteHeader({ churchName }: { churchName: string }) {
   const { t } = useTranslation();
+  const member = useCurrentMember();
+  const guest = useGuestMode();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
@@ -47,12 +51,18 @@ export function SiteHeader({ churchName }: { churchName: string }) {
             <PlayCircle aria-hidden="true" className="h-5 w-5" />
             {t("nav.watchLive")}
           </Link>
-          <Link
-            to="/auth"
-            className="hidden min-h-11 items-center whitespace-nowrap rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 xl:inline-flex"
-          >
-            {t("nav.signInJoin")}
-          </Link>
+          {member ? (
+            <div className="hidden xl:block">
+              <MemberMenuSlot member={member} />
+            </div>
+          ) : (
+            <>
+              {guest ? <GuestBadge className="hidden sm:inline-flex" /> : null}
+              <SignInLink className="hidden min-h-11 items-center whitespace-nowrap rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 xl:inline-flex">
+                {t(guest ? "nav.signIn" : "nav.signInJoin")}
+              </SignInLink>
+            </>
+          )}
           <MobileMenu />
         </div>
       </div>

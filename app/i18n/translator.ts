@@ -2,7 +2,7 @@ import type { Language } from "./config";
 import type { Translation } from "./locales/en";
 
 /** "nav.home" | "errors.pageTitle" | …: every leaf of the English strings. */
-type Leaves<T, Prefix extends string = ""> = {
+export type Leaves<T, Prefix extends string = ""> = {
   [K in keyof T & string]: T[K] extends string
     ? `${Prefix}${K}`
     : Leaves<T[K], `${Prefix}${K}.`>;
@@ -23,9 +23,14 @@ export interface Translator {
  * A missing key returns the key itself, so a gap is visible, never a crash.
  */
 export function createTranslator(language: Language, strings: Translation): Translator {
-  const t: TFunction = (key, values) => {
+  return { language, t: createLookup(strings) };
+}
+
+/** The same lookup over any typed string table (e.g. the auth strings, loaded on demand). */
+export function createLookup<T>(strings: T): (key: Leaves<T>, values?: TranslationValues) => string {
+  return (key, values) => {
     let node: unknown = strings;
-    for (const part of key.split(".")) {
+    for (const part of (key as string).split(".")) {
       node = node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined;
     }
     if (typeof node !== "string") return key;
@@ -34,5 +39,4 @@ export function createTranslator(language: Language, strings: Translation): Tran
       name in values ? String(values[name]) : match,
     );
   };
-  return { language, t };
 }

@@ -23,7 +23,7 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       DATA_DIR: "/var/lib/church",
       DATABASE_URL: "postgresql://u@db:5432/church",
-      SITE_URL: "https://church.example",
+      PUBLIC_URL: "https://church.example",
       LOG_LEVEL: "silent",
       SEED_DEMO: "false",
       TRUST_PROXY: "1",
@@ -50,7 +50,7 @@ describe("parseEnv", () => {
     ["PORT", "3.5"],
     ["NODE_ENV", "staging"],
     ["DATABASE_URL", "mysql://localhost/church"],
-    ["SITE_URL", "not a url"],
+    ["PUBLIC_URL", "not a url"],
     ["LOG_LEVEL", "loud"],
     ["SEED_DEMO", "yes"],
     ["TRUST_PROXY", "maybe"],
@@ -71,8 +71,8 @@ describe("parseEnv", () => {
 });
 
 describe("siteUrl", () => {
-  test("SITE_URL without its trailing slash, else localhost on PORT", () => {
-    expect(siteUrl(parseEnv({ SITE_URL: "https://church.example/" }))).toBe("https://church.example");
+  test("PUBLIC_URL without its trailing slash, else localhost on PORT", () => {
+    expect(siteUrl(parseEnv({ PUBLIC_URL: "https://church.example/" }))).toBe("https://church.example");
     expect(siteUrl(parseEnv({ PORT: "4100" }))).toBe("http://localhost:4100");
   });
 });

@@ -13,10 +13,24 @@ export const ZEnv = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
-  SITE_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
+  /** Signs session cookies and tokens; without it one is generated into DATA_DIR once. */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** smtp://user:pass@host:587 or smtps://…; without it mail goes to DATA_DIR/outbox/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number like +15555550100").optional(),
+  TWILIO_API_BASE_URL: z.url().optional(),
+  /** Multiplies the per-IP rate limits (browser tests and load tests share one IP). */
+  RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -42,5 +56,5 @@ export function getEnv(): Env {
 }
 
 export function siteUrl(env: Env = getEnv()): string {
-  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
 }

@@ -212,7 +212,7 @@ export async function startServer({ log = console.error, env: extraEnv = {} } = 
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       // Canonical / hreflang / Open Graph URLs point at the origin being measured.
-      SITE_URL: url,
+      PUBLIC_URL: url,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

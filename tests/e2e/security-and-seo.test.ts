@@ -124,3 +124,27 @@ describe("SEO and operations endpoints", () => {
     expect(html).toMatch(/<meta property="og:locale" content="en_US"/);
   });
 });
+
+describe("CSRF", () => {
+  const form = new URLSearchParams({ intent: "magic-link", email: "someone@example.test" });
+  const post = (headers: Record<string, string>) =>
+    fetch(`${baseURL}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: form,
+      redirect: "manual",
+    });
+
+  test("a form posted from another site is refused before it reaches the app", async () => {
+    const response = await post({ origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Cross-site request refused");
+    expect((await post({ "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await post({ origin: "null" })).status).toBe(403);
+  });
+
+  test("the same form from the site's own origin is accepted", async () => {
+    const response = await post({ origin: new URL(baseURL).origin });
+    expect(response.status).toBeLessThan(400);
+  });
+});

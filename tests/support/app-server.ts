@@ -92,7 +92,7 @@ export async function startAppServer(options: StartAppServerOptions): Promise<Ap
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: options.dataDir,
-    SITE_URL: baseURL,
+    PUBLIC_URL: baseURL,
     SEED_DEMO: "true",
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? "warn",
     ...options.env,

@@ -15,6 +15,11 @@ export interface NewPageOptions extends BrowserContextOptions {
    * document that is a 404 on purpose). Anything else fails the test.
    */
   allowConsoleErrors?: RegExp[];
+  /**
+   * Behave as a first-time visitor (the welcome dialog opens 1.5 s after load). Off by
+   * default: other tests would otherwise race that dialog.
+   */
+  firstVisit?: boolean;
 }
 
 interface Session {
@@ -52,7 +57,7 @@ export function setupBrowser(): BrowserFixture {
   });
 
   return {
-    async newPage({ allowConsoleErrors = [], ...options } = {}) {
+    async newPage({ allowConsoleErrors = [], firstVisit = false, ...options } = {}) {
       if (!browser) throw new Error("setupBrowser(): the browser is not connected yet");
       const context = await browser.newContext({
         baseURL,
@@ -62,6 +67,15 @@ export function setupBrowser(): BrowserFixture {
       });
       const session: Session = { context, problems: [] };
       sessions.push(session);
+      if (!firstVisit) {
+        await context.addInitScript(() => {
+          try {
+            if (!localStorage.getItem("first-visit-done")) localStorage.setItem("first-visit-done", "e2e");
+          } catch {
+            // about:blank and opaque origins have no storage.
+          }
+        });
+      }
       const page = await context.newPage();
       page.on("console", (message) => {
         if (message.type() !== "error") return;

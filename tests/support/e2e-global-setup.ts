@@ -15,6 +15,8 @@ declare module "vitest" {
     browserWSEndpoint: string;
     /** "pglite" or "postgres": which database the server runs on. */
     databaseKind: string;
+    /** The server's DATA_DIR: mail lands in outbox/mail/*.eml, texts in outbox/sms.jsonl. */
+    dataDir: string;
   }
 }
 
@@ -46,7 +48,7 @@ export default async function setup(project: TestProject) {
     snapshot = snapshotProductionBuild();
     if (testDatabaseUrl) database = await createThrowawayDatabase();
     [server, browser] = await Promise.all([
-      startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url }),
+      startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
     ]);
   } catch (error) {
@@ -57,5 +59,6 @@ export default async function setup(project: TestProject) {
   project.provide("baseURL", server.baseURL);
   project.provide("browserWSEndpoint", browser.wsEndpoint());
   project.provide("databaseKind", database ? "postgres" : "pglite");
+  project.provide("dataDir", dataDir);
   return teardown;
 }

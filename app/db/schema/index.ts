@@ -1,2 +1,4 @@
+export * from "./auth";
 export * from "./content";
+export * from "./messaging";
 export * from "./people";

@@ -1,11 +1,17 @@
 import { boolean, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 /** Spec section 3: one profile per member account (id = the auth user id). */
 export const profiles = pgTable("profiles", {
-  id: text("id").primaryKey(),
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   displayName: text("display_name"),
   username: text("username").unique(),
   fullName: text("full_name"),
+  phone: text("phone"),
+  /** The language of this member's emails and text messages. */
+  preferredLanguage: text("preferred_language", { enum: ["en", "es"] }).notNull().default("en"),
   hasCompletedTour: boolean("has_completed_tour").notNull().default(false),
   tourCompletionDate: timestamp("tour_completion_date", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -19,7 +25,9 @@ export const userRoles = pgTable(
   "user_roles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: appRole("role").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

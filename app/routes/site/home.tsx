@@ -13,6 +13,7 @@ import { RecentMomentsSection } from "~/components/home/recent-moments-section";
 import { SpiritualHomeSection } from "~/components/home/spiritual-home-section";
 import { WelcomeSection } from "~/components/home/welcome-section";
 import { WhyChooseSection } from "~/components/home/why-choose-section";
+import { AccountDeletedNotice } from "~/components/member/account-deleted-notice";
 import { loadHomePage } from "~/features/content/load-home-page.server";
 import { buildChurchJsonLd } from "~/features/seo/church-json-ld";
 import { routeMeta } from "~/features/seo/route-meta";
@@ -48,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" tabIndex={-1} className="overflow-x-clip focus:outline-none">
+      <AccountDeletedNotice />
       <SectionBoundary variant="section">
         <HeroSection hero={blocks["home.hero"]} videos={home.heroVideos} church={church} />
       </SectionBoundary>

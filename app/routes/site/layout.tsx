@@ -1,12 +1,15 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { AuthOverlays } from "~/components/auth/auth-overlays";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { PageLoadingIndicator } from "~/components/page-loading-indicator";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SkipLink } from "~/components/skip-link";
+import { Toaster } from "~/components/ui/toaster";
 import { loadSiteShell } from "~/features/content/load-site-shell.server";
+import { useTranslation } from "~/i18n/react";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadSiteShell({ request });
@@ -14,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { church } = loaderData;
+  const { t } = useTranslation();
   return (
     <>
       <SkipLink />
@@ -22,6 +26,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs />
       <Outlet />
       <SiteFooter church={church} />
+      <AuthOverlays />
+      <Toaster closeLabel={t("common.close")} />
     </>
   );
 }

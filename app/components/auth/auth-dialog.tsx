@@ -1,0 +1,26 @@
+import { use, useRef } from "react";
+import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
+import { AuthForms } from "./auth-forms";
+import { ModalDialog } from "./modal-dialog";
+import type { AuthTab } from "./open-auth-dialog";
+
+// Fetched as soon as this chunk runs (on intent), beside it rather than after it.
+const strings = loadAuthTranslator();
+
+/** The auth dialog (lazy chunk): the auth tabs in a modal; closes after sign-in or guest. */
+export default function AuthDialog({ initialTab, onClose }: { initialTab: AuthTab; onClose: () => void }) {
+  const t = use(strings);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  return (
+    <ModalDialog
+      dialogRef={dialogRef}
+      title={t("dialog.title")}
+      description={t("dialog.description")}
+      closeLabel={t("dialog.close")}
+      onClose={onClose}
+      initialFocus='[role="tab"][aria-selected="true"]'
+    >
+      <AuthForms t={t} initialTab={initialTab} onDone={() => dialogRef.current?.close()} />
+    </ModalDialog>
+  );
+}

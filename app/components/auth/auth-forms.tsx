@@ -1,0 +1,752 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { toast } from "~/components/ui/toaster";
+import {
+  checkCode,
+  checkMagicLink,
+  checkPhone,
+  checkSignInEmail,
+  checkSignInPhone,
+  checkSignUp,
+  checkSignUpPhone,
+  type Checked,
+} from "~/features/auth/auth-input";
+import type { AuthT } from "~/features/auth/auth-translation";
+import { clearGuestMode, setGuestMode } from "~/features/auth/guest-mode";
+import type { AuthActionData, AuthIntent } from "~/features/auth/run-auth-intent.server";
+import {
+  Field,
+  FormMessage,
+  secondaryButtonClass,
+  SubmitButton,
+  textLinkClass,
+  useAuthSubmit,
+  useHydrated,
+  type Problem,
+} from "./auth-fields";
+import type { AuthTab } from "./open-auth-dialog";
+
+export type AuthMethod = "email" | "phone";
+
+/** The spec's tabs, in its order. */
+export const authTabs: readonly AuthTab[] = ["guest", "signin", "magic", "signup"];
+
+export function isAuthTab(value: unknown): value is AuthTab {
+  return authTabs.includes(value as AuthTab);
+}
+
+export interface AuthFormsProps {
+  /** The auth strings (useAuthTranslation() on a page, loadAuthTranslator() in a lazy dialog). */
+  t: AuthT;
+  initialTab?: AuthTab;
+  /** Email or phone, for the initial tab's method choice. */
+  initialMethod?: AuthMethod;
+  /** The /auth page's `useActionData()`: a form posted without JavaScript. */
+  pageData?: AuthActionData;
+  /** Where the forms post: "/auth" (the route keeps its query string on its own page). */
+  action?: string;
+  /** The link behind each tab, for the page without JavaScript. */
+  tabHref?: (tab: AuthTab) => string;
+  /** The level of the panels' headings (3 in the dialog, 2 on the page). */
+  headingLevel?: 2 | 3;
+  /** Signed in, or continuing as a guest: the dialog closes, the page moves on. */
+  onDone: (reason: "signed-in" | "guest") => void;
+}
+
+interface PanelContext {
+  t: AuthT;
+  action: string;
+  pageData?: AuthActionData;
+  headingLevel: 2 | 3;
+  hydrated: boolean;
+  tabHref: (tab: AuthTab) => string;
+  selectTab: (tab: AuthTab, focus?: boolean) => void;
+  signedIn: () => void;
+  guest: () => void;
+}
+
+const phoneIntents: readonly AuthIntent[] = ["signin-phone", "sms-send", "sms-verify", "signup-phone", "signup-phone-verify"];
+
+/** The tab a form posted without JavaScript belongs to (signed up by email: back to sign in). */
+function tabOf(data: AuthActionData | undefined): AuthTab | undefined {
+  const intent = data?.intent;
+  if (!intent) return undefined;
+  if (intent === "signup-email") return data.ok ? "signin" : "signup";
+  if (intent.startsWith("signup")) return "signup";
+  if (intent === "magic-link" || intent.startsWith("sms")) return "magic";
+  if (intent.startsWith("signin") || intent === "two-factor") return "signin";
+  return undefined;
+}
+
+const problemOf = (checked: Checked<unknown>): Problem | null =>
+  checked.ok ? null : { error: checked.error, field: checked.field };
+
+/**
+ * Sign-in, magic link / text code, sign-up and guest, as WAI-ARIA tabs (spec: tabs are guest,
+ * signin, magic and signup). Every form is a real form posting to the /auth action through a
+ * fetcher, so it works from any page, and as a plain POST on /auth without JavaScript.
+ */
+export function AuthForms({
+  t,
+  initialTab,
+  initialMethod,
+  pageData,
+  action = "/auth",
+  tabHref = (tab) => `/auth?tab=${tab}`,
+  headingLevel = 3,
+  onDone,
+}: AuthFormsProps) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [tab, setTab] = useState<AuthTab>(() => tabOf(pageData) ?? initialTab ?? "signin");
+  const tabRefs = useRef<Partial<Record<AuthTab, HTMLAnchorElement | null>>>({});
+
+  const selectTab = (next: AuthTab, focus = false) => {
+    setTab(next);
+    if (focus) tabRefs.current[next]?.focus();
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = authTabs.indexOf(tab);
+    const last = authTabs.length - 1;
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: last }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    selectTab(authTabs[(next + authTabs.length) % authTabs.length]!, true);
+  };
+
+  // The method each panel opens with: from a no-JavaScript answer, else from the link.
+  const pageTab = tabOf(pageData);
+  const methodFor = (panel: AuthTab): AuthMethod => {
+    if (pageTab === panel && pageData?.intent) return phoneIntents.includes(pageData.intent) ? "phone" : "email";
+    return panel === initialTab && initialMethod ? initialMethod : "email";
+  };
+
+  const ctx: PanelContext = {
+    t,
+    action,
+    pageData,
+    headingLevel,
+    hydrated,
+    tabHref,
+    selectTab,
+    signedIn: () => {
+      clearGuestMode();
+      onDone("signed-in");
+    },
+    guest: () => {
+      setGuestMode();
+      toast({ title: t("toast.guest"), description: t("toast.guestBody") });
+      onDone("guest");
+    },
+  };
+
+  // Only the selected panel is mounted (its fields start empty when it is chosen again).
+  const panels: Record<AuthTab, ReactNode> = {
+    guest: <GuestPanel ctx={ctx} />,
+    signin: <SignInPanel ctx={ctx} method={methodFor("signin")} />,
+    magic: <MagicPanel ctx={ctx} method={methodFor("magic")} />,
+    signup: <SignUpPanel ctx={ctx} method={methodFor("signup")} />,
+  };
+
+  return (
+    <div>
+      {pageData?.ok && pageData.toast ? (
+        <p role="status" className="mb-4 rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+          <strong>{t(pageData.toast.title)}</strong> {t(pageData.toast.body)}
+        </p>
+      ) : null}
+      <div
+        role="tablist"
+        aria-label={t("tabs.label")}
+        onKeyDown={onTabKeyDown}
+        className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1"
+      >
+        {authTabs.map((name) => {
+          const selected = tab === name;
+          return (
+            <a
+              key={name}
+              ref={(el) => {
+                tabRefs.current[name] = el;
+              }}
+              role="tab"
+              id={`${id}-tab-${name}`}
+              href={tabHref(name)}
+              aria-selected={selected}
+              aria-controls={`${id}-panel-${name}`}
+              tabIndex={selected ? 0 : -1}
+              onClick={(event) => {
+                event.preventDefault();
+                selectTab(name);
+              }}
+              className={`flex min-h-11 items-center justify-center rounded-lg px-1 text-center text-xs font-semibold leading-tight sm:text-sm ${selected ? "bg-white text-brand-800 shadow ring-1 ring-slate-300" : "text-slate-700 hover:bg-white/70"}`}
+            >
+              {t(`tabs.${name}`)}
+            </a>
+          );
+        })}
+      </div>
+      {authTabs.map((name) => (
+        <div
+          key={name}
+          role="tabpanel"
+          id={`${id}-panel-${name}`}
+          aria-labelledby={`${id}-tab-${name}`}
+          hidden={tab !== name}
+          className="pt-5"
+        >
+          {tab === name ? panels[name] : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Heading({ level, children }: { level: 2 | 3; children: ReactNode }) {
+  const Tag = level === 2 ? "h2" : "h3";
+  return <Tag className="font-serif text-xl font-bold text-brand-900">{children}</Tag>;
+}
+
+/**
+ * Two ways to do one thing (email or phone) as a radio group. The radio *is* the form's
+ * `intent`, and CSS (`form:has(...:checked)`) shows the matching fields, so the choice also
+ * works without JavaScript.
+ */
+function MethodChoice({
+  legend,
+  options,
+  defaultValue,
+  disabled,
+  hidden,
+}: {
+  legend: string;
+  options: { value: AuthIntent; label: string }[];
+  defaultValue: AuthIntent;
+  disabled?: boolean;
+  hidden?: boolean;
+}) {
+  return (
+    <fieldset disabled={disabled} hidden={hidden}>
+      <legend className="mb-1 text-sm font-semibold text-slate-800">{legend}</legend>
+      <div className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-2 text-center text-sm font-semibold leading-tight text-slate-700 hover:bg-white/70 has-checked:bg-white has-checked:text-brand-800 has-checked:shadow has-checked:ring-1 has-checked:ring-slate-300 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
+          >
+            <input
+              type="radio"
+              name="intent"
+              value={option.value}
+              defaultChecked={option.value === defaultValue}
+              className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function GuestPanel({ ctx }: { ctx: PanelContext }) {
+  const { t } = ctx;
+  return (
+    <div className="space-y-4">
+      <Heading level={ctx.headingLevel}>{t("guest.heading")}</Heading>
+      <p className="text-slate-700">{t("guest.body")}</p>
+      <button type="button" onClick={ctx.guest} className={`${secondaryButtonClass} w-full`}>
+        {t("guest.button")}
+      </button>
+    </div>
+  );
+}
+
+function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method: AuthMethod }) {
+  const { t, pageData } = ctx;
+  const [method, setMethod] = useState(initialMethod);
+  const methodLabelId = useId();
+  const errorId = useId();
+  const codeErrorId = useId();
+  const [twoFactor, setTwoFactor] = useState(
+    () => pageData?.intent === "two-factor" || (pageData?.ok === true && pageData.next === "two-factor"),
+  );
+  const credentials = useAuthSubmit({
+    t,
+    intents: ["signin-email", "signin-phone"],
+    pageData,
+    onSuccess: (answer) => (answer.next === "two-factor" ? setTwoFactor(true) : ctx.signedIn()),
+  });
+  const code = useAuthSubmit({ t, intents: ["two-factor"], pageData, onSuccess: ctx.signedIn });
+
+  if (twoFactor) {
+    return (
+      <code.fetcher.Form
+        method="post"
+        action={ctx.action}
+        noValidate
+        onSubmit={code.onSubmit((values) => problemOf(checkCode(values.code ?? "")))}
+        className="space-y-4"
+      >
+        <input type="hidden" name="intent" value="two-factor" />
+        <Field
+          label={t("fields.twoFactorCode")}
+          hint={t("fields.twoFactorHint")}
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus={ctx.hydrated}
+          problem={code.problem}
+          errorId={codeErrorId}
+        />
+        <FormMessage id={codeErrorId} problem={code.problem} t={t} />
+        <SubmitButton pending={code.pending} label={t("signin.verifyTwoFactor")} pendingLabel={t("signin.submitting")} />
+        <button type="button" onClick={() => setTwoFactor(false)} className={`${secondaryButtonClass} w-full`}>
+          {t("form.back")}
+        </button>
+      </code.fetcher.Form>
+    );
+  }
+
+  return (
+    <credentials.fetcher.Form
+      method="post"
+      action={ctx.action}
+      noValidate
+      onSubmit={credentials.onSubmit((values) =>
+        problemOf(
+          values.intent === "signin-phone"
+            ? checkSignInPhone({ phone: values.phone ?? "", password: values.password ?? "" })
+            : checkSignInEmail({ email: values.email ?? "", password: values.password ?? "" }),
+        ),
+      )}
+      className="space-y-4"
+    >
+      <input type="hidden" name="intent" value={method === "phone" ? "signin-phone" : "signin-email"} />
+      <div>
+        <p id={methodLabelId} className="mb-1 text-sm font-semibold text-slate-800">
+          {t("methods.label")}
+        </p>
+        {/* Links, so that the choice also works without JavaScript (?method=phone). */}
+        <div role="group" aria-labelledby={methodLabelId} className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          {(["email", "phone"] as const).map((option) => (
+            <a
+              key={option}
+              href={`${ctx.tabHref("signin")}&method=${option}`}
+              aria-current={method === option ? "true" : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                setMethod(option);
+                credentials.clear();
+              }}
+              className={`flex min-h-11 items-center justify-center rounded-lg px-2 text-center text-sm font-semibold leading-tight ${method === option ? "bg-white text-brand-800 shadow ring-1 ring-slate-300" : "text-slate-700 hover:bg-white/70"}`}
+            >
+              {t(option === "email" ? "methods.email" : "methods.phone")}
+            </a>
+          ))}
+        </div>
+      </div>
+      {method === "email" ? (
+        <Field
+          key="email"
+          label={t("fields.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          problem={credentials.problem}
+          errorId={errorId}
+        />
+      ) : (
+        <Field
+          key="phone"
+          label={t("fields.phone")}
+          hint={t("fields.phoneHint")}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          problem={credentials.problem}
+          errorId={errorId}
+        />
+      )}
+      <PasswordField
+        t={t}
+        label={t("fields.password")}
+        name="password"
+        autoComplete="current-password"
+        problem={credentials.problem}
+        errorId={errorId}
+      />
+      <FormMessage id={errorId} problem={credentials.problem} t={t} />
+      <SubmitButton pending={credentials.pending} label={t("signin.submit")} pendingLabel={t("signin.submitting")} />
+      <p className="text-center">
+        <a
+          href={ctx.tabHref("signup")}
+          onClick={(event) => {
+            event.preventDefault();
+            ctx.selectTab("signup", true);
+          }}
+          className={textLinkClass}
+        >
+          {t("signin.noAccount")}
+        </a>
+      </p>
+    </credentials.fetcher.Form>
+  );
+}
+
+function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) {
+  const { t, pageData } = ctx;
+  const errorId = useId();
+  const codeErrorId = useId();
+  // The code step, with the number the code went to (normalised by the server). After a
+  // failed check posted without JavaScript the number is not known: the step asks again.
+  const [codeStep, setCodeStep] = useState<{ phone: string | null } | null>(() => {
+    if (pageData?.intent === "sms-verify") return { phone: null };
+    if (pageData?.intent === "sms-send" && pageData.ok) return { phone: pageData.phone ?? null };
+    return null;
+  });
+  const send = useAuthSubmit({
+    t,
+    intents: ["magic-link", "sms-send"],
+    pageData,
+    onSuccess: (answer) => {
+      if (answer.next === "sms-code") setCodeStep({ phone: answer.phone ?? null });
+    },
+  });
+  const verify = useAuthSubmit({
+    t,
+    intents: ["sms-verify"],
+    pageData,
+    onSuccess: (answer) => {
+      if (answer.intent === "sms-verify") ctx.signedIn();
+    },
+  });
+
+  if (codeStep) {
+    const sentTo = codeStep.phone;
+    return (
+      <verify.fetcher.Form
+        method="post"
+        action={ctx.action}
+        noValidate
+        onSubmit={verify.onSubmit((values) =>
+          values.intent === "sms-send" ? problemOf(checkPhone(values.phone ?? "")) : problemOf(checkCode(values.code ?? "")),
+        )}
+        className="space-y-4"
+      >
+        {sentTo ? (
+          <>
+            <p className="text-slate-700">{t("sms.sentTo", { phone: sentTo })}</p>
+            <input type="hidden" name="phone" value={sentTo} />
+          </>
+        ) : (
+          <Field
+            label={t("fields.phone")}
+            hint={t("fields.phoneHint")}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            problem={verify.problem}
+            errorId={codeErrorId}
+          />
+        )}
+        <Field
+          label={t("fields.code")}
+          hint={t("fields.codeHint")}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus={ctx.hydrated}
+          problem={verify.problem}
+          errorId={codeErrorId}
+        />
+        <FormMessage id={codeErrorId} problem={verify.problem} t={t} />
+        <SubmitButton
+          pending={verify.pending}
+          name="intent"
+          value="sms-verify"
+          label={t("sms.verify")}
+          pendingLabel={t("signin.submitting")}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <button
+            type="button"
+            onClick={() => {
+              setCodeStep(null);
+              verify.clear();
+            }}
+            className={secondaryButtonClass}
+          >
+            {t("form.back")}
+          </button>
+          <button type="submit" name="intent" value="sms-send" className={textLinkClass}>
+            {t("sms.resend")}
+          </button>
+        </div>
+      </verify.fetcher.Form>
+    );
+  }
+
+  return (
+    <send.fetcher.Form
+      method="post"
+      action={ctx.action}
+      noValidate
+      onSubmit={send.onSubmit((values) =>
+        values.intent === "sms-send"
+          ? problemOf(checkPhone(values.phone ?? ""))
+          : problemOf(checkMagicLink({ email: values.email ?? "" })),
+      )}
+      className="space-y-4"
+    >
+      <MethodChoice
+        legend={t("firstVisit.chooseMethod")}
+        defaultValue={method === "phone" ? "sms-send" : "magic-link"}
+        options={[
+          { value: "magic-link", label: t("firstVisit.byEmail") },
+          { value: "sms-send", label: t("firstVisit.byPhone") },
+        ]}
+      />
+      <div className="space-y-4 [form:has([value=sms-send]:checked)_&]:hidden">
+        <p className="text-slate-700">{t("magic.intro")}</p>
+        <Field
+          label={t("fields.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          problem={send.problem}
+          errorId={errorId}
+        />
+      </div>
+      <div className="hidden space-y-4 [form:has([value=sms-send]:checked)_&]:block">
+        <p className="text-slate-700">{t("sms.intro")}</p>
+        <Field
+          label={t("fields.phone")}
+          hint={t("fields.phoneHint")}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          problem={send.problem}
+          errorId={errorId}
+        />
+      </div>
+      <FormMessage id={errorId} problem={send.problem} t={t} />
+      <SubmitButton
+        pending={send.pending}
+        label={
+          <>
+            <span className="[form:has([value=sms-send]:checked)_&]:hidden">{t("magic.submit")}</span>
+            <span className="hidden [form:has([value=sms-send]:checked)_&]:inline">{t("sms.send")}</span>
+          </>
+        }
+        pendingLabel={t("magic.submitting")}
+      />
+    </send.fetcher.Form>
+  );
+}
+
+function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) {
+  const { t, pageData, hydrated } = ctx;
+  const errorId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [codeStep, setCodeStep] = useState(
+    () => pageData?.intent === "signup-phone-verify" || (pageData?.ok === true && pageData.next === "signup-phone-code"),
+  );
+  const signUp = useAuthSubmit({
+    t,
+    intents: ["signup-email", "signup-phone", "signup-phone-verify"],
+    pageData,
+    onSuccess: (answer) => {
+      if (answer.intent === "signup-email") {
+        // Spec: after success the fields clear and the dialog returns to the signin tab.
+        formRef.current?.reset();
+        ctx.selectTab("signin", true);
+      } else if (answer.next === "signup-phone-code") setCodeStep(true);
+      else if (answer.intent === "signup-phone-verify") ctx.signedIn();
+    },
+  });
+
+  const check = (values: Record<string, string>): Problem | null => {
+    const input = {
+      fullName: values.fullName ?? "",
+      email: values.email ?? "",
+      password: values.password ?? "",
+      confirmPassword: values.confirmPassword ?? "",
+      username: values.username ?? "",
+      phone: values.phone ?? "",
+      code: values.code ?? "",
+    };
+    if (values.intent === "signup-email") return problemOf(checkSignUp(input));
+    const problem = problemOf(checkSignUpPhone(input));
+    if (problem || values.intent !== "signup-phone-verify") return problem;
+    return problemOf(checkCode(input.code));
+  };
+
+  const phoneOnly = "hidden [form:has([value=signup-phone]:checked)_&]:inline";
+  const emailOnly = "[form:has([value=signup-phone]:checked)_&]:hidden";
+
+  return (
+    <signUp.fetcher.Form
+      ref={formRef}
+      method="post"
+      action={ctx.action}
+      noValidate
+      onSubmit={signUp.onSubmit(check)}
+      className="space-y-4"
+    >
+      <MethodChoice
+        legend={t("signup.methodLabel")}
+        disabled={codeStep}
+        hidden={codeStep && hydrated}
+        defaultValue={method === "phone" ? "signup-phone" : "signup-email"}
+        options={[
+          { value: "signup-email", label: t("signup.byEmail") },
+          { value: "signup-phone", label: t("signup.byPhone") },
+        ]}
+      />
+      {/* In the code step the fields stay in the form (they are posted again with the code). */}
+      <div hidden={codeStep && hydrated} className="space-y-4">
+        <Field
+          label={t("fields.fullName")}
+          name="fullName"
+          autoComplete="name"
+          problem={signUp.problem}
+          errorId={errorId}
+        />
+        <div className={emailOnly}>
+          <Field
+            label={t("fields.email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            problem={signUp.problem}
+            errorId={errorId}
+          />
+        </div>
+        <Field
+          label={
+            <>
+              <span className={emailOnly}>{t("fields.phoneOptional")}</span>
+              <span className={phoneOnly}>{t("fields.phone")}</span>
+            </>
+          }
+          hint={t("fields.phoneHint")}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          problem={signUp.problem}
+          errorId={errorId}
+        />
+        <PasswordField
+          t={t}
+          label={t("fields.password")}
+          name="password"
+          autoComplete="new-password"
+          problem={signUp.problem}
+          errorId={errorId}
+        />
+        <PasswordField
+          t={t}
+          label={t("fields.confirmPassword")}
+          name="confirmPassword"
+          autoComplete="new-password"
+          problem={signUp.problem}
+          errorId={errorId}
+        />
+        <Field
+          label={t("fields.username")}
+          hint={t("fields.usernameHint")}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          problem={signUp.problem}
+          errorId={errorId}
+        />
+      </div>
+      {codeStep ? (
+        <>
+          <Heading level={ctx.headingLevel}>{t("signup.confirmPhone")}</Heading>
+          <p className="text-slate-700">{t("signup.phoneIntro")}</p>
+          <Field
+            label={t("fields.code")}
+            hint={t("fields.codeHint")}
+            name="code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus={hydrated}
+            problem={signUp.problem}
+            errorId={errorId}
+          />
+        </>
+      ) : null}
+      <FormMessage id={errorId} problem={signUp.problem} t={t} />
+      {codeStep ? (
+        <>
+          <SubmitButton
+            pending={signUp.pending}
+            name="intent"
+            value="signup-phone-verify"
+            label={t("sms.verify")}
+            pendingLabel={t("signup.submitting")}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <button
+              type="button"
+              onClick={() => {
+                setCodeStep(false);
+                signUp.clear();
+              }}
+              className={secondaryButtonClass}
+            >
+              {t("form.back")}
+            </button>
+            <button type="submit" name="intent" value="signup-phone" className={textLinkClass}>
+              {t("sms.resend")}
+            </button>
+          </div>
+        </>
+      ) : (
+        <SubmitButton pending={signUp.pending} label={t("signup.submit")} pendingLabel={t("signup.submitting")} />
+      )}
+    </signUp.fetcher.Form>
+  );
+}
+
+/** A password field with a show/hide toggle. */
+export function PasswordField(props: Omit<Parameters<typeof Field>[0], "type" | "trailing"> & { t: AuthT }) {
+  const { t, ...field } = props;
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      {...field}
+      type={shown ? "text" : "password"}
+      autoCapitalize="none"
+      spellCheck={false}
+      trailing={(id) => (
+        <button
+          type="button"
+          aria-controls={id}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+          className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:text-slate-950"
+        >
+          {shown ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+          <span className="sr-only">{t("fields.showPassword")}</span>
+        </button>
+      )}
+    />
+  );
+}

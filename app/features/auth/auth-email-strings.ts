@@ -1,0 +1,57 @@
+import type { Language } from "~/i18n/config";
+
+/** Whole sentences; `{{name}}` placeholders are filled by `interpolate`. Plain text, not HTML. */
+const en = {
+  confirmSignup: {
+    subject: "Confirm your account at {{church}}",
+    heading: "Confirm your account",
+    greeting: "Hi {{name}},",
+    greetingNoName: "Hi,",
+    intro: "Thanks for signing up at {{church}}. Please confirm your email address to finish creating your account.",
+    action: "Confirm my account",
+    expiry: "This link expires in 15 minutes.",
+  },
+  magicLink: {
+    subject: "Your sign-in link for {{church}}",
+    heading: "Sign in to {{church}}",
+    intro: "Use the button below to sign in to your account at {{church}}.",
+    action: "Sign in",
+    expiry: "This link expires in 15 minutes.",
+  },
+  ignore: "If you didn't ask for this, you can ignore this email.",
+  smsCode: "{{code}} is your {{church}} sign-in code. It expires in 10 minutes.",
+};
+
+const es = {
+  confirmSignup: {
+    subject: "Confirma tu cuenta en {{church}}",
+    heading: "Confirma tu cuenta",
+    greeting: "Hola, {{name}}:",
+    greetingNoName: "Hola:",
+    intro: "Gracias por registrarte en {{church}}. Confirma tu correo electrónico para terminar de crear tu cuenta.",
+    action: "Confirmar mi cuenta",
+    expiry: "Este enlace vence en 15 minutos.",
+  },
+  magicLink: {
+    subject: "Tu enlace de acceso a {{church}}",
+    heading: "Inicia sesión en {{church}}",
+    intro: "Usa el botón de abajo para iniciar sesión en tu cuenta de {{church}}.",
+    action: "Iniciar sesión",
+    expiry: "Este enlace vence en 15 minutos.",
+  },
+  ignore: "Si no solicitaste esto, puedes ignorar este correo.",
+  smsCode: "{{code}} es tu código de acceso de {{church}}. Vence en 10 minutos.",
+} satisfies typeof en;
+
+export type AuthEmailStrings = typeof en;
+
+export const authEmailStrings: Record<Language, AuthEmailStrings> = { en, es };
+
+/** Fills `{{key}}` placeholders; a placeholder without a value is a bug, so it throws. */
+export function interpolate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`No value for {{${key}}} in "${template}"`);
+    return value;
+  });
+}

@@ -1,0 +1,59 @@
+import type { Language } from "~/i18n/config";
+import { renderEmail } from "~/features/messaging/render-email";
+import { authEmailStrings, interpolate } from "./auth-email-strings";
+
+/** An email ready for the outbox, minus its recipient. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface EmailBase {
+  language: Language;
+  churchName: string;
+  siteUrl: string;
+}
+
+export function confirmSignupEmail({ language, churchName, siteUrl, name, url }: EmailBase & { name: string; url: string }): EmailContent {
+  const t = authEmailStrings[language].confirmSignup;
+  const values = { church: churchName, name: name.trim() };
+  return {
+    subject: interpolate(t.subject, values),
+    ...renderEmail({
+      language,
+      churchName,
+      siteUrl,
+      heading: interpolate(t.heading, values),
+      paragraphs: [
+        values.name ? interpolate(t.greeting, values) : t.greetingNoName,
+        interpolate(t.intro, values),
+        t.expiry,
+      ],
+      action: { label: t.action, url },
+      footnote: authEmailStrings[language].ignore,
+    }),
+  };
+}
+
+export function magicLinkEmail({ language, churchName, siteUrl, url }: EmailBase & { url: string }): EmailContent {
+  const t = authEmailStrings[language].magicLink;
+  const values = { church: churchName };
+  return {
+    subject: interpolate(t.subject, values),
+    ...renderEmail({
+      language,
+      churchName,
+      siteUrl,
+      heading: interpolate(t.heading, values),
+      paragraphs: [interpolate(t.intro, values), t.expiry],
+      action: { label: t.action, url },
+      footnote: authEmailStrings[language].ignore,
+    }),
+  };
+}
+
+/** The text message carrying a sign-in code: short, code first (phones show it in previews). */
+export function smsCodeText({ language, churchName, code }: { language: Language; churchName: string; code: string }): string {
+  return interpolate(authEmailStrings[language].smsCode, { code, church: churchName });
+}

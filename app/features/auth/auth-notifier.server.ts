@@ -1,0 +1,78 @@
+import { anonymizeMemberContent } from "~/features/member/anonymize-member-content.server";
+import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import type { Language } from "~/i18n/config";
+import { authCallContext, type AuthNotifier } from "~/server/auth.server";
+import type { AppDatabase } from "~/server/db.server";
+import { sendEmail, sendSms } from "~/server/messaging.server";
+import { confirmSignupEmail, magicLinkEmail, smsCodeText } from "./auth-emails";
+import { createMemberProfile } from "./create-member-profile.server";
+import { findPreferredLanguage } from "./find-preferred-language.server";
+
+/**
+ * better-auth's callbacks, wired to the outbox (so a send that fails is retried) and to the
+ * member's profile. The message language is the one of the request that caused it (sign-up,
+ * "send me a link"), else the member's saved preference.
+ */
+export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicUrl: string }): AuthNotifier {
+  const churchName = async (language: Language) => (await getChurchProfile({ db, language }))?.name ?? "Church";
+  const languageFor = async (lookup: { email?: string; phone?: string }): Promise<Language> =>
+    authCallContext.getStore()?.language ?? (await findPreferredLanguage({ db, ...lookup })) ?? "en";
+  const callbackUrl = (type: "signup" | "magiclink", token: string) => {
+    const url = new URL("/auth/callback", publicUrl);
+    url.searchParams.set("type", type);
+    url.searchParams.set("token", token);
+    return url.toString();
+  };
+
+  return {
+    async confirmEmail({ email, name, token }) {
+      const language = await languageFor({ email });
+      const message = confirmSignupEmail({
+        language,
+        churchName: await churchName(language),
+        siteUrl: publicUrl,
+        name,
+        url: withLanguage(callbackUrl("signup", token), language),
+      });
+      await sendEmail({ to: email, ...message });
+    },
+    async magicLink({ email, token }) {
+      const language = await languageFor({ email });
+      const message = magicLinkEmail({
+        language,
+        churchName: await churchName(language),
+        siteUrl: publicUrl,
+        url: withLanguage(callbackUrl("magiclink", token), language),
+      });
+      await sendEmail({ to: email, ...message });
+    },
+    async smsCode({ phoneNumber, code }) {
+      const language = await languageFor({ phone: phoneNumber });
+      await sendSms({ to: phoneNumber, body: smsCodeText({ language, churchName: await churchName(language), code }) });
+    },
+    async userDeleting({ id }) {
+      await anonymizeMemberContent({ db, userId: id });
+    },
+    async userCreated({ id, name, email, phoneNumber }) {
+      const context = authCallContext.getStore();
+      const signup = context?.signup;
+      await createMemberProfile({
+        db,
+        userId: id,
+        fullName: signup?.fullName ?? (name === phoneNumber ? "" : name),
+        email,
+        phone: signup?.phone ?? phoneNumber,
+        language: context?.language ?? "en",
+        username: signup?.username || undefined,
+      });
+    },
+  };
+}
+
+/** Spanish links open the Spanish page (the callback reads `?lang=`). */
+function withLanguage(url: string, language: Language): string {
+  if (language === "en") return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set("lang", language);
+  return parsed.toString();
+}

@@ -1,0 +1,32 @@
+import { getAuth } from "~/server/auth.server";
+import { cookieHeaders, fromAuthError, type AuthOutcome } from "./auth-request.server";
+
+export type CallbackType = "signup" | "magiclink";
+
+/**
+ * /auth/callback?type=signup|magiclink&token=…: confirms the email or consumes the magic
+ * link and signs the member in. Tokens expire after 15 minutes and work once.
+ */
+export async function completeAuthCallback(options: {
+  request: Request;
+  type: string | null;
+  token: string | null;
+}): Promise<AuthOutcome<{ type: CallbackType }>> {
+  const { request, type, token } = options;
+  if ((type !== "signup" && type !== "magiclink") || !token || token.length > 2048) {
+    return { ok: false, status: 400, error: { key: "errors.linkInvalid" } };
+  }
+  const api = getAuth().api;
+  try {
+    const result =
+      type === "signup"
+        ? await api.verifyEmail({ query: { token }, headers: request.headers, returnHeaders: true })
+        : await api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
+    const headers = cookieHeaders(result.headers);
+    if (headers.getSetCookie().length === 0) return { ok: false, status: 400, error: { key: "errors.linkInvalid" } };
+    return { ok: true, type, headers };
+  } catch (error) {
+    const outcome = fromAuthError(error);
+    return outcome.error.key === "errors.generic" ? { ...outcome, error: { key: "errors.linkInvalid" } } : outcome;
+  }
+}

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import { profiles, userRoles } from "~/db/schema";
+import { getAuth, isPhoneOnlyEmail } from "~/server/auth.server";
+import type { AppDatabase } from "~/server/db.server";
+
+/** What the shell needs about the signed-in member; sent to the browser, so nothing secret. */
+export interface CurrentMember {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  username: string | null;
+  preferredLanguage: "en" | "es";
+  roles: ("admin" | "moderator")[];
+  twoFactorEnabled: boolean;
+}
+
+export interface MemberSession {
+  member: CurrentMember;
+  sessionId: string;
+  /** Headers better-auth wants set (a refreshed session cookie). */
+  headers: Headers;
+}
+
+/** The member behind the request's session cookie, with their profile and roles; or null. */
+export async function getCurrentMember(options: { db: AppDatabase; request: Request }): Promise<MemberSession | null> {
+  const { db, request } = options;
+  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const session = result.response;
+  if (!session) return null;
+  const user = session.user as typeof session.user & { phoneNumber?: string | null; twoFactorEnabled?: boolean | null };
+  const [profileRows, roleRows] = await Promise.all([
+    db
+      .select({
+        fullName: profiles.fullName,
+        displayName: profiles.displayName,
+        username: profiles.username,
+        phone: profiles.phone,
+        preferredLanguage: profiles.preferredLanguage,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, user.id))
+      .limit(1),
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)),
+  ]);
+  const profile = profileRows[0];
+  const email = isPhoneOnlyEmail(user.email) ? null : user.email;
+  const phone = user.phoneNumber ?? profile?.phone ?? null;
+  const headers = new Headers();
+  for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return {
+    sessionId: session.session.id,
+    headers,
+    member: {
+      id: user.id,
+      name: profile?.displayName || profile?.fullName || (user.name !== phone ? user.name : "") || email || phone || "",
+      email,
+      phone,
+      username: profile?.username ?? null,
+      preferredLanguage: profile?.preferredLanguage ?? "en",
+      roles: roleRows.map((r) => r.role),
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { Language } from "~/i18n/config";
+import type { AppDatabase } from "~/server/db.server";
+import { failure, readInput, type AuthOutcome } from "./auth-request.server";
+import type { AuthMessage, AuthMessageKey } from "./auth-translation";
+import { sendMagicLink } from "./send-magic-link.server";
+import { signInWithEmail, signInWithPhone, verifyTwoFactorSignIn } from "./sign-in.server";
+import { signOut } from "./sign-out.server";
+import { completePhoneSignUp, signUpWithEmail, startPhoneSignUp } from "./sign-up.server";
+import { sendSmsCode, verifySmsCode } from "./sms-code.server";
+
+export const authIntents = [
+  "signin-email",
+  "signin-phone",
+  "two-factor",
+  "magic-link",
+  "sms-send",
+  "sms-verify",
+  "signup-email",
+  "signup-phone",
+  "signup-phone-verify",
+  "signout",
+  "signout-everywhere",
+] as const;
+export type AuthIntent = (typeof authIntents)[number];
+
+/** What the /auth action answers; the forms show `error` inline and `toast` as a toast. */
+export type AuthActionData =
+  | {
+      ok: true;
+      intent: AuthIntent;
+      /** The next step of a two-step flow. */
+      next?: "two-factor" | "sms-code" | "signup-phone-code";
+      phone?: string;
+      toast?: { title: AuthMessageKey; body: AuthMessageKey };
+    }
+  | { ok: false; intent: AuthIntent | null; error: AuthMessage; field?: string };
+
+export interface AuthActionResult {
+  status: number;
+  data: AuthActionData;
+  headers: Headers;
+}
+
+const toasts = {
+  signedIn: { title: "toast.welcomeBack", body: "toast.welcomeBackBody" },
+  magicLink: { title: "toast.magicLinkSent", body: "toast.magicLinkSentBody" },
+  accountCreated: { title: "toast.accountCreated", body: "toast.accountCreatedBody" },
+  phoneAccount: { title: "toast.accountCreated", body: "toast.phoneAccountCreatedBody" },
+  codeSent: { title: "toast.codeSent", body: "toast.codeSentBody" },
+  signedOut: { title: "toast.signedOut", body: "toast.signedOutBody" },
+} satisfies Record<string, { title: AuthMessageKey; body: AuthMessageKey }>;
+
+/** Dispatches one POST to /auth by its `intent` field. Every answer is data, never a throw. */
+export async function runAuthIntent(options: {
+  db: AppDatabase;
+  request: Request;
+  language: Language;
+}): Promise<AuthActionResult> {
+  const { db, request, language } = options;
+  const input = await readInput(request);
+  if (!input) return respond(null, failure("errors.invalidRequest"));
+  const intent = authIntents.find((i) => i === input.intent) ?? null;
+  if (!intent) return respond(null, failure("errors.invalidRequest"));
+  const args = { db, request, language, input };
+
+  switch (intent) {
+    case "signin-email":
+    case "signin-phone": {
+      const result = intent === "signin-email" ? await signInWithEmail(args) : await signInWithPhone(args);
+      if (result.ok && result.twoFactorRequired) return respond(intent, result, { next: "two-factor" });
+      return respond(intent, result, { toast: toasts.signedIn });
+    }
+    case "two-factor":
+      return respond(intent, await verifyTwoFactorSignIn(args), { toast: toasts.signedIn });
+    case "magic-link":
+      return respond(intent, await sendMagicLink(args), { toast: toasts.magicLink });
+    case "sms-send": {
+      const result = await sendSmsCode(args);
+      return respond(intent, result, { next: "sms-code", phone: result.ok ? result.phone : undefined, toast: toasts.codeSent });
+    }
+    case "sms-verify":
+      return respond(intent, await verifySmsCode(args), { toast: toasts.signedIn });
+    case "signup-email":
+      return respond(intent, await signUpWithEmail(args), { toast: toasts.accountCreated });
+    case "signup-phone":
+      return respond(intent, await startPhoneSignUp(args), { next: "signup-phone-code", toast: toasts.phoneAccount });
+    case "signup-phone-verify":
+      return respond(intent, await completePhoneSignUp(args), { toast: toasts.signedIn });
+    case "signout":
+    case "signout-everywhere": {
+      const headers = await signOut({ request, everywhere: intent === "signout-everywhere" });
+      return { status: 200, headers, data: { ok: true, intent, toast: toasts.signedOut } };
+    }
+  }
+}
+
+function respond(
+  intent: AuthIntent | null,
+  outcome: AuthOutcome,
+  success: { next?: "two-factor" | "sms-code" | "signup-phone-code"; phone?: string; toast?: { title: AuthMessageKey; body: AuthMessageKey } } = {},
+): AuthActionResult {
+  const headers = outcome.headers ?? new Headers();
+  if (!outcome.ok || !intent) {
+    const error = outcome.ok ? { key: "errors.invalidRequest" as const } : outcome.error;
+    const status = outcome.ok ? 400 : outcome.status;
+    return {
+      status,
+      headers,
+      data: { ok: false, intent, error, field: outcome.ok ? undefined : outcome.field },
+    };
+  }
+  const next = success.next;
+  return {
+    status: 200,
+    headers,
+    // A step that continues (two-factor, code entry) shows its toast only when it finishes.
+    data: { ok: true, intent, next, phone: success.phone, toast: next === "two-factor" ? undefined : success.toast },
+  };
+}

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { churchSettings, profiles } from "~/db/schema";
+import type { MemberSession } from "~/features/auth/get-current-member.server";
+import { languageLocales, type Language } from "~/i18n/config";
+import type { AppDatabase } from "~/server/db.server";
+import { hasPassword } from "./has-password.server";
+import { listMemberSessions } from "./list-member-sessions.server";
+
+export interface LoadMemberSettingsOptions {
+  db: AppDatabase;
+  session: MemberSession;
+  language: Language;
+}
+
+/**
+ * Everything /settings shows: the profile as saved, whether the member has a password and
+ * two-factor, and where they are signed in (dates formatted here, in the church's time
+ * zone, so the server and the browser render the same text).
+ */
+export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
+  const userId = session.member.id;
+  const [[profile], [church], passwordSet, sessionRows] = await Promise.all([
+    db
+      .select({
+        fullName: profiles.fullName,
+        displayName: profiles.displayName,
+        username: profiles.username,
+        phone: profiles.phone,
+        preferredLanguage: profiles.preferredLanguage,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1),
+    db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
+    hasPassword({ db, userId }),
+    listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
+  ]);
+  const format = new Intl.DateTimeFormat(languageLocales[language], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: church?.timeZone ?? "America/Chicago",
+  });
+  return {
+    email: session.member.email,
+    profile: {
+      fullName: profile?.fullName ?? "",
+      displayName: profile?.displayName ?? "",
+      username: profile?.username ?? "",
+      phone: profile?.phone ?? "",
+      preferredLanguage: profile?.preferredLanguage ?? session.member.preferredLanguage,
+    },
+    hasPassword: passwordSet,
+    twoFactorEnabled: session.member.twoFactorEnabled,
+    sessions: sessionRows.map((row) => ({
+      id: row.id,
+      current: row.current,
+      device: row.device,
+      signedInAt: row.createdAt.toISOString(),
+      signedInText: format.format(row.createdAt),
+    })),
+  };
+}
+
+export type MemberSettings = Awaited<ReturnType<typeof loadMemberSettings>>;

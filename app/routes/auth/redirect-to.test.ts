@@ -1,0 +1,40 @@
+import { describe, expect, test } from "vitest";
+import { safeRedirectPath } from "./redirect-to";
+
+describe("safeRedirectPath", () => {
+  test("keeps same-site paths with their query and hash", () => {
+    expect(safeRedirectPath("/prayer")).toBe("/prayer");
+    expect(safeRedirectPath("/events?month=5#rsvp")).toBe("/events?month=5#rsvp");
+    expect(safeRedirectPath("/")).toBe("/");
+  });
+
+  test("refuses other origins and odd values", () => {
+    for (const value of [
+      null,
+      undefined,
+      "",
+      "prayer",
+      "//evil.example",
+      "/\\evil.example",
+      "/a\\b",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "/\u0000x",
+      "/x\ny",
+      "/" + "a".repeat(2001),
+    ]) {
+      expect(safeRedirectPath(value), String(value)).toBe("/");
+    }
+  });
+
+  test("never returns to the auth pages", () => {
+    expect(safeRedirectPath("/auth")).toBe("/");
+    expect(safeRedirectPath("/auth?tab=signup")).toBe("/");
+    expect(safeRedirectPath("/auth/callback?token=x")).toBe("/");
+    expect(safeRedirectPath("/authors")).toBe("/authors");
+  });
+
+  test("uses the given fallback", () => {
+    expect(safeRedirectPath("//x", "/settings")).toBe("/settings");
+  });
+});

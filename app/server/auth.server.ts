@@ -1,0 +1,192 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { phoneNumber } from "better-auth/plugins/phone-number";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
+import type { Language } from "~/i18n/config";
+import type { AppDatabase } from "./db.server";
+import { logger } from "./logger.server";
+
+/** Magic links, email confirmations and SMS codes all expire within 15 minutes. */
+export const LINK_LIFETIME_SECONDS = 15 * 60;
+export const SMS_CODE_LIFETIME_SECONDS = 10 * 60;
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * What the auth callbacks need to know about the request that caused them: the language of
+ * the message to send and, on sign-up, the profile details the spec's metadata carries.
+ * better-auth's callbacks only receive the user, so the operation runs inside this store.
+ */
+export interface AuthCallContext {
+  language: Language;
+  signup?: { fullName: string; username: string; displayName: string; phone: string | null };
+}
+export const authCallContext = new AsyncLocalStorage<AuthCallContext>();
+
+export interface AuthNotifier {
+  /** The sign-up confirmation: `token` goes into the /auth/callback link. */
+  confirmEmail(input: { email: string; name: string; token: string }): Promise<void>;
+  magicLink(input: { email: string; token: string }): Promise<void>;
+  smsCode(input: { phoneNumber: string; code: string }): Promise<void>;
+  /** Runs inside account deletion, before the user row goes: detach their public content. */
+  userDeleting(input: { id: string }): Promise<void>;
+  /** A new user row exists (any sign-up path): create the member's profile. */
+  userCreated(input: { id: string; name: string; email: string; phoneNumber: string | null }): Promise<void>;
+}
+
+export interface CreateAuthOptions {
+  db: AppDatabase;
+  publicUrl: string;
+  secret: string;
+  notifier: AuthNotifier;
+  churchName?: string;
+}
+
+/** Phone-only accounts get a placeholder address that can never receive mail. */
+export const PHONE_ONLY_EMAIL_DOMAIN = "phone.invalid";
+export function phoneOnlyEmail(phone: string): string {
+  return `${phone.replace(/\D/g, "")}@${PHONE_ONLY_EMAIL_DOMAIN}`;
+}
+export function isPhoneOnlyEmail(email: string): boolean {
+  return email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
+}
+
+export function createAuth(options: CreateAuthOptions) {
+  const { notifier } = options;
+  const https = options.publicUrl.startsWith("https://");
+  return betterAuth({
+    appName: options.churchName ?? "Church",
+    baseURL: options.publicUrl,
+    basePath: "/api/auth",
+    secret: options.secret,
+    trustedOrigins: [options.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: LINK_LIFETIME_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        if (isPhoneOnlyEmail(user.email)) return;
+        await notifier.confirmEmail({ email: user.email, name: user.name, token });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      freshAge: 60 * 60 * 24,
+    },
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await notifier.userDeleting({ id: user.id });
+        },
+      },
+    },
+    // Our own PostgreSQL-backed limiter guards every sign-in and send (rate-limit.server.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "church",
+      useSecureCookies: https,
+      // Set by the Express layer from the socket, or from X-Forwarded-For when TRUST_PROXY is on.
+      ipAddress: { ipAddressHeaders: ["x-church-client-ip"] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user) => {
+            await notifier.userCreated({
+              id: user.id,
+              name: user.name,
+              email: user.email,
+              phoneNumber: (user as { phoneNumber?: string | null }).phoneNumber ?? null,
+            });
+          },
+        },
+      },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const method = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
+        logger[method]({ args }, `better-auth: ${message}`);
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: LINK_LIFETIME_SECONDS,
+        sendMagicLink: async ({ email, token }) => {
+          await notifier.magicLink({ email, token });
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: SMS_CODE_LIFETIME_SECONDS,
+        allowedAttempts: 3,
+        requireVerification: true,
+        phoneNumberValidator: (value) => E164.test(value),
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await notifier.smsCode({ phoneNumber: to, code });
+        },
+        signUpOnVerification: {
+          getTempEmail: phoneOnlyEmail,
+          getTempName: (phone) => phone,
+        },
+      }),
+      twoFactor({
+        issuer: options.churchName ?? "Church",
+        allowPasswordless: true,
+        accountLockout: { enabled: true, maxFailedAttempts: 5, durationSeconds: 15 * 60 },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let current: Auth | undefined;
+
+export function setAuth(auth: Auth | undefined): void {
+  current = auth;
+}
+
+export function getAuth(): Auth {
+  if (!current) throw new Error("Authentication is not configured: call setAuth() at start-up");
+  return current;
+}
+
+/**
+ * The secret from AUTH_SECRET, or one generated once into DATA_DIR (mode 0600) so a fresh
+ * install works with no configuration and sessions survive restarts.
+ */
+export function resolveAuthSecret(input: { configured?: string; dataDir: string }): string {
+  if (input.configured) return input.configured;
+  const file = path.resolve(input.dataDir, "auth-secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  logger.info({ file }, "generated an auth secret (set AUTH_SECRET to manage it yourself)");
+  return secret;
+}

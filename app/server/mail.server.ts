@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailTransport {
+  send(m: MailMessage): Promise<void>;
+}
+
+export interface CreateMailTransportOptions {
+  /**
+   * smtp://user:pass@host:587 or smtps://user:pass@host:465. nodemailer reads options from
+   * the query string too, e.g. `?ignoreTLS=true` (never try STARTTLS), `?requireTLS=true`,
+   * `?tls.rejectUnauthorized=false`. Without it, messages become `.eml` files.
+   */
+  smtpUrl?: string;
+  /** The From header, e.g. `"Living Hope Church" <hello@example.church>`. */
+  from: string;
+  /** Mail is written to `<dataDir>/outbox/mail/` when there is no SMTP URL. */
+  dataDir: string;
+}
+
+/**
+ * Short network timeouts: a hung SMTP server must fail the attempt (the outbox retries it)
+ * rather than hold a worker for nodemailer's defaults of minutes. The URL may override them.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/**
+ * Quoted-printable keeps the text parts readable in raw form (links and accents can be
+ * searched in a `.eml` or a test's captured message) and is 7-bit safe for any relay.
+ */
+function composeOptions(from: string, m: MailMessage) {
+  return {
+    from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    textEncoding: "quoted-printable" as const,
+  };
+}
+
+export function createMailTransport({ smtpUrl, from, dataDir }: CreateMailTransportOptions): MailTransport {
+  if (smtpUrl) {
+    const options: SMTPTransport.Options = { url: smtpUrl, ...SMTP_TIMEOUTS };
+    const transport = nodemailer.createTransport(options);
+    return {
+      async send(m) {
+        await transport.sendMail(composeOptions(from, m));
+      },
+    };
+  }
+
+  const folder = path.join(dataDir, "outbox", "mail");
+  // streamTransport runs nodemailer's own MIME builder and hands back the RFC 822 bytes.
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  return {
+    async send(m) {
+      const info = await builder.sendMail(composeOptions(from, m));
+      await mkdir(folder, { recursive: true });
+      // Colons are not allowed in Windows file names; this form still sorts by time.
+      const stamp = new Date().toISOString().replaceAll(":", "-");
+      const name = `${stamp}-${randomUUID()}.eml`;
+      // Written beside its final name, then renamed: a reader never sees half a message.
+      const temporary = path.join(folder, `.${name}.tmp`);
+      try {
+        await writeFile(temporary, info.message as Buffer, { mode: 0o600 });
+        await rename(temporary, path.join(folder, name));
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { AppDatabase } from "./db.server";
+import type { MailMessage, MailTransport } from "./mail.server";
+import { enqueueEmail, enqueueSms, type OutboxWorker } from "./outbox.server";
+import type { SmsMessage, SmsProvider } from "./sms.server";
+
+export interface Messaging {
+  db: AppDatabase;
+  mail: MailTransport;
+  sms: SmsProvider;
+  worker: OutboxWorker;
+}
+
+// On globalThis so the dev server's module reloads keep the one configured at start-up.
+const holder = globalThis as typeof globalThis & { __churchMessaging?: Messaging };
+
+export function configureMessaging(messaging: Messaging): void {
+  holder.__churchMessaging = messaging;
+}
+
+function messaging(): Messaging {
+  const current = holder.__churchMessaging;
+  if (!current) {
+    throw new Error("Messaging is not configured: call configureMessaging() at start-up before sending mail or texts");
+  }
+  return current;
+}
+
+/** Queues an email in the outbox and wakes the worker; resolves with the outbox id. */
+export async function sendEmail(m: MailMessage): Promise<string> {
+  const { db, worker } = messaging();
+  const id = await enqueueEmail(db, m);
+  worker.kick();
+  return id;
+}
+
+/** Queues a text message in the outbox and wakes the worker; resolves with the outbox id. */
+export async function sendSms(m: SmsMessage): Promise<string> {
+  const { db, worker } = messaging();
+  const id = await enqueueSms(db, m);
+  worker.kick();
+  return id;
+}
+
+/** Stops the worker (waiting for the batch in progress) and forgets the configuration. */
+export async function stopMessaging(): Promise<void> {
+  const current = holder.__churchMessaging;
+  holder.__churchMessaging = undefined;
+  await current?.worker.stop();
+}

@@ -1,0 +1,295 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import { waitForEmlTo, callbackLink } from "../support/mail-links";
+import { setupBrowser, visit } from "../support/browser";
+
+const browser = setupBrowser();
+const dataDir = inject("dataDir");
+const PASSWORD = "grace-and-peace-7";
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** Refused forms answer 4xx; Chromium logs those fetches as console errors. */
+const formErrors = [/status of 4\d\d/];
+let counter = 0;
+const uniqueEmail = () => `e2e-${Date.now()}-${++counter}@example.test`;
+const uniquePhone = () => `+1555${String(Date.now() + ++counter).slice(-7)}`;
+
+async function openDialog(page: Page) {
+  // Guests see "Sign In" instead of "Sign In / Join".
+  const banner = page.getByRole("banner");
+  await banner.getByRole("link", { name: "Sign In / Join" }).or(banner.getByRole("link", { name: "Sign In", exact: true })).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("tablist").waitFor();
+  return dialog;
+}
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator("[data-toast]").filter({ hasText: title }).last();
+  await toast.waitFor();
+  if (description) expect(await toast.innerText()).toContain(description);
+}
+
+function smsCodeFor(phone: string): string {
+  const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
+  const line = lines.map((l) => JSON.parse(l) as { to: string; body: string }).filter((l) => l.to === phone).pop();
+  const code = line?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code texted to ${phone}`);
+  return code;
+}
+
+async function waitForSms(phone: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      return smsCodeFor(phone);
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`no SMS to ${phone}`);
+}
+
+/** Signs up through the dialog and follows the confirmation email: a confirmed member. */
+async function signUpAndConfirm(page: Page, email: string, fullName = "Grace Hopper") {
+  const dialog = await openDialog(page);
+  await dialog.getByRole("tab", { name: "Sign Up" }).click();
+  await dialog.getByLabel("Full name").fill(fullName);
+  await dialog.getByLabel("Email", { exact: true }).fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel("Confirm password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expectToast(page, "Account Created", "Please check your email to confirm your account.");
+  const link = callbackLink(await waitForEmlTo(dataDir, email));
+  await page.goto(link.toString());
+  await page.getByRole("heading", { name: "Signing you in" }).waitFor();
+}
+
+describe("auth dialog", () => {
+  test("opens from the header with the four tabs, by keyboard too", async () => {
+    const page = await browser.newPage();
+    await visit(page, "/about");
+    const dialog = await openDialog(page);
+    const tabs = dialog.getByRole("tab");
+    expect(await tabs.allInnerTexts()).toEqual(["Guest", "Sign In", "Magic Link", "Sign Up"]);
+    expect(await dialog.getByRole("tab", { selected: true }).innerText()).toBe("Sign In");
+    await dialog.getByRole("tab", { name: "Sign In" }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await dialog.getByRole("tab", { selected: true }).innerText()).toBe("Magic Link");
+    await page.keyboard.press("End");
+    expect(await dialog.getByRole("tab", { selected: true }).innerText()).toBe("Sign Up");
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  for (const [language, texts] of [
+    ["en", {
+      open: "Sign In / Join", signUp: "Sign Up", create: "Create Account", fullName: "Full name", email: "Email", password: "Password", confirm: "Confirm password",
+      required: "Full name, email, and password are required", mismatch: "Passwords do not match", short: "Password must be at least 6 characters long",
+      signIn: "Sign In", signInRequired: "Email and password are required", magic: "Magic Link", send: "Send Magic Link", magicRequired: "Email is required for magic link",
+    }],
+    ["es", {
+      open: "Iniciar sesión / Unirse", signUp: "Registrarse", create: "Crear cuenta", fullName: "Nombre completo", email: "Correo electrónico", password: "Contraseña", confirm: "Confirmar contraseña",
+      required: "El nombre completo, el correo y la contraseña son obligatorios", mismatch: "Las contraseñas no coinciden", short: "La contraseña debe tener al menos 6 caracteres",
+      signIn: "Iniciar sesión", signInRequired: "El correo y la contraseña son obligatorios", magic: "Enlace mágico", send: "Enviar enlace mágico", magicRequired: "El correo es obligatorio para el enlace mágico",
+    }],
+  ] as const) {
+    test(`every validation message, ${language}`, async () => {
+      const page = await browser.newPage({ allowConsoleErrors: formErrors });
+      await visit(page, `/about?lang=${language}`);
+      await page.getByRole("banner").getByRole("link", { name: texts.open }).click();
+      const dialog = page.getByRole("dialog");
+      const alert = dialog.getByRole("alert");
+
+      await dialog.getByRole("tab", { name: texts.signIn, exact: true }).click();
+      await dialog.getByRole("button", { name: texts.signIn, exact: true }).click();
+      await expect.poll(() => alert.innerText()).toContain(texts.signInRequired);
+
+      await dialog.getByRole("tab", { name: texts.magic }).click();
+      await dialog.getByRole("button", { name: texts.send }).click();
+      await expect.poll(() => alert.innerText()).toContain(texts.magicRequired);
+
+      await dialog.getByRole("tab", { name: texts.signUp }).click();
+      const create = dialog.getByRole("button", { name: texts.create });
+      await create.click();
+      await expect.poll(() => alert.innerText()).toContain(texts.required);
+      await dialog.getByLabel(texts.fullName).fill("Ana Reyes");
+      await dialog.getByLabel(texts.email, { exact: true }).fill(uniqueEmail());
+      await dialog.getByLabel(texts.password, { exact: true }).fill("abcdefg");
+      await dialog.getByLabel(texts.confirm).fill("abcdefh");
+      await create.click();
+      await expect.poll(() => alert.innerText()).toContain(texts.mismatch);
+      await dialog.getByLabel(texts.password, { exact: true }).fill("abc");
+      await dialog.getByLabel(texts.confirm).fill("abc");
+      await create.click();
+      await expect.poll(() => alert.innerText()).toContain(texts.short);
+    });
+  }
+});
+
+describe("sign-up, confirmation, sign-in and sign-out", () => {
+  test("sign up clears the form and returns to Sign In; the emailed link signs in; the menu signs out", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: formErrors });
+    await visit(page, "/about");
+    const email = uniqueEmail();
+    const dialog = await openDialog(page);
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await dialog.getByLabel("Full name").fill("  Grace   Hopper ");
+    await dialog.getByLabel("Email", { exact: true }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Confirm password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, "Account Created", "Please check your email to confirm your account.");
+    await expect.poll(() => dialog.getByRole("tab", { selected: true }).innerText()).toBe("Sign In");
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    expect(await dialog.getByLabel("Full name").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Email", { exact: true }).inputValue()).toBe("");
+
+    // Before confirming: the spec's friendly text.
+    await dialog.getByRole("tab", { name: "Sign In" }).click();
+    await dialog.getByLabel("Email", { exact: true }).fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect.poll(() => dialog.getByRole("alert").innerText()).toContain("Please check your email and click the confirmation link first.");
+
+    const mail = await waitForEmlTo(dataDir, email);
+    expect(mail).toContain("Confirm your account");
+    await page.goto(callbackLink(mail).toString());
+    await page.getByText("Your email is confirmed and you're signed in.").waitFor();
+    await expectToast(page, "Welcome back!", "You have been successfully signed in.");
+    const menuButton = page.getByRole("banner").getByRole("button", { name: /Grace Hopper/ });
+    await menuButton.waitFor();
+
+    await menuButton.click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In / Join" }).waitFor();
+
+    // Wrong password, then the right one.
+    const again = await openDialog(page);
+    await again.getByLabel("Email", { exact: true }).fill(email);
+    await again.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await again.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect.poll(() => again.getByRole("alert").innerText()).toContain("Invalid email or password. Please try again.");
+    await again.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await again.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expectToast(page, "Welcome back!", "You have been successfully signed in.");
+    await again.waitFor({ state: "hidden" });
+    await page.getByRole("banner").getByRole("button", { name: /Grace Hopper/ }).waitFor();
+  });
+
+  test("the /auth page works without JavaScript", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    const email = uniqueEmail();
+    await page.goto("/auth?tab=magic");
+    await page.getByLabel("Email", { exact: true }).first().fill(email);
+    await page.getByRole("button", { name: "Send Magic Link" }).click();
+    await page.getByText("Check your email for the sign-in link.").waitFor();
+    const link = callbackLink(await waitForEmlTo(dataDir, email));
+    await page.goto(link.toString());
+    await page.getByText("You're signed in. Welcome!").waitFor();
+  });
+});
+
+describe("magic link and SMS code", () => {
+  test("a magic link from the dialog signs in", async () => {
+    const page = await browser.newPage();
+    await visit(page, "/events");
+    const email = uniqueEmail();
+    const dialog = await openDialog(page);
+    await dialog.getByRole("tab", { name: "Magic Link" }).click();
+    await dialog.getByLabel("Email", { exact: true }).fill(email);
+    await dialog.getByRole("button", { name: "Send Magic Link" }).click();
+    await expectToast(page, "Magic Link Sent", "Check your email for the sign-in link.");
+    await page.goto(callbackLink(await waitForEmlTo(dataDir, email)).toString());
+    await page.getByText("You're signed in. Welcome!").waitFor();
+    await page.getByRole("banner").getByRole("button", { name: new RegExp(email.split("@")[0]!) }).waitFor();
+  });
+
+  test("a texted code signs in", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: formErrors });
+    await visit(page, "/events");
+    const phone = uniquePhone();
+    const dialog = await openDialog(page);
+    await dialog.getByRole("tab", { name: "Magic Link" }).click();
+    await dialog.getByText("Text me a code").click();
+    await dialog.getByLabel("Phone", { exact: true }).fill(phone);
+    await dialog.getByRole("button", { name: "Send Code" }).click();
+    await expectToast(page, "Code Sent");
+    const code = await waitForSms(phone);
+    await dialog.getByLabel("Code", { exact: true }).fill(code === "000000" ? "111111" : "000000");
+    await dialog.getByRole("button", { name: "Verify Code" }).click();
+    await expect.poll(() => dialog.getByRole("alert").innerText()).toContain("That code is incorrect or has expired.");
+    await dialog.getByLabel("Code", { exact: true }).fill(code);
+    await dialog.getByRole("button", { name: "Verify Code" }).click();
+    await expectToast(page, "Welcome back!");
+    await page.getByRole("banner").getByRole("button", { name: new RegExp(phone.slice(-4)) }).waitFor();
+  });
+});
+
+describe("guest mode and the first-visit dialog", () => {
+  test("the first-visit dialog opens about 1.5 s after a first visit, and never again once closed", async () => {
+    const page = await browser.newPage({ firstVisit: true });
+    const started = Date.now();
+    await page.goto("/about");
+    const dialog = page.getByRole("dialog", { name: "Welcome!" });
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    await dialog.getByRole("button", { name: "I'm a member" }).click();
+    const send = dialog.getByRole("button", { name: /Send/ });
+    expect(await send.isDisabled()).toBe(true);
+    await dialog.getByLabel("Email", { exact: true }).fill("x@example.test");
+    expect(await send.isDisabled()).toBe(false);
+    await dialog.getByRole("button", { name: "Back" }).click();
+    await dialog.getByRole("button", { name: "I'm a member" }).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.reload();
+    await page.waitForTimeout(2500);
+    expect(await page.getByRole("dialog", { name: "Welcome!" }).isVisible()).toBe(false);
+  });
+
+  test("Continue as Guest persists on the device and is cleared at sign-out", async () => {
+    const page = await browser.newPage({ firstVisit: true });
+    await visit(page, "/about");
+    const dialog = await openDialog(page);
+    await dialog.getByRole("tab", { name: "Guest" }).click();
+    await dialog.getByRole("button", { name: "Continue as Guest" }).click();
+    await expectToast(page, "Continuing as Guest", "You can browse content. Sign in anytime to access member features.");
+    const banner = page.getByRole("banner");
+    await banner.getByText("Guest Mode").waitFor();
+    await page.reload();
+    await banner.getByText("Guest Mode").waitFor();
+    await banner.getByRole("button", { name: "Sign In", exact: true }).or(banner.getByRole("link", { name: "Sign In", exact: true })).first().waitFor();
+    // A guest is not offered the first-visit dialog.
+    await page.waitForTimeout(2000);
+    expect(await page.getByRole("dialog", { name: "Welcome!" }).isVisible()).toBe(false);
+
+    const email = uniqueEmail();
+    await signUpAndConfirm(page, email, "Guest Turned Member");
+    const menu = page.getByRole("banner").getByRole("button", { name: /Guest Turned Member/ });
+    await menu.click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In / Join" }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("guest-mode"))).toBeNull();
+  });
+});
+
+describe("/settings", () => {
+  test("signed out it sends you to sign in; signed in it passes axe and saves the profile", async () => {
+    const page = await browser.newPage();
+    await page.goto("/settings");
+    expect(new URL(page.url()).pathname).toBe("/auth");
+    const email = uniqueEmail();
+    await visit(page, "/about");
+    await signUpAndConfirm(page, email, "Settings Tester");
+    await visit(page, "/settings");
+    await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.getByLabel("Display name").fill("Tester S.");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    await page.getByRole("banner").getByRole("button", { name: /Tester S\./ }).waitFor();
+  });
+});

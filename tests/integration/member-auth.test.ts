@@ -1,0 +1,312 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { profiles, users, verifications } from "~/db/schema";
+import { completeAuthCallback } from "~/features/auth/complete-auth-callback.server";
+import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { authTranslator } from "~/features/auth/auth-translation";
+import { callbackLink, PUBLIC_URL, startAuthHarness, type AuthHarness } from "../support/auth-harness";
+import { describeEachBackend } from "../support/test-database";
+
+const en = authTranslator("en");
+const es = authTranslator("es");
+let counter = 0;
+/** A fresh address and client IP per test, so rate limits of one test never touch another. */
+function fresh() {
+  counter += 1;
+  return { email: `member${counter}-${Date.now()}@example.test`, ip: `203.0.113.${counter}` };
+}
+
+async function memberFor(harness: AuthHarness, cookie: string) {
+  const request = new Request(`${PUBLIC_URL}/`, { headers: { cookie } });
+  return (await getCurrentMember({ db: harness.database.handle.db, request }))?.member ?? null;
+}
+
+async function follow(link: URL, cookie = "") {
+  const request = new Request(link, { headers: { cookie } });
+  const result = await completeAuthCallback({
+    request,
+    type: link.searchParams.get("type"),
+    token: link.searchParams.get("token"),
+  });
+  const setCookies = result.headers?.getSetCookie() ?? [];
+  return { result, cookie: setCookies.map((c) => c.split(";")[0]).join("; ") };
+}
+
+const signupFields = (email: string, extra: Record<string, string> = {}) => ({
+  intent: "signup-email",
+  fullName: "  Ana   María  Reyes ",
+  email,
+  password: "grace-and-peace-7",
+  confirmPassword: "grace-and-peace-7",
+  username: "",
+  phone: "",
+  ...extra,
+});
+
+describeEachBackend("member accounts", (backend) => {
+  let harness: AuthHarness;
+  beforeAll(async () => {
+    harness = await startAuthHarness(backend);
+  });
+  afterAll(() => harness?.close());
+
+  describe("sign-up by email", () => {
+    test.each([
+      [{ fullName: "", email: "a@example.test", password: "x" }, "Full name, email, and password are required"],
+      [{ fullName: "Ana", email: "", password: "abcdef" }, "Full name, email, and password are required"],
+      [{ password: "abcdefg1", confirmPassword: "abcdefg2" }, "Passwords do not match"],
+      [{ password: "abc", confirmPassword: "abc" }, "Password must be at least 6 characters long"],
+      [{ password: "password1", confirmPassword: "password1" }, en("errors.passwordTooCommon")],
+      [{ email: "not-an-email" }, en("errors.invalidEmail")],
+      [{ username: "no spaces allowed" }, en("errors.invalidUsername")],
+      [{ phone: "12" }, en("errors.invalidPhone")],
+    ])("refuses %o with the spec's message", async (override, message) => {
+      const { email, ip } = fresh();
+      const response = await harness.post({ ...signupFields(email), ...override }, { ip });
+      expect(response.status).toBe(400);
+      expect(response.data.ok).toBe(false);
+      if (response.data.ok) return;
+      expect(en(response.data.error.key, response.data.error.values)).toBe(message);
+    });
+
+    test("Spanish messages are translations, not the English text", () => {
+      expect(es("errors.passwordsDoNotMatch")).toBe("Las contraseñas no coinciden");
+      expect(es("errors.signupRequired")).not.toBe(en("errors.signupRequired"));
+    });
+
+    test("creates the account, mails a confirmation link that confirms and signs in once", async () => {
+      const { email, ip } = fresh();
+      const response = await harness.post(signupFields(email), { ip });
+      expect(response).toMatchObject({ status: 200, data: { ok: true, toast: { title: "toast.accountCreated", body: "toast.accountCreatedBody" } } });
+      expect(response.setCookies).toEqual([]);
+
+      // Not confirmed yet: the spec's friendly text.
+      const early = await harness.post({ intent: "signin-email", email, password: "grace-and-peace-7" }, { ip });
+      expect(early.data.ok).toBe(false);
+      if (!early.data.ok) expect(en(early.data.error.key)).toBe("Please check your email and click the confirmation link first.");
+
+      const mail = await harness.waitForMail(email);
+      expect(mail).toMatch(/Subject: .*Confirm/i);
+      const link = callbackLink(mail);
+      expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/auth/callback`);
+      expect(link.searchParams.get("type")).toBe("signup");
+
+      const first = await follow(link);
+      expect(first.result.ok).toBe(true);
+      const member = await memberFor(harness, first.cookie);
+      expect(member).toMatchObject({ name: "Ana María Reyes", email, username: "anamaríareyes".normalize("NFD").replace(/[\u0300-\u036f]/g, ""), roles: [] });
+
+      const [profile] = await harness.database.handle.db.select().from(profiles).where(eq(profiles.id, member!.id));
+      expect(profile).toMatchObject({ fullName: "Ana María Reyes", displayName: "Ana María Reyes", preferredLanguage: "en" });
+
+      const again = await follow(link);
+      expect(again.result.ok).toBe(false);
+
+      const signIn = await harness.post({ intent: "signin-email", email: email.toUpperCase(), password: "grace-and-peace-7" }, { ip });
+      expect(signIn.data).toMatchObject({ ok: true, toast: { title: "toast.welcomeBack", body: "toast.welcomeBackBody" } });
+      expect((await memberFor(harness, signIn.cookie))?.email).toBe(email);
+    });
+
+    test("a Spanish sign-up gets a Spanish email and a Spanish profile; a taken username is refused", async () => {
+      const { email, ip } = fresh();
+      const response = await harness.post(signupFields(email, { username: "Pastora.Ruth" }), { ip, language: "es" });
+      expect(response.data.ok).toBe(true);
+      const mail = await harness.waitForMail(email);
+      expect(mail).toContain("Confirma tu cuenta");
+      expect(callbackLink(mail).searchParams.get("lang")).toBe("es");
+      const [row] = await harness.database.handle.db
+        .select({ username: profiles.username, language: profiles.preferredLanguage })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.id))
+        .where(eq(users.email, email));
+      expect(row).toEqual({ username: "pastora.ruth", language: "es" });
+
+      const other = fresh();
+      const taken = await harness.post(signupFields(other.email, { username: "pastora.ruth" }), { ip: other.ip });
+      expect(taken.data).toMatchObject({ ok: false, field: "username", error: { key: "errors.usernameTaken" } });
+    });
+
+    test("signing up again with a registered address says the same and creates nothing", async () => {
+      const { email, ip } = fresh();
+      await harness.post(signupFields(email), { ip });
+      const second = await harness.post(signupFields(email, { fullName: "Someone Else" }), { ip });
+      expect(second.data).toMatchObject({ ok: true });
+      const rows = await harness.database.handle.db.select().from(users).where(eq(users.email, email));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.name).toBe("Ana María Reyes");
+    });
+  });
+
+  describe("sign-in by password", () => {
+    test("the spec's required-field messages", async () => {
+      const { ip } = fresh();
+      const byEmail = await harness.post({ intent: "signin-email", email: "", password: "" }, { ip });
+      const byPhone = await harness.post({ intent: "signin-phone", phone: "+15555550100", password: "" }, { ip });
+      expect(byEmail.data.ok || en(byEmail.data.error.key)).toBe("Email and password are required");
+      expect(byPhone.data.ok || en(byPhone.data.error.key)).toBe("Phone and password are required");
+    });
+
+    test("wrong passwords get the friendly text; the sixth failure in 15 minutes is refused", async () => {
+      const { email, ip } = fresh();
+      await harness.post(signupFields(email), { ip });
+      await harness.database.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+      for (let i = 0; i < 5; i++) {
+        const wrong = await harness.post({ intent: "signin-email", email, password: `wrong-${i}` }, { ip: `198.18.0.${i}` });
+        expect(wrong.status).toBe(401);
+        expect(wrong.data.ok || en(wrong.data.error.key)).toBe("Invalid email or password. Please try again.");
+      }
+      const locked = await harness.post({ intent: "signin-email", email, password: "grace-and-peace-7" }, { ip });
+      expect(locked.status).toBe(429);
+      expect(locked.data.ok || locked.data.error.key).toBe("errors.rateLimited");
+    });
+
+    test("an unknown address gets the same text as a wrong password", async () => {
+      const { email, ip } = fresh();
+      const response = await harness.post({ intent: "signin-email", email, password: "whatever-123" }, { ip });
+      expect(response.data.ok || en(response.data.error.key)).toBe("Invalid email or password. Please try again.");
+    });
+  });
+
+  describe("magic link", () => {
+    test("'Email is required for magic link'", async () => {
+      const response = await harness.post({ intent: "magic-link", email: " " }, { ip: fresh().ip });
+      expect(response.data.ok || en(response.data.error.key)).toBe("Email is required for magic link");
+    });
+
+    test("mails a link that signs in once, and one link per minute per address", async () => {
+      const { email, ip } = fresh();
+      const sent = await harness.post({ intent: "magic-link", email }, { ip });
+      expect(sent.data).toMatchObject({ ok: true, toast: { title: "toast.magicLinkSent", body: "toast.magicLinkSentBody" } });
+      const again = await harness.post({ intent: "magic-link", email }, { ip });
+      expect(again.status).toBe(429);
+      expect(again.data.ok || again.data.error.key).toBe("errors.rateLimitedSeconds");
+
+      const link = callbackLink(await harness.waitForMail(email));
+      expect(link.searchParams.get("type")).toBe("magiclink");
+      const first = await follow(link);
+      expect(first.result.ok).toBe(true);
+      expect((await memberFor(harness, first.cookie))?.email).toBe(email);
+      expect((await follow(link)).result.ok).toBe(false);
+    });
+
+    test("an expired link is refused", async () => {
+      const { email, ip } = fresh();
+      await harness.post({ intent: "magic-link", email }, { ip });
+      const link = callbackLink(await harness.waitForMail(email));
+      await harness.database.handle.db.update(verifications).set({ expiresAt: sql`now() - interval '1 minute'` });
+      const result = await follow(link);
+      expect(result.result.ok).toBe(false);
+      if (!result.result.ok) expect(result.result.error.key).toBe("errors.linkInvalid");
+    });
+  });
+
+  describe("SMS code", () => {
+    test("texts a code that signs in; a wrong code is refused; one code per minute per phone", async () => {
+      const { ip } = fresh();
+      const phone = `+1555${String(1_000_000 + counter).slice(-7)}`;
+      const sent = await harness.post({ intent: "sms-send", phone }, { ip });
+      expect(sent.data).toMatchObject({ ok: true, next: "sms-code", phone });
+      const tooSoon = await harness.post({ intent: "sms-send", phone }, { ip });
+      expect(tooSoon.status).toBe(429);
+
+      const line = await waitFor(() => harness.smsLines().find((l) => l.to === phone));
+      const code = line.body.match(/\b(\d{6})\b/)?.[1];
+      expect(code).toBeDefined();
+      expect(new Date(line.at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+      const wrong = await harness.post({ intent: "sms-verify", phone, code: code === "000000" ? "111111" : "000000" }, { ip });
+      expect(wrong.data.ok || wrong.data.error.key).toBe("errors.invalidCode");
+      const right = await harness.post({ intent: "sms-verify", phone, code: code! }, { ip });
+      expect(right.data).toMatchObject({ ok: true });
+      const member = await memberFor(harness, right.cookie);
+      expect(member).toMatchObject({ phone, email: null });
+    });
+
+    test("sign-up by phone: code, then the name and password work for phone sign-in", async () => {
+      const { ip } = fresh();
+      const phone = `+1555${String(2_000_000 + counter).slice(-7)}`;
+      const fields = { fullName: "José Pérez", phone, password: "shepherd-psalm-23", confirmPassword: "shepherd-psalm-23", username: "" };
+      const started = await harness.post({ intent: "signup-phone", ...fields }, { ip, language: "es" });
+      expect(started.data).toMatchObject({ ok: true, next: "signup-phone-code" });
+      const line = await waitFor(() => harness.smsLines().find((l) => l.to === phone));
+      expect(line.body).toContain("código");
+      const code = line.body.match(/\b(\d{6})\b/)![1]!;
+      const done = await harness.post({ intent: "signup-phone-verify", ...fields, code }, { ip, language: "es" });
+      expect(done.data).toMatchObject({ ok: true });
+      expect(await memberFor(harness, done.cookie)).toMatchObject({ name: "José Pérez", phone, username: "joseperez", preferredLanguage: "es" });
+
+      const signIn = await harness.post({ intent: "signin-phone", phone: phone.replace("+1", ""), password: "shepherd-psalm-23" }, { ip });
+      expect(signIn.data).toMatchObject({ ok: true });
+      const wrong = await harness.post({ intent: "signin-phone", phone, password: "not-it-at-all" }, { ip });
+      expect(wrong.data.ok || en(wrong.data.error.key)).toBe(en("errors.invalidPhoneCredentials"));
+    });
+  });
+
+  describe("sign-out", () => {
+    test("signs this device out; everywhere ends every session", async () => {
+      const { email, ip } = fresh();
+      await harness.post(signupFields(email), { ip });
+      await harness.database.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+      const credentials = { intent: "signin-email", email, password: "grace-and-peace-7" };
+      const a = await harness.post(credentials, { ip });
+      const b = await harness.post(credentials, { ip });
+      const c = await harness.post(credentials, { ip });
+      expect(await memberFor(harness, a.cookie)).not.toBeNull();
+
+      const out = await harness.post({ intent: "signout" }, { cookie: a.cookie, ip });
+      expect(out.data).toMatchObject({ ok: true, toast: { title: "toast.signedOut" } });
+      expect(await memberFor(harness, a.cookie)).toBeNull();
+      expect(await memberFor(harness, b.cookie)).not.toBeNull();
+
+      await harness.post({ intent: "signout-everywhere" }, { cookie: b.cookie, ip });
+      expect(await memberFor(harness, b.cookie)).toBeNull();
+      expect(await memberFor(harness, c.cookie)).toBeNull();
+    });
+  });
+
+  describe("bad input answers 4xx with a message, never throws", () => {
+    const cases: [string, Parameters<AuthHarness["post"]>[1]][] = [
+      ["an empty form", {}],
+      ["malformed JSON", { rawBody: "{\"intent\": \"signin-email\", " }],
+      ["a JSON array", { json: [1, 2, 3] }],
+      ["wrong types", { json: { intent: "signin-email", email: 5, password: { $ne: null } } }],
+      ["an unknown intent", { json: { intent: "drop-tables" } }],
+      ["a text/plain body", { rawBody: "intent=signin-email", contentType: "text/plain" }],
+    ];
+    test.each(cases)("%s", async (_name, options) => {
+      const response = await harness.post({}, { ...options, ip: fresh().ip });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.data.ok).toBe(false);
+      if (!response.data.ok) expect(en(response.data.error.key)).not.toMatch(/^errors\./);
+    });
+
+    const huge = "x".repeat(10_240);
+    test.each([
+      ["signin-email", { email: `${huge}@example.test`, password: huge }],
+      ["signin-phone", { phone: huge, password: huge }],
+      ["magic-link", { email: huge }],
+      ["sms-send", { phone: huge }],
+      ["sms-verify", { phone: "+15555550100", code: huge }],
+      ["two-factor", { code: huge }],
+      ["signup-email", { fullName: huge, email: `${huge}@x.test`, password: huge, confirmPassword: huge, username: huge, phone: huge }],
+      ["signup-phone", { fullName: huge, phone: huge, password: huge, confirmPassword: huge, username: huge }],
+      ["signup-phone-verify", { fullName: "A", phone: "+15555550100", password: "abcdefgh1", confirmPassword: "abcdefgh1", username: "", code: huge }],
+    ])("10 kB strings to %s", async (intent, fields) => {
+      const response = await harness.post({ intent, ...fields }, { ip: fresh().ip });
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      if (!response.data.ok) expect(en(response.data.error.key)).not.toMatch(/^errors\./);
+    });
+  });
+});
+
+async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
