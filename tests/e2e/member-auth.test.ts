@@ -88,12 +88,12 @@ describe("auth dialog", () => {
     ["en", {
       open: "Sign In / Join", signUp: "Sign Up", create: "Create Account", fullName: "Full name", email: "Email", password: "Password", confirm: "Confirm password",
       required: "Full name, email, and password are required", mismatch: "Passwords do not match", short: "Password must be at least 6 characters long",
-      signIn: "Sign In", signInRequired: "Email and password are required", magic: "Magic Link", send: "Send Magic Link", magicRequired: "Email is required for magic link",
+      signIn: "Sign In", signInRequired: "Email and password are required", phone: "Phone", phoneRequired: "Phone and password are required", magic: "Magic Link", send: "Send Magic Link", magicRequired: "Email is required for magic link",
     }],
     ["es", {
       open: "Iniciar sesión / Unirse", signUp: "Registrarse", create: "Crear cuenta", fullName: "Nombre completo", email: "Correo electrónico", password: "Contraseña", confirm: "Confirmar contraseña",
       required: "El nombre completo, el correo y la contraseña son obligatorios", mismatch: "Las contraseñas no coinciden", short: "La contraseña debe tener al menos 6 caracteres",
-      signIn: "Iniciar sesión", signInRequired: "El correo y la contraseña son obligatorios", magic: "Enlace mágico", send: "Enviar enlace mágico", magicRequired: "El correo es obligatorio para el enlace mágico",
+      signIn: "Iniciar sesión", signInRequired: "El correo y la contraseña son obligatorios", phone: "Teléfono", phoneRequired: "El teléfono y la contraseña son obligatorios", magic: "Enlace mágico", send: "Enviar enlace mágico", magicRequired: "El correo es obligatorio para el enlace mágico",
     }],
   ] as const) {
     test(`every validation message, ${language}`, async () => {
@@ -106,6 +106,9 @@ describe("auth dialog", () => {
       await dialog.getByRole("tab", { name: texts.signIn, exact: true }).click();
       await dialog.getByRole("button", { name: texts.signIn, exact: true }).click();
       await expect.poll(() => alert.innerText()).toContain(texts.signInRequired);
+      await dialog.getByRole("link", { name: texts.phone, exact: true }).click();
+      await dialog.getByRole("button", { name: texts.signIn, exact: true }).click();
+      await expect.poll(() => alert.innerText()).toContain(texts.phoneRequired);
 
       await dialog.getByRole("tab", { name: texts.magic }).click();
       await dialog.getByRole("button", { name: texts.send }).click();
@@ -230,7 +233,7 @@ describe("magic link and SMS code", () => {
 
 describe("guest mode and the first-visit dialog", () => {
   test("the first-visit dialog opens about 1.5 s after a first visit, and never again once closed", async () => {
-    const page = await browser.newPage({ firstVisit: true });
+    const page = await browser.newPage({ firstVisit: true, allowConsoleErrors: formErrors });
     const started = Date.now();
     await page.goto("/about");
     const dialog = page.getByRole("dialog", { name: "Welcome!" });
@@ -243,6 +246,15 @@ describe("guest mode and the first-visit dialog", () => {
     expect(await send.isDisabled()).toBe(false);
     await dialog.getByRole("button", { name: "Back" }).click();
     await dialog.getByRole("button", { name: "I'm a member" }).waitFor();
+
+    // A send failure is a destructive 'Error' toast with the message.
+    await dialog.getByRole("button", { name: "I'm a member" }).click();
+    await dialog.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await dialog.getByRole("button", { name: /Send/ }).click();
+    const errorToast = page.locator('[data-toast="destructive"]');
+    await errorToast.waitFor();
+    expect(await errorToast.innerText()).toContain("Error");
+    expect(await errorToast.innerText()).toContain("Please enter a valid email address.");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await page.reload();

@@ -104,6 +104,10 @@ describeEachBackend("member accounts", (backend) => {
 
       const signIn = await harness.post({ intent: "signin-email", email: email.toUpperCase(), password: "grace-and-peace-7" }, { ip });
       expect(signIn.data).toMatchObject({ ok: true, toast: { title: "toast.welcomeBack", body: "toast.welcomeBackBody" } });
+      // The session lives only in an HttpOnly, SameSite=Lax cookie.
+      const sessionCookie = signIn.setCookies.find((c) => c.startsWith("church.session_token="));
+      expect(sessionCookie).toMatch(/;\s*HttpOnly/i);
+      expect(sessionCookie).toMatch(/;\s*SameSite=Lax/i);
       expect((await memberFor(harness, signIn.cookie))?.email).toBe(email);
     });
 
@@ -220,6 +224,8 @@ describeEachBackend("member accounts", (backend) => {
       expect(right.data).toMatchObject({ ok: true });
       const member = await memberFor(harness, right.cookie);
       expect(member).toMatchObject({ phone, email: null });
+      const reused = await harness.post({ intent: "sms-verify", phone, code: code! }, { ip });
+      expect(reused.data.ok || reused.data.error.key).toBe("errors.invalidCode");
     });
 
     test("sign-up by phone: code, then the name and password work for phone sign-in", async () => {
