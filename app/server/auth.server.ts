@@ -8,6 +8,7 @@ import { magicLink } from "better-auth/plugins/magic-link";
 import { phoneNumber } from "better-auth/plugins/phone-number";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
+import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "./db.server";
 import { logger } from "./logger.server";
@@ -15,7 +16,6 @@ import { logger } from "./logger.server";
 /** Magic links, email confirmations and SMS codes all expire within 15 minutes. */
 export const LINK_LIFETIME_SECONDS = 15 * 60;
 export const SMS_CODE_LIFETIME_SECONDS = 10 * 60;
-export const E164 = /^\+[1-9]\d{6,14}$/;
 
 /**
  * What the auth callbacks need to know about the request that caused them: the language of
@@ -47,8 +47,6 @@ export interface CreateAuthOptions {
   churchName?: string;
 }
 
-/** Phone-only accounts get a placeholder address that can never receive mail. */
-export const PHONE_ONLY_EMAIL_DOMAIN = "phone.invalid";
 export function phoneOnlyEmail(phone: string): string {
   return `${phone.replace(/\D/g, "")}@${PHONE_ONLY_EMAIL_DOMAIN}`;
 }

@@ -218,6 +218,9 @@ describeEachBackend("member settings", (backend) => {
         await post(member.cookie, { intent: "make-admin" }),
         await post(member.cookie, {}),
         await post(member.cookie, { intent: "update-profile" }, "text/plain"),
+        // PostgreSQL refuses a NUL in text: it must never get that far.
+        await post(member.cookie, { intent: "update-profile", fullName: "Ana\u0000", username: member.username, preferredLanguage: "en" }),
+        await post(member.cookie, { intent: "revoke-session", sessionId: "abc\u0000" }, "application/json"),
       ]) {
         expect(answer.status).toBe(400);
         expect(refusal(answer).error.key).toBe("errors.invalidRequest");
@@ -278,6 +281,14 @@ describeEachBackend("member settings", (backend) => {
       expect(data.values).toMatchObject({ preferredLanguage: "es", ...over });
       const [profile] = await db.select().from(profiles).where(eq(profiles.id, member.id));
       expect(profile!.fullName).toBe("Ana Reyes");
+    });
+
+    test("a username keeps the name's accents, as the spec's lower-casing does", async () => {
+      const member = await createMember();
+      const username = `José.${member.username}`;
+      expect((await post(member.cookie, profileFields({ username }))).status).toBe(303);
+      const [profile] = await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, member.id));
+      expect(profile!.username).toBe(username.toLowerCase());
     });
 
     test("refuses another member's username", async () => {

@@ -31,8 +31,11 @@ describe("the spec's validation rules (section 5)", () => {
 
   test("names are trimmed and the username defaults to the name lower-cased without spaces", () => {
     const result = signUp({ fullName: "  María  José Núñez " });
-    expect(result).toMatchObject({ ok: true, value: { fullName: "María José Núñez", username: "mariajosenunez", usernameChosen: false } });
+    expect(result).toMatchObject({ ok: true, value: { fullName: "María José Núñez", username: "maríajosénúñez", usernameChosen: false } });
     expect(defaultUsername("John Smith")).toBe("johnsmith");
+    // Punctuation a username can't hold goes; the decomposed "é" becomes one letter.
+    expect(defaultUsername("Seán O'Brien-Díaz")).toBe("seánobrien-díaz");
+    expect(defaultUsername("Jose\u0301")).toBe("josé");
     expect(signUp({ username: "Pastor.John" })).toMatchObject({ value: { username: "pastor.john", usernameChosen: true } });
   });
 

@@ -11,9 +11,16 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 200;
 const EMAIL_MAX = 254;
 export const E164 = /^\+[1-9]\d{6,14}$/;
-export const USERNAME = /^[a-z0-9._-]{3,30}$/;
-/** A deliberately plain check: one @, something on both sides, a dot in the domain. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Phone-only accounts get a placeholder address on this domain, which can never receive mail. */
+export const PHONE_ONLY_EMAIL_DOMAIN = "phone.invalid";
+/** Lower-case letters in any script (so "anamaría" is a username), digits, dots, dashes, underscores. */
+export const USERNAME = /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}._-]{3,30}$/u;
+const NOT_USERNAME_CHARACTER = /[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}._-]/gu;
+/**
+ * A deliberately plain check: one @, something on both sides, a dot in the domain; no commas,
+ * quotes or angle brackets (a mailer would read "a,b@c.d" as two recipients).
+ */
+const EMAIL = /^[^\s@,;<>"'()]+@[^\s@,;<>"'()]+\.[^\s@,;<>"'()]+$/;
 
 // The schemas are marked pure so client bundles that only use the check functions drop zod.
 const text = /* @__PURE__ */ z.string().max(10_000).optional().default("");
@@ -69,15 +76,26 @@ export function normalizePhone(value: string): string {
   return digits ? `+${digits}` : "";
 }
 
-/** The spec's default username: the full name lower-cased without spaces. */
+/**
+ * The spec's default username: the full name lower-cased without spaces ("Ana María" →
+ * "anamaría"); punctuation a username can't hold (an apostrophe, say) is dropped too.
+ */
 export function defaultUsername(fullName: string): string {
-  return fullName
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\s+/g, "")
-    .replace(/[^a-z0-9._-]/g, "")
-    .slice(0, 30);
+  const letters = fullName.normalize("NFC").toLowerCase().replace(/\s+/g, "").replace(NOT_USERNAME_CHARACTER, "");
+  return Array.from(letters).slice(0, 30).join("");
+}
+
+/** A username as typed: trimmed, lower-cased, in one Unicode form so "é" is always one letter. */
+export function normalizeUsername(value: string): string {
+  return value.trim().normalize("NFC").toLowerCase();
+}
+
+/**
+ * Phone-only accounts carry a placeholder address on this domain (see auth.server.ts); nobody
+ * may type one, or they could reach that account's password or take its placeholder.
+ */
+function isUsableEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX && EMAIL.test(email) && !email.endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`);
 }
 
 export function checkPassword(password: string): AuthMessage | null {
@@ -89,7 +107,7 @@ export function checkPassword(password: string): AuthMessage | null {
 export function checkSignInEmail(input: z.infer<typeof ZSignInEmail>): Checked<{ email: string; password: string }> {
   const email = normalizeEmail(input.email);
   if (!email || !input.password) return fail("errors.emailPasswordRequired");
-  if (email.length > EMAIL_MAX || !EMAIL.test(email)) return fail("errors.invalidEmail", "email");
+  if (!isUsableEmail(email)) return fail("errors.invalidEmail", "email");
   if (input.password.length > PASSWORD_MAX) return fail("errors.invalidCredentials");
   return { ok: true, value: { email, password: input.password } };
 }
@@ -98,14 +116,14 @@ export function checkSignInPhone(input: z.infer<typeof ZSignInPhone>): Checked<{
   const phone = normalizePhone(input.phone);
   if (!phone || !input.password) return fail("errors.phonePasswordRequired");
   if (!E164.test(phone)) return fail("errors.invalidPhone", "phone");
-  if (input.password.length > PASSWORD_MAX) return fail("errors.invalidPhoneCredentials");
+  if (input.password.length > PASSWORD_MAX) return fail("errors.invalidCredentials");
   return { ok: true, value: { phone, password: input.password } };
 }
 
 export function checkMagicLink(input: z.infer<typeof ZMagicLink>): Checked<{ email: string }> {
   const email = normalizeEmail(input.email);
   if (!email) return fail("errors.emailRequiredForMagicLink", "email");
-  if (email.length > EMAIL_MAX || !EMAIL.test(email)) return fail("errors.invalidEmail", "email");
+  if (!isUsableEmail(email)) return fail("errors.invalidEmail", "email");
   return { ok: true, value: { email } };
 }
 
@@ -140,8 +158,8 @@ export function checkSignUp(input: SignUpInput): Checked<CheckedSignUp> {
   const passwordProblem = checkPassword(input.password);
   if (passwordProblem) return { ok: false, error: passwordProblem, field: "password" };
   if (fullName.length > NAME_MAX) return fail("errors.fieldTooLong", "fullName");
-  if (email.length > EMAIL_MAX || !EMAIL.test(email)) return fail("errors.invalidEmail", "email");
-  const chosen = input.username.trim().toLowerCase();
+  if (!isUsableEmail(email)) return fail("errors.invalidEmail", "email");
+  const chosen = normalizeUsername(input.username);
   if (chosen && !USERNAME.test(chosen)) return fail("errors.invalidUsername", "username");
   let phone: string | null = null;
   if (input.phone.trim()) {
@@ -172,7 +190,7 @@ export function checkSignUpPhone(
   if (passwordProblem) return { ok: false, error: passwordProblem, field: "password" };
   if (fullName.length > NAME_MAX) return fail("errors.fieldTooLong", "fullName");
   if (!E164.test(phone)) return fail("errors.invalidPhone", "phone");
-  const chosen = input.username.trim().toLowerCase();
+  const chosen = normalizeUsername(input.username);
   if (chosen && !USERNAME.test(chosen)) return fail("errors.invalidUsername", "username");
   return {
     ok: true,

@@ -3,6 +3,7 @@ import { getChurchProfile } from "~/features/content/get-church-profile.server";
 import type { Language } from "~/i18n/config";
 import { authCallContext, type AuthNotifier } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
 import { sendEmail, sendSms } from "~/server/messaging.server";
 import { confirmSignupEmail, magicLinkEmail, smsCodeText } from "./auth-emails";
 import { createMemberProfile } from "./create-member-profile.server";
@@ -10,13 +11,14 @@ import { findPreferredLanguage } from "./find-preferred-language.server";
 
 /**
  * better-auth's callbacks, wired to the outbox (so a send that fails is retried) and to the
- * member's profile. The message language is the one of the request that caused it (sign-up,
- * "send me a link"), else the member's saved preference.
+ * member's profile. Messages go out in the member's saved language (settings: "Language for
+ * emails and texts"); an address or number with no account yet gets the language of the
+ * page it was typed on.
  */
 export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicUrl: string }): AuthNotifier {
   const churchName = async (language: Language) => (await getChurchProfile({ db, language }))?.name ?? "Church";
   const languageFor = async (lookup: { email?: string; phone?: string }): Promise<Language> =>
-    authCallContext.getStore()?.language ?? (await findPreferredLanguage({ db, ...lookup })) ?? "en";
+    (await findPreferredLanguage({ db, ...lookup })) ?? authCallContext.getStore()?.language ?? "en";
   const callbackUrl = (type: "signup" | "magiclink", token: string) => {
     const url = new URL("/auth/callback", publicUrl);
     url.searchParams.set("type", type);
@@ -56,15 +58,22 @@ export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicU
     async userCreated({ id, name, email, phoneNumber }) {
       const context = authCallContext.getStore();
       const signup = context?.signup;
-      await createMemberProfile({
-        db,
-        userId: id,
-        fullName: signup?.fullName ?? (name === phoneNumber ? "" : name),
-        email,
-        phone: signup?.phone ?? phoneNumber,
-        language: context?.language ?? "en",
-        username: signup?.username || undefined,
-      });
+      // better-auth writes the user, then runs this, then adds the password and sends the
+      // confirmation: a throw here would leave an account with no password and no email.
+      // getCurrentMember creates a missing profile at the first signed-in request instead.
+      try {
+        await createMemberProfile({
+          db,
+          userId: id,
+          fullName: signup?.fullName ?? (name === phoneNumber ? "" : name),
+          email,
+          phone: signup?.phone ?? phoneNumber,
+          language: context?.language ?? "en",
+          username: signup?.username || undefined,
+        });
+      } catch (error) {
+        logger.error({ err: error, userId: id }, "could not create the member profile at sign-up");
+      }
     },
   };
 }

@@ -25,10 +25,26 @@ export function clientIp(request: Request): string {
 }
 
 /**
+ * Control characters other than tab and line breaks. No form field takes them, and
+ * PostgreSQL refuses a NUL in text outright (which would surface as a 500).
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
  * Reads a form post or a JSON body into a flat record. Anything else (a malformed body, a
- * multipart upload, a JSON array) is refused as an invalid request, never a 500.
+ * multipart upload, a JSON array, a value with a control character) is refused as an
+ * invalid request, never a 500.
  */
 export async function readInput(request: Request): Promise<Record<string, unknown> | null> {
+  const record = await readBody(request);
+  if (!record) return null;
+  for (const value of Object.values(record)) {
+    if (typeof value === "string" && CONTROL_CHARACTER.test(value)) return null;
+  }
+  return record;
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | null> {
   const type = request.headers.get("content-type") ?? "";
   try {
     if (type.includes("application/json")) {
@@ -88,7 +104,8 @@ export function rateLimitedMessage(retryAfterSeconds: number): AuthMessage {
 const codeMessages: Record<string, AuthMessageKey> = {
   EMAIL_NOT_VERIFIED: "errors.emailNotConfirmed",
   INVALID_EMAIL_OR_PASSWORD: "errors.invalidCredentials",
-  INVALID_PHONE_NUMBER_OR_PASSWORD: "errors.invalidPhoneCredentials",
+  // The spec shows 'Invalid login credentials' as one text, whichever way the member signed in.
+  INVALID_PHONE_NUMBER_OR_PASSWORD: "errors.invalidCredentials",
   PHONE_NUMBER_NOT_VERIFIED: "errors.phoneNotVerified",
   INVALID_PHONE_NUMBER: "errors.invalidPhone",
   INVALID_EMAIL: "errors.invalidEmail",

@@ -3,6 +3,9 @@ import { cookieHeaders, fromAuthError, type AuthOutcome } from "./auth-request.s
 
 export type CallbackType = "signup" | "magiclink";
 
+/** better-auth's tokens: a signed JWT (confirmation) or a random string (magic link). */
+const TOKEN = /^[A-Za-z0-9._-]{1,2048}$/;
+
 /**
  * /auth/callback?type=signup|magiclink&token=…: confirms the email or consumes the magic
  * link and signs the member in. Tokens expire after 15 minutes and work once.
@@ -13,7 +16,7 @@ export async function completeAuthCallback(options: {
   token: string | null;
 }): Promise<AuthOutcome<{ type: CallbackType }>> {
   const { request, type, token } = options;
-  if ((type !== "signup" && type !== "magiclink") || !token || token.length > 2048) {
+  if ((type !== "signup" && type !== "magiclink") || !token || !TOKEN.test(token)) {
     return { ok: false, status: 400, error: { key: "errors.linkInvalid" } };
   }
   const api = getAuth().api;

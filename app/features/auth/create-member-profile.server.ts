@@ -49,7 +49,7 @@ export async function createMemberProfile(options: CreateMemberProfileOptions): 
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   const err = error as { code?: string; cause?: { code?: string } };
   return err?.code === "23505" || err?.cause?.code === "23505";
 }

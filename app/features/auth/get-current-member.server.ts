@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { profiles, userRoles } from "~/db/schema";
 import { getAuth, isPhoneOnlyEmail } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
+import { createMemberProfile } from "./create-member-profile.server";
 
 /** What the shell needs about the signed-in member; sent to the browser, so nothing secret. */
 export interface CurrentMember {
@@ -22,6 +23,21 @@ export interface MemberSession {
   headers: Headers;
 }
 
+function selectProfile(db: AppDatabase, userId: string) {
+  return db
+    .select({
+      fullName: profiles.fullName,
+      displayName: profiles.displayName,
+      username: profiles.username,
+      phone: profiles.phone,
+      preferredLanguage: profiles.preferredLanguage,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
+}
+type ProfileRow = Awaited<ReturnType<typeof selectProfile>>[number];
+
 /** The member behind the request's session cookie, with their profile and roles; or null. */
 export async function getCurrentMember(options: { db: AppDatabase; request: Request }): Promise<MemberSession | null> {
   const { db, request } = options;
@@ -31,20 +47,10 @@ export async function getCurrentMember(options: { db: AppDatabase; request: Requ
   if (!session) return null;
   const user = session.user as typeof session.user & { phoneNumber?: string | null; twoFactorEnabled?: boolean | null };
   const [profileRows, roleRows] = await Promise.all([
-    db
-      .select({
-        fullName: profiles.fullName,
-        displayName: profiles.displayName,
-        username: profiles.username,
-        phone: profiles.phone,
-        preferredLanguage: profiles.preferredLanguage,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, user.id))
-      .limit(1),
+    selectProfile(db, user.id),
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)),
   ]);
-  const profile = profileRows[0];
+  const profile = profileRows[0] ?? (await createMissingProfile(db, user));
   const email = isPhoneOnlyEmail(user.email) ? null : user.email;
   const phone = user.phoneNumber ?? profile?.phone ?? null;
   const headers = new Headers();
@@ -63,4 +69,21 @@ export async function getCurrentMember(options: { db: AppDatabase; request: Requ
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
     },
   };
+}
+
+/** The profile a failed sign-up hook didn't write (see auth-notifier.server.ts), made now. */
+async function createMissingProfile(
+  db: AppDatabase,
+  user: { id: string; name: string; email: string; phoneNumber?: string | null },
+): Promise<ProfileRow | undefined> {
+  const phone = user.phoneNumber ?? null;
+  await createMemberProfile({
+    db,
+    userId: user.id,
+    fullName: user.name === phone ? "" : user.name,
+    email: user.email,
+    phone,
+    language: "en",
+  });
+  return (await selectProfile(db, user.id))[0];
 }

@@ -1,7 +1,10 @@
+import { APIError } from "better-auth/api";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { accounts, users } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { peekRateLimit, consumeRateLimit, resetRateLimit } from "~/server/rate-limit.server";
+import { resetRateLimit } from "~/server/rate-limit.server";
 import { checkCode, checkSignInEmail, checkSignInPhone, ZSignInEmail, ZSignInPhone, ZTwoFactor } from "./auth-input";
 import {
   checkLimit,
@@ -10,7 +13,6 @@ import {
   failure,
   fromAuthError,
   limits,
-  rateLimitedMessage,
   type AuthOutcome,
 } from "./auth-request.server";
 
@@ -42,14 +44,33 @@ export async function signInWithPhone({ db, request, language, input }: SignInOp
   const checked = checkSignInPhone(parsed.data);
   if (!checked.ok) return { ...checked, status: 400 };
   const { phone, password } = checked.value;
-  return attempt({ db, request, language, account: `phone:${phone}` }, (headers) =>
-    getAuth().api.signInPhoneNumber({ body: { phoneNumber: phone, password, rememberMe: true }, headers, returnHeaders: true }),
-  );
+  return attempt({ db, request, language, account: `phone:${phone}` }, async (headers) => {
+    // better-auth answers at once for a number with no password; hash anyway so the answer
+    // takes as long as a wrong password and doesn't tell who has an account.
+    if (!(await hasPasswordForPhone(db, phone))) {
+      await (await getAuth().$context).password.hash(password);
+      throw APIError.from("UNAUTHORIZED", { code: "INVALID_PHONE_NUMBER_OR_PASSWORD", message: "Invalid phone number or password" });
+    }
+    return getAuth().api.signInPhoneNumber({ body: { phoneNumber: phone, password, rememberMe: true }, headers, returnHeaders: true });
+  });
+}
+
+async function hasPasswordForPhone(db: AppDatabase, phone: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
+    .where(and(eq(users.phoneNumber, phone), isNotNull(accounts.password)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
- * Counts the attempt per IP, refuses an account with 5 recent failures, and clears the
- * account's failure count on success. A member with two-factor gets `twoFactorRequired`.
+ * Counts the attempt per IP and against the account *before* the password is checked, so
+ * parallel guesses can't get past 5 failures; a proven password clears the account's count.
+ * A member with two-factor gets `twoFactorRequired`. An unconfirmed address with the right
+ * password gets a fresh confirmation link (at most one a minute), since the first one lasts
+ * only 15 minutes.
  */
 async function attempt(
   context: { db: AppDatabase; request: Request; language: Language; account: string },
@@ -59,8 +80,8 @@ async function attempt(
   const perIp = await checkLimit(db, `signin:ip:${clientIp(request)}`, limits.signInPerIp);
   if (perIp) return perIp;
   const failuresKey = `signin:fail:${account}`;
-  const locked = await peekRateLimit(db, failuresKey, limits.failedSignInsPerAccount);
-  if (!locked.allowed) return { ok: false, status: 429, error: rateLimitedMessage(locked.retryAfterSeconds) };
+  const perAccount = await checkLimit(db, failuresKey, limits.failedSignInsPerAccount);
+  if (perAccount) return perAccount;
   try {
     const result = await authCallContext.run({ language }, () => run(request.headers));
     await resetRateLimit(db, failuresKey);
@@ -68,11 +89,19 @@ async function attempt(
     return { ok: true, twoFactorRequired: Boolean(response?.twoFactorRedirect), headers: cookieHeaders(result.headers) };
   } catch (error) {
     const outcome = fromAuthError(error);
-    if (outcome.error.key === "errors.invalidCredentials" || outcome.error.key === "errors.invalidPhoneCredentials") {
-      await consumeRateLimit(db, failuresKey, limits.failedSignInsPerAccount);
+    if (outcome.error.key === "errors.emailNotConfirmed") {
+      // better-auth checks the password before it says "not confirmed".
+      await resetRateLimit(db, failuresKey);
+      if (account.startsWith("email:")) await resendConfirmation({ db, language, email: account.slice("email:".length) });
     }
     return outcome;
   }
+}
+
+async function resendConfirmation(options: { db: AppDatabase; language: Language; email: string }): Promise<void> {
+  const { db, language, email } = options;
+  if (await checkLimit(db, `send:email:${email}`, limits.sendPerRecipient)) return;
+  await authCallContext.run({ language }, () => getAuth().api.sendVerificationEmail({ body: { email } }));
 }
 
 /** The second step for a member with two-factor: a TOTP code or a backup code. */

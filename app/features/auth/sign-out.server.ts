@@ -1,3 +1,4 @@
+import { isAPIError } from "better-auth/api";
 import { getAuth } from "~/server/auth.server";
 import { cookieHeaders } from "./auth-request.server";
 
@@ -6,7 +7,11 @@ export async function signOut(options: { request: Request; everywhere?: boolean 
   const api = getAuth().api;
   const { request } = options;
   if (options.everywhere) {
-    await api.revokeSessions({ headers: request.headers }).catch(() => undefined);
+    // No valid session means nothing to revoke; any other failure must not be reported as
+    // "signed out everywhere" while other devices stay signed in.
+    await api.revokeSessions({ headers: request.headers }).catch((error: unknown) => {
+      if (!isAPIError(error)) throw error;
+    });
   }
   try {
     const result = await api.signOut({ headers: request.headers, returnHeaders: true });

@@ -3,6 +3,7 @@ import { users } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
+import { logger } from "~/server/logger.server";
 import { checkCode, checkSignUp, checkSignUpPhone, ZSignUp, ZSignUpPhone } from "./auth-input";
 import { checkLimit, clientIp, cookieHeaders, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
 import { commonPasswords } from "./common-passwords.server";
@@ -74,13 +75,17 @@ export async function startPhoneSignUp(options: SignUpOptions): Promise<AuthOutc
 /**
  * Sign-up by phone, step 2: the code proves the number. A new number becomes an account with
  * the name and password from the form; a number that already has an account is simply
- * signed in (its password is never replaced this way).
+ * signed in (its password is never replaced this way). If the new account can't be
+ * completed, it is removed again, so a retry starts clean instead of finding a half-made
+ * account with no password.
  */
 export async function completePhoneSignUp({ db, request, language, input }: SignUpOptions): Promise<AuthOutcome> {
   const parsed = ZSignUpPhone.safeParse(input);
   if (!parsed.success) return failure("errors.invalidRequest");
   const checked = checkSignUpPhone(parsed.data);
   if (!checked.ok) return { ...checked, status: 400 };
+  // Step 1 checked the password too, but this post carries it again and is what gets stored.
+  if (isCommonPassword(checked.value.password)) return failure("errors.passwordTooCommon", 400, "password");
   const code = checkCode(parsed.data.code);
   if (!code.ok) return { ...code, status: 400 };
   const limited = await checkLimit(db, `verify:ip:${clientIp(request)}`, limits.verifyPerIp);
@@ -88,23 +93,27 @@ export async function completePhoneSignUp({ db, request, language, input }: Sign
   const value = checked.value;
   const api = getAuth().api;
   const signup = { fullName: value.fullName, username: value.usernameChosen ? value.username : "", displayName: value.fullName, phone: value.phone };
+  const existed = (await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, value.phone)).limit(1)).length > 0;
+  let result: { headers: Headers; response: unknown };
   try {
-    const existed = (await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, value.phone)).limit(1)).length > 0;
-    const result = await authCallContext.run({ language, signup }, () =>
+    result = await authCallContext.run({ language, signup }, () =>
       api.verifyPhoneNumber({ body: { phoneNumber: value.phone, code: code.value.code }, headers: request.headers, returnHeaders: true }),
     );
-    const headers = cookieHeaders(result.headers);
-    const userId = (result.response as { user?: { id: string } } | null)?.user?.id;
-    if (!existed && userId) {
-      const ctx = await api.getSession({ headers: sessionHeaders(headers) });
-      if (ctx) {
-        await api.setPassword({ body: { newPassword: value.password }, headers: sessionHeaders(headers) });
-        await api.updateUser({ body: { name: value.fullName }, headers: sessionHeaders(headers) });
-      }
-    }
-    return { ok: true, headers };
   } catch (error) {
     return fromAuthError(error);
+  }
+  const headers = cookieHeaders(result.headers);
+  const userId = (result.response as { user?: { id: string } } | null)?.user?.id;
+  if (existed || !userId) return { ok: true, headers };
+  try {
+    const session = sessionHeaders(headers);
+    await api.setPassword({ body: { newPassword: value.password }, headers: session });
+    await api.updateUser({ body: { name: value.fullName }, headers: session });
+    return { ok: true, headers };
+  } catch (error) {
+    logger.error({ err: error, userId }, "phone sign-up could not be completed; removing the new account");
+    await db.delete(users).where(eq(users.id, userId));
+    return failure("errors.generic", 400);
   }
 }
 

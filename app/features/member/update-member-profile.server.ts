@@ -1,9 +1,9 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { profiles } from "~/db/schema";
-import { E164, NAME_MAX, normalizeName, normalizePhone, USERNAME } from "~/features/auth/auth-input";
-import { cookieHeaders, failure, fromAuthError, type AuthOutcome } from "~/features/auth/auth-request.server";
-import { isUsernameTaken } from "~/features/auth/create-member-profile.server";
-import { getAuth } from "~/server/auth.server";
+import { profiles, users } from "~/db/schema";
+import { E164, NAME_MAX, normalizeName, normalizePhone, normalizeUsername, USERNAME } from "~/features/auth/auth-input";
+import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
+import { isUniqueViolation, isUsernameTaken } from "~/features/auth/create-member-profile.server";
 import type { AppDatabase } from "~/server/db.server";
 import { formText } from "./settings-input";
 
@@ -34,7 +34,7 @@ export type ProfileValues = Omit<UpdateProfileInput, "preferredLanguage"> & { pr
 export async function updateMemberProfile(
   options: UpdateMemberProfileOptions,
 ): Promise<AuthOutcome & { values?: ProfileValues }> {
-  const { db, request, userId } = options;
+  const { db, userId } = options;
   const parsed = ZUpdateProfile.safeParse(options.input);
   if (!parsed.success) return failure("errors.invalidRequest");
   const values = parsed.data;
@@ -45,7 +45,7 @@ export async function updateMemberProfile(
   if (fullName.length > NAME_MAX) return refuse("errors.fieldTooLong", 400, "fullName");
   const displayName = normalizeName(values.displayName);
   if (displayName.length > NAME_MAX) return refuse("errors.fieldTooLong", 400, "displayName");
-  const username = values.username.trim().toLowerCase();
+  const username = normalizeUsername(values.username);
   if (!username) return refuse("errors.usernameRequired", 400, "username");
   if (!USERNAME.test(username)) return refuse("errors.invalidUsername", 400, "username");
   let phone: string | null = null;
@@ -64,30 +64,18 @@ export async function updateMemberProfile(
     updatedAt: new Date(),
   };
   try {
-    await db
-      .insert(profiles)
-      .values({ id: userId, ...row })
-      .onConflictDoUpdate({ target: profiles.id, set: row });
+    // One transaction: the profile and the account's name change together or not at all.
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(profiles)
+        .values({ id: userId, ...row })
+        .onConflictDoUpdate({ target: profiles.id, set: row });
+      await tx.update(users).set({ name: fullName, updatedAt: row.updatedAt }).where(eq(users.id, userId));
+    });
   } catch (error) {
     // Another member took the username between the check and the write.
     if (isUniqueViolation(error)) return refuse("errors.usernameTaken", 400, "username");
     throw error;
   }
-
-  try {
-    const result = await getAuth().api.updateUser({
-      body: { name: fullName },
-      headers: request.headers,
-      returnHeaders: true,
-    });
-    return { ok: true, headers: cookieHeaders(result.headers) };
-  } catch (error) {
-    return { ...fromAuthError(error), values };
-  }
+  return { ok: true };
 }
-
-function isUniqueViolation(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-}
-
