@@ -24,23 +24,23 @@ const en = {
 
 const es = {
   confirmSignup: {
-    subject: "Confirma tu cuenta en {{church}}",
-    heading: "Confirma tu cuenta",
+    subject: "Confirme su cuenta en {{church}}",
+    heading: "Confirme su cuenta",
     greeting: "Hola, {{name}}:",
     greetingNoName: "Hola:",
-    intro: "Gracias por registrarte en {{church}}. Confirma tu correo electrónico para terminar de crear tu cuenta.",
+    intro: "Gracias por registrarse en {{church}}. Confirme su correo electrónico para terminar de crear su cuenta.",
     action: "Confirmar mi cuenta",
     expiry: "Este enlace vence en 15 minutos.",
   },
   magicLink: {
-    subject: "Tu enlace de acceso a {{church}}",
-    heading: "Inicia sesión en {{church}}",
-    intro: "Usa el botón de abajo para iniciar sesión en tu cuenta de {{church}}.",
+    subject: "Su enlace de acceso a {{church}}",
+    heading: "Inicie sesión en {{church}}",
+    intro: "Use el botón de abajo para iniciar sesión en su cuenta de {{church}}.",
     action: "Iniciar sesión",
     expiry: "Este enlace vence en 15 minutos.",
   },
-  ignore: "Si no solicitaste esto, puedes ignorar este correo.",
-  smsCode: "{{code}} es tu código de acceso de {{church}}. Vence en 10 minutos.",
+  ignore: "Si no solicitó esto, puede ignorar este correo.",
+  smsCode: "{{code}} es su código de acceso de {{church}}. Vence en 10 minutos.",
 } satisfies typeof en;
 
 export type AuthEmailStrings = typeof en;

@@ -58,15 +58,15 @@ describe("English and Spanish differ", () => {
   test("subjects, bodies and texts are translated", () => {
     const confirm = (language: "en" | "es") => confirmSignupEmail({ language, ...common, name: "Ana", url });
     const magic = (language: "en" | "es") => magicLinkEmail({ language, ...common, url });
-    expect(confirm("es").subject).toBe("Confirma tu cuenta en Iglesia Esperanza Viva");
+    expect(confirm("es").subject).toBe("Confirme su cuenta en Iglesia Esperanza Viva");
     expect(confirm("en").subject).toBe("Confirm your account at Iglesia Esperanza Viva");
-    expect(magic("es").subject).toBe("Tu enlace de acceso a Iglesia Esperanza Viva");
+    expect(magic("es").subject).toBe("Su enlace de acceso a Iglesia Esperanza Viva");
     expect(magic("en").subject).toBe("Your sign-in link for Iglesia Esperanza Viva");
-    expect(confirm("es").text).toContain("Si no solicitaste esto, puedes ignorar este correo.");
+    expect(confirm("es").text).toContain("Si no solicitó esto, puede ignorar este correo.");
     expect(confirm("en").text).toContain("If you didn't ask for this, you can ignore this email.");
     expect(magic("es").html).toContain("Este enlace vence en 15 minutos.");
     expect(smsCodeText({ language: "es", churchName: "X", code: "1" })).toBe(
-      "1 es tu código de acceso de X. Vence en 10 minutos.",
+      "1 es su código de acceso de X. Vence en 10 minutos.",
     );
   });
 

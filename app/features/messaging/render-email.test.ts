@@ -77,7 +77,7 @@ describe("renderEmail", () => {
     const en = renderEmail({ ...base, action });
     const es = renderEmail({ ...base, language: "es", action });
     expect(en.html).toContain("copy and paste this link");
-    expect(es.html).toContain("copia y pega este enlace");
+    expect(es.html).toContain("copie y pegue este enlace");
     expect(es.text).toContain("Este correo fue enviado por Living Hope Church.");
   });
 

@@ -18,7 +18,7 @@ const en = {
   sentBy: "This email was sent by {{church}}.",
 };
 const es = {
-  copyLink: "Si el botón no funciona, copia y pega este enlace en tu navegador:",
+  copyLink: "Si el botón no funciona, copie y pegue este enlace en su navegador:",
   sentBy: "Este correo fue enviado por {{church}}.",
 } satisfies typeof en;
 const layoutStrings = { en, es };
