@@ -1,9 +1,13 @@
 // Launcher. Production runs the compiled server (build/server/index.js, built from
 // server/app.ts); development compiles the same file on demand with Vite.
-const production = process.env.NODE_ENV === "production";
+import { existsSync } from "node:fs";
 
 try {
-  if (production) {
+  // Settings from `.env` in the working directory (see .env.example). A variable already set
+  // in the environment wins: loadEnvFile never overrides one.
+  if (existsSync(".env")) process.loadEnvFile(".env");
+
+  if (process.env.NODE_ENV === "production") {
     const { startServer } = await import("./build/server/index.js");
     await startServer();
   } else {

@@ -17,7 +17,7 @@ import { configureMessaging, stopMessaging } from "~/server/messaging.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
-import { getEnv, siteUrl, type Env } from "~/server/env.server";
+import { getEnv, localOutboxWarnings, siteUrl, type Env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import {
   baseSecurityHeaders,
@@ -151,6 +151,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
           }
         : undefined,
   });
+  for (const warning of localOutboxWarnings(env)) logger.warn(warning);
   const worker = startOutboxWorker({ db: handle.db, mail, sms });
   configureMessaging({ db: handle.db, mail, sms, worker });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
@@ -185,11 +186,15 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     logger.info({ signal }, "shutting down");
     // Never hang on shutdown: a hard deadline inside the 5 s promise.
     setTimeout(() => process.exit(0), 4000).unref();
-    server.close();
+    const httpClosed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 1500).unref();
-    void stopMessaging()
-      .catch((error: unknown) => logger.error({ err: error }, "stopping the outbox failed"))
+    // The outbox worker stops claiming at once; requests still in progress can queue mail
+    // (sent by the next start), so the database closes only after both are done.
+    const workerStopped = stopMessaging().catch((error: unknown) =>
+      logger.error({ err: error }, "stopping the outbox failed"),
+    );
+    void Promise.all([httpClosed, workerStopped])
       .then(() => handle.close())
       .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
       .finally(() => process.exit(0));

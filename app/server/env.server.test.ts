@@ -1,5 +1,11 @@
-import { describe, expect, test } from "vitest";
-import { parseEnv, siteUrl } from "./env.server";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { localOutboxWarnings, parseEnv, siteUrl } from "./env.server";
+import { resolveLogLevel } from "./logger.server";
 
 describe("parseEnv", () => {
   test("defaults for an empty environment", () => {
@@ -67,6 +73,166 @@ describe("parseEnv", () => {
     }
     expect(message).toContain("PORT:");
     expect(message).toContain("LOG_LEVEL:");
+  });
+});
+
+describe("MAIL_FROM", () => {
+  test.each([
+    "hello@example.church",
+    "no-reply@localhost",
+    "Living Hope Church <hello@example.church>",
+    '"Living Hope Church" <hello@example.church>',
+    '"Iglesia Esperanza Viva, Centro" <hola@example.church>',
+    "St. Mary's Parish<office@st-marys.example>",
+  ])("accepts the single sender %j", (value) => {
+    expect(parseEnv({ MAIL_FROM: value }).MAIL_FROM).toBe(value);
+  });
+
+  test.each([
+    "abc",
+    "hello",
+    "hello@",
+    "@example.church",
+    "a@example.church, b@example.church",
+    "a@example.church b@example.church",
+    "Church, Main <hello@example.church>",
+    "<hello@example.church>",
+    '"Church" <hello@example.church',
+    '"Church" <hello@example.church>, x@example.test',
+    "Church <hello@example.church>\r\nBcc: victim@example.test",
+    "hello@example.church\nBcc: victim@example.test",
+    '"Chu\nrch" <hello@example.church>',
+    "Church <a@b@example.church>",
+  ])("refuses %j with a message naming MAIL_FROM", (value) => {
+    expect(() => parseEnv({ MAIL_FROM: value })).toThrow(/Invalid environment configuration:[\s\S]*\bMAIL_FROM: must be one address/);
+  });
+});
+
+describe("Twilio credentials", () => {
+  const all = {
+    TWILIO_ACCOUNT_SID: "AC0123456789abcdef",
+    TWILIO_AUTH_TOKEN: "s3cret-token",
+    TWILIO_FROM_NUMBER: "+15555550100",
+  };
+
+  test("all three or none", () => {
+    expect(parseEnv(all)).toMatchObject(all);
+    expect(parseEnv({}).TWILIO_ACCOUNT_SID).toBeUndefined();
+  });
+
+  test.each([
+    [["TWILIO_ACCOUNT_SID"], ["TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"]],
+    [["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"], ["TWILIO_FROM_NUMBER"]],
+    [["TWILIO_FROM_NUMBER"], ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"]],
+    [["TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"], ["TWILIO_ACCOUNT_SID"]],
+  ] as const)("with only %j set, start-up stops naming %j", (set, missing) => {
+    const source = Object.fromEntries(set.map((name) => [name, all[name]]));
+    let message = "";
+    try {
+      parseEnv(source);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment configuration:/);
+    for (const name of missing) expect(message).toMatch(new RegExp(`^  ${name}: must be set when`, "m"));
+    for (const name of set) expect(message).not.toMatch(new RegExp(`^  ${name}:`, "m"));
+  });
+
+  test("an empty value counts as missing, and is reported with the other bad variables", () => {
+    expect(() => parseEnv({ ...all, TWILIO_AUTH_TOKEN: "", PORT: "x" })).toThrow(
+      /PORT:[\s\S]*TWILIO_AUTH_TOKEN: must be set when TWILIO_ACCOUNT_SID and TWILIO_FROM_NUMBER are/,
+    );
+  });
+});
+
+describe("localOutboxWarnings", () => {
+  test("production without SMTP or Twilio warns once for each", () => {
+    const warnings = localOutboxWarnings(parseEnv({ NODE_ENV: "production" }));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^SMTP_URL is not set: emails are written to DATA_DIR\/outbox\/mail\//);
+    expect(warnings[1]).toMatch(/TWILIO_ACCOUNT_SID.*not set: text messages are written to DATA_DIR\/outbox\/sms\.jsonl/);
+  });
+
+  test("nothing to say when both are configured, or outside production", () => {
+    const configured = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example:587",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "t",
+      TWILIO_FROM_NUMBER: "+15555550100",
+    };
+    expect(localOutboxWarnings(parseEnv(configured))).toEqual([]);
+    expect(localOutboxWarnings(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example" }))).toHaveLength(1);
+    expect(localOutboxWarnings(parseEnv({}))).toEqual([]);
+    expect(localOutboxWarnings(parseEnv({ NODE_ENV: "test" }))).toEqual([]);
+  });
+});
+
+describe("resolveLogLevel (read before validation)", () => {
+  test("a valid LOG_LEVEL is used as it is", () => {
+    expect(resolveLogLevel({ LOG_LEVEL: "debug" })).toBe("debug");
+    expect(resolveLogLevel({ LOG_LEVEL: "warn", NODE_ENV: "test" })).toBe("warn");
+  });
+
+  test("unset: info, or silent under test", () => {
+    expect(resolveLogLevel({})).toBe("info");
+    expect(resolveLogLevel({ LOG_LEVEL: "" })).toBe("info");
+    expect(resolveLogLevel({ NODE_ENV: "test" })).toBe("silent");
+  });
+
+  test("an unknown value falls back to info and is left for env validation to name", () => {
+    expect(resolveLogLevel({ LOG_LEVEL: "loud" })).toBe("info");
+    expect(resolveLogLevel({ LOG_LEVEL: "loud", NODE_ENV: "test" })).toBe("info");
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL:/);
+  });
+});
+
+describe("server.js reads .env", () => {
+  const serverJs = fileURLToPath(new URL("../../server.js", import.meta.url));
+  let dir: string;
+  beforeEach(() => {
+    // server.js beside a stand-in production build that prints the environment it started with.
+    dir = mkdtempSync(path.join(tmpdir(), "env-file-"));
+    copyFileSync(serverJs, path.join(dir, "server.js"));
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+    mkdirSync(path.join(dir, "build", "server"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "build", "server", "index.js"),
+      `export async function startServer() {
+        const { PORT, MAIL_FROM, LOG_LEVEL } = process.env;
+        console.log(JSON.stringify({ PORT, MAIL_FROM, LOG_LEVEL }));
+      }\n`,
+    );
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = (env: Record<string, string>) => {
+    const { PATH, HOME } = process.env;
+    const result = spawnSync(process.execPath, ["server.js"], {
+      cwd: dir,
+      env: { PATH, HOME, NODE_ENV: "production", ...env },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    return JSON.parse(result.stdout) as Record<string, string | undefined>;
+  };
+
+  test("variables from .env are set; ones already in the environment win", () => {
+    writeFileSync(
+      path.join(dir, ".env"),
+      ['# a comment', 'PORT=4100', `MAIL_FROM='"Living Hope Church" <hello@example.church>'`, "LOG_LEVEL=debug", ""].join("\n"),
+    );
+    expect(run({ LOG_LEVEL: "warn" })).toEqual({
+      PORT: "4100",
+      MAIL_FROM: '"Living Hope Church" <hello@example.church>',
+      LOG_LEVEL: "warn",
+    });
+  });
+
+  test("without a .env file nothing changes", () => {
+    expect(run({ PORT: "4200" })).toEqual({ PORT: "4200" });
   });
 });
 

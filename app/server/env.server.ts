@@ -4,6 +4,19 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
 
+/** pino's levels; the logger reads LOG_LEVEL before validation and needs the same list. */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** An address with nothing around it: no name, comma, angle bracket, space or second `@`. */
+const MAIL_ADDRESS = String.raw`[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+`;
+/**
+ * One sender: `addr@host`, `Name <addr@host>` or `"Name" <addr@host>`. nodemailer would read
+ * a comma as a second address, and a line break in a header is a header injection.
+ */
+const MAIL_FROM_PATTERN = new RegExp(
+  String.raw`^(?:${MAIL_ADDRESS}|(?:"[^"\\\r\n]*"|[^"<>()[\]@,;:\\\r\n]+)\s*<${MAIL_ADDRESS}>)$`,
+);
+
 export const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,7 +27,7 @@ export const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   PUBLIC_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   /** Signs session cookies and tokens; without it one is generated into DATA_DIR once. */
@@ -24,7 +37,13 @@ export const ZEnv = z.object({
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
-  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(
+      MAIL_FROM_PATTERN,
+      'must be one address: hello@example.church, Church Name <hello@example.church> or "Church Name" <hello@example.church>',
+    )
+    .optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number like +15555550100").optional(),
@@ -35,17 +54,54 @@ export const ZEnv = z.object({
 
 export type Env = z.infer<typeof ZEnv>;
 
+const TWILIO_CREDENTIALS = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM_NUMBER"] as const;
+
+/**
+ * Twilio needs all three credentials. With only some, texts would quietly go to the local
+ * file instead, so that is an error naming what is missing. Checked on the raw values so it
+ * is reported together with any other bad variable.
+ */
+function partialTwilioIssues(values: Record<string, string | undefined>): string[] {
+  const present = TWILIO_CREDENTIALS.filter((name) => values[name]);
+  if (present.length === 0 || present.length === TWILIO_CREDENTIALS.length) return [];
+  return TWILIO_CREDENTIALS.filter((name) => !values[name]).map(
+    (name) =>
+      `  ${name}: must be set when ${present.join(" and ")} ${present.length === 1 ? "is" : "are"} (Twilio needs all three; set none to write texts to DATA_DIR/outbox/sms.jsonl)`,
+  );
+}
+
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
   );
   const result = ZEnv.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  const lines = [
+    ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`)),
+    ...partialTwilioIssues(cleaned),
+  ];
+  if (!result.success || lines.length > 0) {
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/**
+ * Warnings for a production start whose mail or texts would only reach local files: easy to
+ * miss, since sign-up and sign-in seem to work but nobody receives anything.
+ */
+export function localOutboxWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== "production") return [];
+  const warnings: string[] = [];
+  if (!env.SMTP_URL) {
+    warnings.push("SMTP_URL is not set: emails are written to DATA_DIR/outbox/mail/ instead of being sent");
+  }
+  if (!env.TWILIO_ACCOUNT_SID) {
+    warnings.push(
+      "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are not set: text messages are written to DATA_DIR/outbox/sms.jsonl instead of being sent",
+    );
+  }
+  return warnings;
 }
 
 let current: Env | undefined;

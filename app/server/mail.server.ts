@@ -35,10 +35,44 @@ export interface CreateMailTransportOptions {
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
 /**
+ * The most one SMTP send may take, whatever the URL sets: nodemailer's timeouts are per step
+ * and idle-based, so a server that trickles bytes could hold a send forever. The outbox's
+ * claim lease is derived from this bound.
+ */
+export const MAIL_SEND_TIMEOUT_MS = 60_000;
+
+/** An address with nothing around it: no name, comma, angle bracket, whitespace or second `@`. */
+const PLAIN_ADDRESS = /^[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+$/;
+
+/**
+ * Refuses a recipient that is not exactly one plain address. nodemailer parses `to` as an
+ * address list, so "a@b.c, d@e.f" would mail both and a line break could add headers. Callers
+ * validate addresses earlier; this is the last line of defence. The error is marked
+ * permanent: retrying cannot make the address valid.
+ */
+export function assertSingleRecipient(to: string): void {
+  if (!PLAIN_ADDRESS.test(to)) {
+    throw Object.assign(new Error(`Refusing to send mail to ${JSON.stringify(to)}: not a single plain address`), {
+      permanent: true,
+    });
+  }
+}
+
+/** Rejects once `ms` have passed; the attempt itself goes on until its own timeouts. */
+function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Quoted-printable keeps the text parts readable in raw form (links and accents can be
  * searched in a `.eml` or a test's captured message) and is 7-bit safe for any relay.
  */
 function composeOptions(from: string, m: MailMessage) {
+  assertSingleRecipient(m.to);
   return {
     from,
     to: m.to,
@@ -55,7 +89,7 @@ export function createMailTransport({ smtpUrl, from, dataDir }: CreateMailTransp
     const transport = nodemailer.createTransport(options);
     return {
       async send(m) {
-        await transport.sendMail(composeOptions(from, m));
+        await withDeadline(transport.sendMail(composeOptions(from, m)), MAIL_SEND_TIMEOUT_MS, "The SMTP send");
       },
     };
   }

@@ -41,9 +41,11 @@ export async function sendSms(m: SmsMessage): Promise<string> {
   return id;
 }
 
-/** Stops the worker (waiting for the batch in progress) and forgets the configuration. */
+/**
+ * Stops the worker: nothing more is claimed, and the sends in flight are waited for. The
+ * configuration stays, so queuing keeps working: a request still being answered during
+ * shutdown (a sign-up, say) queues its mail, which the next start or another instance sends.
+ */
 export async function stopMessaging(): Promise<void> {
-  const current = holder.__churchMessaging;
-  holder.__churchMessaging = undefined;
-  await current?.worker.stop();
+  await holder.__churchMessaging?.worker.stop();
 }

@@ -6,26 +6,31 @@ import {
 } from "~/db/schema";
 import type { AppDatabase } from "./db.server";
 import { logger } from "./logger.server";
-import type { MailMessage, MailTransport } from "./mail.server";
-import type { SmsMessage, SmsProvider } from "./sms.server";
+import { assertSingleRecipient, MAIL_SEND_TIMEOUT_MS, type MailMessage, type MailTransport } from "./mail.server";
+import { SMS_SEND_TIMEOUT_MS, type SmsMessage, type SmsProvider } from "./sms.server";
 
 /** After this many failed attempts a message is marked `failed` and no longer retried. */
 export const MAX_ATTEMPTS = 10;
 /**
  * A claimed row's `next_attempt_at` is pushed this far ahead: if the process dies mid-send
- * the row stays `sending` and becomes due again once the lease runs out.
+ * the row stays `sending` and becomes due again once the lease runs out. A row is claimed only
+ * when a sender is free to send it, so the lease covers one send: the transports' own
+ * deadlines plus a margin for the database round trips. It is short because a text's sign-in
+ * code expires 10 minutes after it is queued.
  */
-export const CLAIM_LEASE_MS = 10 * 60_000;
+export const CLAIM_LEASE_MS = Math.max(MAIL_SEND_TIMEOUT_MS, SMS_SEND_TIMEOUT_MS) + 15_000;
 const BASE_BACKOFF_MS = 30_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 1000;
-/** Sends in flight at once within a batch (one SMTP connection or HTTP request each). */
+/** Sends in flight at once within a pass (one SMTP connection or HTTP request each). */
 const SEND_CONCURRENCY = 4;
 
 export type OutboxStatus = (typeof outboxMessages.status.enumValues)[number];
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 
 export async function enqueueEmail(db: AppDatabase, m: MailMessage): Promise<string> {
+  // Refused here, not at send time, so a bad address never sits in the outbox.
+  assertSingleRecipient(m.to);
   const payload: OutboxEmailPayload = { subject: m.subject, text: m.text, html: m.html };
   return insertMessage(db, "email", m.to, payload);
 }
@@ -61,6 +66,8 @@ export interface DeliverDueMessagesOptions {
   sms: SmsProvider;
   now?: Date;
   batchSize?: number;
+  /** Once aborted, nothing more is claimed; a claim that lands afterwards is given back unsent. */
+  signal?: AbortSignal;
 }
 
 export interface DeliveryCounts {
@@ -68,14 +75,21 @@ export interface DeliveryCounts {
   sent: number;
   /** Failed this time, back to `pending` for a later attempt. */
   retried: number;
-  /** Failed for the last time: now `failed`. */
+  /** Failed for the last time, or with an error no retry can fix: now `failed`. */
   failed: number;
+  /** Claimed as the pass was being stopped: back to `pending` at once, the attempt not counted. */
+  released: number;
+  /** Finished after its lease ran out and another pass took it over: that pass's result stands. */
+  stale: number;
 }
 
+type Outcome = Exclude<keyof DeliveryCounts, "claimed">;
+
 /**
- * Claims the due messages (pending and due, or `sending` whose lease ran out) and sends them.
- * The claim is one UPDATE over a `FOR UPDATE SKIP LOCKED` sub-select, so instances sharing a
- * database never claim the same row.
+ * Sends the due messages (pending and due, or `sending` whose lease ran out), at most
+ * `batchSize` of them. Each of a few lanes claims one message and sends it before claiming
+ * the next, so no message is held while it waits behind others (its lease only has to cover
+ * its own send) and a stopped pass leaves nothing claimed but the sends in progress.
  */
 export async function deliverDueMessages({
   db,
@@ -83,33 +97,90 @@ export async function deliverDueMessages({
   sms,
   now = new Date(),
   batchSize = 20,
+  signal,
 }: DeliverDueMessagesOptions): Promise<DeliveryCounts> {
+  const counts: DeliveryCounts = { claimed: 0, sent: 0, retried: 0, failed: 0, released: 0, stale: 0 };
+  // A claim made late in a long pass needs its full lease from when it is made: the pass's
+  // clock (`now`, which tests set) moved on by the time actually spent.
+  const startedAt = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - startedAt));
+  // Taken before each claim's query, so lanes claiming at the same time never exceed the batch.
+  let reserved = 0;
+  const lane = async (): Promise<void> => {
+    while (reserved < batchSize && !signal?.aborted) {
+      reserved += 1;
+      const row = await claimNext({ db, dueBy: now, claimedAt: clock() });
+      if (!row) return;
+      counts.claimed += 1;
+      const outcome: Outcome = signal?.aborted
+        ? await releaseClaim(db, row, now)
+        : await deliverOne({ db, mail, sms, now, row });
+      counts[outcome] += 1;
+    }
+  };
+  // Every lane runs to its end before the pass settles, even when one fails, so a caller
+  // waiting for the pass never returns while a send is still in flight.
+  const results = await Promise.allSettled(Array.from({ length: Math.min(SEND_CONCURRENCY, batchSize) }, lane));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failure) throw failure.reason;
+  return counts;
+}
+
+/**
+ * Claims the oldest due message: one UPDATE over a `FOR UPDATE SKIP LOCKED` sub-select, so
+ * lanes and instances sharing a database never claim the same row. The claim counts the
+ * attempt, which is also what identifies the claim later (see `stillClaimed`).
+ */
+async function claimNext({
+  db,
+  dueBy,
+  claimedAt,
+}: {
+  db: AppDatabase;
+  dueBy: Date;
+  claimedAt: Date;
+}): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
-    .where(and(inArray(outboxMessages.status, ["pending", "sending"]), lte(outboxMessages.nextAttemptAt, now)))
+    .where(and(inArray(outboxMessages.status, ["pending", "sending"]), lte(outboxMessages.nextAttemptAt, dueBy)))
     .orderBy(asc(outboxMessages.createdAt))
-    .limit(batchSize)
+    .limit(1)
     .for("update", { skipLocked: true });
-  const claimed = await db
+  const [row] = await db
     .update(outboxMessages)
     .set({
       status: "sending",
       attempts: sql`${outboxMessages.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS),
+      nextAttemptAt: new Date(claimedAt.getTime() + CLAIM_LEASE_MS),
     })
     .where(inArray(outboxMessages.id, due))
     .returning();
+  return row;
+}
 
-  const counts: DeliveryCounts = { claimed: claimed.length, sent: 0, retried: 0, failed: 0 };
-  const queue = [...claimed];
-  const sendNext = async (): Promise<void> => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      counts[await deliverOne({ db, mail, sms, now, row })] += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, queue.length) }, sendNext));
-  return counts;
+/**
+ * Matches the row only while `row`'s claim is still the current one. A send can outlive its
+ * lease; by the time it finishes another pass may have re-claimed the row and sent it, and
+ * this result must not overwrite that one. Every claim adds one to `attempts`, and a release
+ * only undoes the current claim, so `sending` with this claim's count means this claim.
+ */
+function stillClaimed(row: OutboxRow) {
+  return and(
+    eq(outboxMessages.id, row.id),
+    eq(outboxMessages.status, "sending"),
+    eq(outboxMessages.attempts, row.attempts),
+  );
+}
+
+/** Gives an unsent claim back: due again at once, and the attempt it counted never happened. */
+async function releaseClaim(db: AppDatabase, row: OutboxRow, now: Date): Promise<"released" | "stale"> {
+  const released = await db
+    .update(outboxMessages)
+    .set({ status: "pending", attempts: sql`${outboxMessages.attempts} - 1`, nextAttemptAt: now })
+    .where(stillClaimed(row))
+    .returning({ id: outboxMessages.id });
+  return released.length > 0 ? "released" : "stale";
 }
 
 async function deliverOne({
@@ -124,7 +195,7 @@ async function deliverOne({
   sms: SmsProvider;
   now: Date;
   row: OutboxRow;
-}): Promise<"sent" | "retried" | "failed"> {
+}): Promise<"sent" | "retried" | "failed" | "stale"> {
   try {
     if (row.channel === "email") {
       const { subject, text, html } = row.payload as OutboxEmailPayload;
@@ -136,17 +207,60 @@ async function deliverOne({
   } catch (error) {
     return recordFailure({ db, now, row, error });
   }
+  const log = { id: row.id, channel: row.channel, attempts: row.attempts };
+  let recorded: boolean;
   try {
-    await db
+    const updated = await db
       .update(outboxMessages)
       .set({ status: "sent", sentAt: new Date() })
-      .where(eq(outboxMessages.id, row.id));
+      .where(stillClaimed(row))
+      .returning({ id: outboxMessages.id });
+    recorded = updated.length > 0;
   } catch (error) {
     // Sent but not recorded: the lease expiry will send it again; say so loudly.
-    logger.error({ err: error, id: row.id, channel: row.channel }, "outbox: sent but could not mark as sent");
+    logger.error({ err: error, ...log }, "outbox: sent but could not mark as sent");
+    return "sent";
   }
-  logger.info({ id: row.id, channel: row.channel, attempts: row.attempts }, "outbox: message sent");
+  if (!recorded) {
+    logger.warn(log, "outbox: sent after its claim had run out; another attempt may have sent it too");
+    return "stale";
+  }
+  logger.info(log, "outbox: message sent");
   return "sent";
+}
+
+/**
+ * SMTP 5xx replies about our own authentication (RFC 4954): the church's staff fix the
+ * credentials and the waiting mail should then go out, so these are retried.
+ */
+const SMTP_AUTH_REPLIES = new Set([530, 534, 535, 538]);
+
+/**
+ * An error no retry can fix: an SMTP 5xx reply about the message or its recipient
+ * (nodemailer's `responseCode`), or one a transport marked `permanent` (Twilio refusing the
+ * number, an invalid recipient).
+ */
+function isPermanent(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const { responseCode, permanent } = error as { responseCode?: unknown; permanent?: unknown };
+  if (permanent === true) return true;
+  return typeof responseCode === "number" && responseCode >= 500 && !SMTP_AUTH_REPLIES.has(responseCode);
+}
+
+/**
+ * The error's message plus its cause's code and message: `fetch failed` alone does not say
+ * whether the connection was refused or the name did not resolve.
+ */
+export function describeError(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)) || "unknown error";
+  const cause: unknown = error instanceof Error ? error.cause : undefined;
+  if (!cause || typeof cause !== "object") return message;
+  const { code, message: causeMessage } = cause as { code?: unknown; message?: unknown };
+  const codeText = typeof code === "string" ? code : "";
+  const causeText = typeof causeMessage === "string" ? causeMessage : "";
+  // Node's "connect ECONNREFUSED 127.0.0.1:25" already names its code.
+  const detail = codeText && !causeText.includes(codeText) ? [codeText, causeText].filter(Boolean).join(": ") : causeText;
+  return detail ? `${message} (cause: ${detail})` : message;
 }
 
 async function recordFailure({
@@ -159,30 +273,28 @@ async function recordFailure({
   now: Date;
   row: OutboxRow;
   error: unknown;
-}): Promise<"retried" | "failed"> {
-  const message = (error instanceof Error ? error.message : String(error)) || "unknown error";
+}): Promise<"retried" | "failed" | "stale"> {
+  const message = describeError(error);
   const lastError = message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH - 1)}…` : message;
+  const permanent = isPermanent(error);
   // row.attempts already counts this attempt (the claim incremented it).
-  if (row.attempts >= MAX_ATTEMPTS) {
-    await db
-      .update(outboxMessages)
-      .set({ status: "failed", lastError })
-      .where(eq(outboxMessages.id, row.id));
-    logger.error(
-      { id: row.id, channel: row.channel, attempts: row.attempts, error: lastError },
-      "outbox: giving up on a message",
-    );
+  const giveUp = permanent || row.attempts >= MAX_ATTEMPTS;
+  const nextAttemptAt = new Date(now.getTime() + backoffMs(row.attempts));
+  const updated = await db
+    .update(outboxMessages)
+    .set(giveUp ? { status: "failed", lastError } : { status: "pending", lastError, nextAttemptAt })
+    .where(stillClaimed(row))
+    .returning({ id: outboxMessages.id });
+  const log = { id: row.id, channel: row.channel, attempts: row.attempts, error: lastError };
+  if (updated.length === 0) {
+    logger.warn(log, "outbox: a send failed after its claim had run out; the newer attempt's result stands");
+    return "stale";
+  }
+  if (giveUp) {
+    logger.error({ ...log, permanent }, permanent ? "outbox: permanent failure, not retrying" : "outbox: giving up on a message");
     return "failed";
   }
-  const nextAttemptAt = new Date(now.getTime() + backoffMs(row.attempts));
-  await db
-    .update(outboxMessages)
-    .set({ status: "pending", lastError, nextAttemptAt })
-    .where(eq(outboxMessages.id, row.id));
-  logger.warn(
-    { id: row.id, channel: row.channel, attempts: row.attempts, nextAttemptAt, error: lastError },
-    "outbox: send failed, will retry",
-  );
+  logger.warn({ ...log, nextAttemptAt }, "outbox: send failed, will retry");
   return "retried";
 }
 
@@ -208,7 +320,10 @@ export interface StartOutboxWorkerOptions {
 export interface OutboxWorker {
   /** Runs a delivery pass now (or right after the one in progress). */
   kick(): void;
-  /** Stops the timer and waits for the pass in progress. */
+  /**
+   * Stops the timer and the pass in progress from claiming more; waits for the sends already
+   * in flight (each bounded by its transport's deadline).
+   */
   stop(): Promise<void>;
 }
 
@@ -226,10 +341,13 @@ export function startOutboxWorker({
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  // Stops the pass in progress from claiming more, so stop() leaves nothing claimed but
+  // the sends already in flight.
+  const stopping = new AbortController();
 
   const pass = async () => {
     try {
-      const counts = await deliverDueMessages({ db, mail, sms, batchSize });
+      const counts = await deliverDueMessages({ db, mail, sms, batchSize, signal: stopping.signal });
       if (counts.claimed >= batchSize) again = true;
     } catch (error) {
       // A database blip must not kill the timer: the next tick tries again.
@@ -261,6 +379,7 @@ export function startOutboxWorker({
     async stop() {
       stopped = true;
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

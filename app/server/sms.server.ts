@@ -25,7 +25,19 @@ export interface CreateSmsProviderOptions {
   dataDir: string;
 }
 
-const TWILIO_TIMEOUT_MS = 10_000;
+/**
+ * The most one Twilio request may take, body included (the abort signal covers both). The
+ * outbox's claim lease is derived from this bound.
+ */
+export const SMS_SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * Twilio refused the request itself (an invalid or unsubscribed number, an unknown resource):
+ * the same request fails the same way however often it is retried. Bad credentials (401,
+ * 403) are the operator's to fix, after which waiting codes should still go out; 429 and
+ * 5xx are worth a retry too.
+ */
+const PERMANENT_TWILIO_STATUSES = new Set([400, 404]);
 
 export function createSmsProvider({ twilio, dataDir }: CreateSmsProviderOptions): SmsProvider {
   if (twilio) return createTwilioProvider(twilio);
@@ -56,14 +68,17 @@ function createTwilioProvider({ accountSid, authToken, from, apiBaseUrl }: Twili
           "content-type": "application/x-www-form-urlencoded",
         },
         body: new URLSearchParams({ To: m.to, From: from, Body: m.body }),
-        signal: AbortSignal.timeout(TWILIO_TIMEOUT_MS),
+        signal: AbortSignal.timeout(SMS_SEND_TIMEOUT_MS),
       });
       if (response.ok) {
         // Drain the body so the connection can be reused.
         await response.arrayBuffer().catch(() => undefined);
         return;
       }
-      throw new Error(await describeTwilioError(response));
+      throw Object.assign(new Error(await describeTwilioError(response)), {
+        status: response.status,
+        permanent: PERMANENT_TWILIO_STATUSES.has(response.status),
+      });
     },
   };
 }

@@ -7,7 +7,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { outboxMessages } from "~/db/schema";
-import { createMailTransport, type MailMessage, type MailTransport } from "~/server/mail.server";
+import { createMailTransport, MAIL_SEND_TIMEOUT_MS, type MailMessage, type MailTransport } from "~/server/mail.server";
 import { configureMessaging, sendEmail, sendSms, stopMessaging } from "~/server/messaging.server";
 import {
   CLAIM_LEASE_MS,
@@ -18,7 +18,7 @@ import {
   MAX_ATTEMPTS,
   startOutboxWorker,
 } from "~/server/outbox.server";
-import { createSmsProvider, type SmsProvider } from "~/server/sms.server";
+import { createSmsProvider, SMS_SEND_TIMEOUT_MS, type SmsProvider } from "~/server/sms.server";
 import { describeEachBackend, openMigrated, pgliteBackend, type TestDatabase } from "../support/test-database";
 
 // ---------------------------------------------------------------- a real SMTP server
@@ -36,14 +36,27 @@ interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** smtp-server on loopback, no TLS unless `offerStartTls` (then with its self-signed cert). */
-async function startSmtpServer({ port = 0, offerStartTls = false } = {}): Promise<SmtpSink> {
+interface StartSmtpServerOptions {
+  port?: number;
+  /** Offer STARTTLS with smtp-server's self-signed certificate. */
+  offerStartTls?: boolean;
+  /** An SMTP reply code (550, 450 …) to refuse a recipient with, or undefined to accept it. */
+  refuseRecipient?: (address: string) => number | undefined;
+}
+
+/** smtp-server on loopback, no TLS unless `offerStartTls`. */
+async function startSmtpServer({ port = 0, offerStartTls = false, refuseRecipient }: StartSmtpServerOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: offerStartTls ? ["AUTH"] : ["STARTTLS", "AUTH"],
     logger: false,
     closeTimeout: 1000,
+    onRcptTo(address, _session, callback) {
+      const code = refuseRecipient?.(address.address);
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`No such mailbox here (${code})`), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -160,7 +173,7 @@ function readMail(raw: string) {
 
 const spanishMail = (to: string, tag = ""): MailMessage => ({
   to,
-  subject: `Confirma tu cuenta en Iglesia Esperanza Viva ${tag}`.trim(),
+  subject: `Confirme su cuenta en Iglesia Esperanza Viva ${tag}`.trim(),
   text: `¡Hola, María! Año nuevo, corazón renovado. ${tag}\nhttps://example.church/auth/callback?token=abc&type=signup`,
   html: `<p>¡Hola, María! Año nuevo, corazón renovado. ${tag}</p><a href="https://example.church/x">Confirmar</a>`,
 });
@@ -216,7 +229,14 @@ describeEachBackend("outbox delivery", (backend) => {
     expect(a.claimed + b.claimed).toBe(5);
     expect(a.sent + b.sent).toBe(5);
     // A third pass finds nothing left.
-    expect(await deliverDueMessages({ db: db(), mail, sms: noSms })).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDueMessages({ db: db(), mail, sms: noSms })).toEqual({
+      claimed: 0,
+      sent: 0,
+      retried: 0,
+      failed: 0,
+      released: 0,
+      stale: 0,
+    });
 
     expect(smtp.mails).toHaveLength(5);
     expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(ids.map((_, i) => `member${i}@example.test`));
@@ -230,7 +250,7 @@ describeEachBackend("outbox delivery", (backend) => {
     expect(received.from).toBe("hola@example.church");
     const parsed = readMail(received.raw);
     expect(parsed.contentType).toMatch(/^multipart\/alternative/);
-    expect(parsed.subject).toBe("Confirma tu cuenta en Iglesia Esperanza Viva #0");
+    expect(parsed.subject).toBe("Confirme su cuenta en Iglesia Esperanza Viva #0");
     expect(parsed.to).toBe("member0@example.test");
     expect(parsed.textType).toMatch(/charset=utf-8/i);
     expect(parsed.text).toContain("¡Hola, María! Año nuevo, corazón renovado. #0");
@@ -317,24 +337,218 @@ describeEachBackend("outbox delivery", (backend) => {
       sent: 1,
     });
     expect(smtp.mails.map((m) => m.to[0])).toEqual(["stuck@example.test"]);
-    expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 2 });
+    const sent = await rowOf(id);
+    expect(sent).toMatchObject({ status: "sent", attempts: 2 });
+
+    // The first sender finishes after all: its claim is gone, so it records nothing.
+    release();
+    expect(await dying).toMatchObject({ claimed: 1, sent: 0, stale: 1 });
+    expect(await rowOf(id)).toEqual(sent);
+  });
+
+  test("a send that outlives its lease and then fails leaves the newer attempt's 'sent' alone", async () => {
+    const id = await enqueueEmail(db(), spanishMail("late-failure@example.test"));
+    const t0 = new Date();
+    let fail!: (error: Error) => void;
+    const hung: MailTransport = { send: () => new Promise<void>((_, reject) => (fail = reject)) };
+    const slow = deliverDueMessages({ db: db(), mail: hung, sms: noSms, now: t0 });
+    for (let i = 0; (await rowOf(id)).status !== "sending"; i++) {
+      if (i > 200) throw new Error("the row was never claimed");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+
+    const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir: tempDir() });
+    expect(await deliverDueMessages({ db: db(), mail, sms: noSms, now: addMs(t0, CLAIM_LEASE_MS + 1000) })).toMatchObject({
+      claimed: 1,
+      sent: 1,
+    });
+    const sent = await rowOf(id);
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+
+    fail(new Error("the first connection finally timed out"));
+    expect(await slow).toMatchObject({ claimed: 1, retried: 0, failed: 0, stale: 1 });
+    // Still sent, not back to pending with the stale error: it is not sent a third time.
+    expect(await rowOf(id)).toEqual(sent);
+    expect(await deliverDueMessages({ db: db(), mail, sms: noSms, now: addMs(t0, 86_400_000) })).toMatchObject({ claimed: 0 });
+    expect(smtp.mails).toHaveLength(1);
+  });
+
+  test("a stale failure does not overwrite a newer attempt's failure either", async () => {
+    const id = await enqueueEmail(db(), spanishMail("two-failures@example.test"));
+    const t0 = new Date();
+    let fail!: (error: Error) => void;
+    const hung: MailTransport = { send: () => new Promise<void>((_, reject) => (fail = reject)) };
+    const slow = deliverDueMessages({ db: db(), mail: hung, sms: noSms, now: t0 });
+    for (let i = 0; (await rowOf(id)).status !== "sending"; i++) {
+      if (i > 200) throw new Error("the row was never claimed");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const t1 = addMs(t0, CLAIM_LEASE_MS + 1000);
+    expect(await deliverDueMessages({ db: db(), mail: failingMail("second attempt failed"), sms: noSms, now: t1 })).toMatchObject({
+      retried: 1,
+    });
+    const retried = await rowOf(id);
+    expect(retried).toMatchObject({ status: "pending", attempts: 2, lastError: "second attempt failed" });
+    expect(retried.nextAttemptAt.getTime()).toBe(t1.getTime() + 60_000);
+
+    fail(new Error("first attempt failed late"));
+    expect(await slow).toMatchObject({ stale: 1, retried: 0 });
+    expect(await rowOf(id)).toEqual(retried);
+  });
+
+  test("a pass stopped while its claims are landing gives them back at once, attempts not counted", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push(await enqueueEmail(db(), spanishMail(`released${i}@example.test`)));
+    const before = await rowOf(ids[0]!);
+    let sends = 0;
+    const mail: MailTransport = {
+      async send() {
+        sends += 1;
+      },
+    };
+    const now = new Date();
+    const stopping = new AbortController();
+    // The lanes have checked the signal and sent their claims; the stop lands before the answers.
+    const pass = deliverDueMessages({ db: db(), mail, sms: noSms, now, signal: stopping.signal });
+    stopping.abort();
+    expect(await pass).toMatchObject({ claimed: 3, released: 3, sent: 0 });
+    expect(sends).toBe(0);
+    for (const id of ids) {
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Math.max(now.getTime(), before.nextAttemptAt.getTime()));
+    }
+    // An aborted signal claims nothing at all.
+    expect(await deliverDueMessages({ db: db(), mail, sms: noSms, signal: stopping.signal })).toMatchObject({ claimed: 0 });
+  });
+
+  test("stopping the worker leaves only the sends in flight claimed; the rest are due at once", async () => {
+    let started = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const mail: MailTransport = {
+      async send() {
+        started += 1;
+        await gate;
+      },
+    };
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push(await enqueueEmail(db(), spanishMail(`shutdown${i}@example.test`)));
+    const worker = startOutboxWorker({ db: db(), mail, sms: noSms, intervalMs: 60 * 60_000 });
+    const deadline = Date.now() + 5000;
+    while (started < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(started).toBe(4);
+    // Only what is being sent is claimed: the other two wait, unclaimed, for a free sender.
+    expect(await getOutboxCounts(db())).toMatchObject({ sending: 4, pending: 2 });
+
+    const stopped = worker.stop();
+    await new Promise((r) => setTimeout(r, 50));
+    const waiting = (await db().select().from(outboxMessages)).filter((row) => row.status === "pending");
+    expect(waiting).toHaveLength(2);
+    for (const row of waiting) {
+      expect(row.attempts).toBe(0);
+      // Due now: another instance (or the next start) can send them without waiting for a lease.
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
 
     release();
-    await dying;
+    await stopped;
+    expect(started).toBe(4);
+    expect(await getOutboxCounts(db())).toMatchObject({ sent: 4, pending: 2, sending: 0 });
+  });
+
+  test("a message claimed late in a long pass still gets its full lease", async () => {
+    for (let i = 0; i < 5; i++) await enqueueEmail(db(), spanishMail(`late-claim${i}@example.test`));
+    // Four lanes: the fifth message is claimed only when the first send is done, 300 ms in.
+    const mail: MailTransport = { send: () => new Promise<void>((resolve) => setTimeout(resolve, 300)) };
+    const t0 = new Date();
+    expect(await deliverDueMessages({ db: db(), mail, sms: noSms, now: t0 })).toMatchObject({ claimed: 5, sent: 5 });
+    const leases = (await db().select().from(outboxMessages))
+      .map((row) => row.nextAttemptAt.getTime() - t0.getTime() - CLAIM_LEASE_MS)
+      .sort((a, b) => a - b);
+    expect(leases[0]).toBeLessThan(250);
+    expect(leases[4]).toBeGreaterThanOrEqual(250);
+  });
+
+  test("the claim lease is just above the slowest transport's deadline", () => {
+    expect(CLAIM_LEASE_MS).toBeGreaterThan(Math.max(MAIL_SEND_TIMEOUT_MS, SMS_SEND_TIMEOUT_MS));
+    expect(CLAIM_LEASE_MS).toBeLessThanOrEqual(Math.max(MAIL_SEND_TIMEOUT_MS, SMS_SEND_TIMEOUT_MS) + 30_000);
+    // A sign-in code sent by text is valid for 10 minutes: a stuck claim must not outlast it.
+    expect(CLAIM_LEASE_MS).toBeLessThan(2 * 60_000);
+  });
+
+  test("an SMTP 5xx refusal fails the message at once and keeps the server's reply", async () => {
+    const picky = await startSmtpServer({ refuseRecipient: (address) => (address.startsWith("gone") ? 550 : undefined) });
+    try {
+      const mail = createMailTransport({ smtpUrl: picky.url, from: "church@example.test", dataDir: tempDir() });
+      const id = await enqueueEmail(db(), spanishMail("gone@example.test"));
+      const t0 = new Date();
+      expect(await deliverDueMessages({ db: db(), mail, sms: noSms, now: t0 })).toMatchObject({ claimed: 1, failed: 1, retried: 0 });
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: "failed", attempts: 1 });
+      expect(row.lastError).toMatch(/550/);
+      expect(row.lastError).toContain("No such mailbox here");
+      expect(await deliverDueMessages({ db: db(), mail, sms: noSms, now: addMs(t0, 86_400_000) })).toMatchObject({ claimed: 0 });
+      expect(picky.mails).toHaveLength(0);
+    } finally {
+      await picky.close();
+    }
+  });
+
+  test.each([450, 535])("an SMTP %i (busy, or our own credentials) is temporary: retried with backoff", async (code) => {
+    const busy = await startSmtpServer({ refuseRecipient: () => code });
+    try {
+      const mail = createMailTransport({ smtpUrl: busy.url, from: "church@example.test", dataDir: tempDir() });
+      const id = await enqueueEmail(db(), spanishMail("later@example.test"));
+      expect(await deliverDueMessages({ db: db(), mail, sms: noSms })).toMatchObject({ claimed: 1, retried: 1, failed: 0 });
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: "pending", attempts: 1 });
+      expect(row.lastError).toMatch(new RegExp(String(code)));
+    } finally {
+      await busy.close();
+    }
+  });
+
+  test("a row whose recipient is not one plain address fails at once, nothing sent", async () => {
+    // Written past enqueueEmail's check, as an older version (or a hand edit) could have.
+    const [inserted] = await db()
+      .insert(outboxMessages)
+      .values({ channel: "email", recipient: "a@example.test, b@example.test", payload: { subject: "s", text: "t", html: "<p>h</p>" } })
+      .returning({ id: outboxMessages.id });
+    const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir: tempDir() });
+    expect(await deliverDueMessages({ db: db(), mail, sms: noSms })).toMatchObject({ claimed: 1, failed: 1 });
+    expect((await rowOf(inserted!.id)).lastError).toMatch(/not a single plain address/);
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  test.each([
+    "a@example.test, b@example.test",
+    "a,b@example.test",
+    "Someone <a@example.test>",
+    "<a@example.test>",
+    "a@example.test b@example.test",
+    "a@example.test\r\nBcc: c@example.test",
+    " a@example.test",
+    "a@example.test;b@example.test",
+    "a@b@example.test",
+    "",
+  ])("enqueueEmail refuses the recipient %j and queues nothing", async (to) => {
+    await expect(enqueueEmail(db(), spanishMail(to))).rejects.toThrow(/not a single plain address/);
+    expect(await getOutboxCounts(db())).toEqual({ pending: 0, sending: 0, sent: 0, failed: 0 });
   });
 
   test("SMS rows go through the SMS provider; counts per status", async () => {
     const dataDir = tempDir();
     try {
       const sms = createSmsProvider({ dataDir });
-      await enqueueSms(db(), { to: "+15555550100", body: "123456 es tu código de acceso de Iglesia Esperanza Viva." });
+      await enqueueSms(db(), { to: "+15555550100", body: "123456 es su código de acceso de Iglesia Esperanza Viva." });
       await enqueueEmail(db(), spanishMail("a@example.test"));
       expect(await getOutboxCounts(db())).toEqual({ pending: 2, sending: 0, sent: 0, failed: 0 });
       const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir });
       expect(await deliverDueMessages({ db: db(), mail, sms })).toMatchObject({ claimed: 2, sent: 2 });
       const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0]!)).toMatchObject({ to: "+15555550100", body: "123456 es tu código de acceso de Iglesia Esperanza Viva." });
+      expect(JSON.parse(lines[0]!)).toMatchObject({ to: "+15555550100", body: "123456 es su código de acceso de Iglesia Esperanza Viva." });
       expect(smtp.mails).toHaveLength(1);
       expect(await getOutboxCounts(db())).toEqual({ pending: 0, sending: 0, sent: 2, failed: 0 });
     } finally {
@@ -342,7 +556,7 @@ describeEachBackend("outbox delivery", (backend) => {
     }
   });
 
-  test("sendEmail/sendSms enqueue and kick the worker; unconfigured use throws", async () => {
+  test("sendEmail/sendSms enqueue and kick the worker; after stopMessaging they still enqueue", async () => {
     const dataDir = tempDir();
     try {
       const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir });
@@ -362,9 +576,15 @@ describeEachBackend("outbox delivery", (backend) => {
       expect(smtp.mails.map((m) => m.to[0])).toEqual(["kick@example.test"]);
       expect(readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8")).toContain('"to":"+15555550101"');
 
+      // Shutdown stops the worker while requests may still be answered: a sign-up in progress
+      // must still queue its mail (sent by the next start), not fail.
       await stopMessaging();
-      await expect(sendEmail(spanishMail("late@example.test"))).rejects.toThrow(/not configured/);
-      await expect(sendSms({ to: "+15555550101", body: "x" })).rejects.toThrow(/not configured/);
+      const lateEmail = await sendEmail(spanishMail("late@example.test"));
+      const lateSms = await sendSms({ to: "+15555550101", body: "x" });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await rowOf(lateEmail)).toMatchObject({ status: "pending", attempts: 0 });
+      expect(await rowOf(lateSms)).toMatchObject({ status: "pending", attempts: 0 });
+      expect(smtp.mails).toHaveLength(1);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -432,7 +652,7 @@ describe("mail transport", () => {
 
     expect(first).toContain("\r\n"); // RFC 822 line ends
     const parsed = readMail(first);
-    expect(parsed.subject).toBe("Confirma tu cuenta en Iglesia Esperanza Viva uno");
+    expect(parsed.subject).toBe("Confirme su cuenta en Iglesia Esperanza Viva uno");
     expect(decodeHeader(parsed.from ?? "")).toBe("Iglesia Pequeña <hola@example.church>");
     expect(parsed.to).toBe("first@example.test");
     expect(parsed.contentType).toMatch(/^multipart\/alternative/);
@@ -442,6 +662,23 @@ describe("mail transport", () => {
     expect(readMail(second).to).toBe("second@example.test");
     expect(first).toMatch(/^Message-ID: </im);
     expect(first).toMatch(/^Date: /im);
+  });
+
+  test("a recipient that is not one plain address is refused before anything is written or sent", async () => {
+    const sink = await startSmtpServer();
+    try {
+      for (const mail of [
+        createMailTransport({ from: "church@example.test", dataDir }),
+        createMailTransport({ smtpUrl: sink.url, from: "church@example.test", dataDir }),
+      ]) {
+        await expect(mail.send(spanishMail("a,b@example.test"))).rejects.toThrow(/not a single plain address/);
+        await expect(mail.send(spanishMail("x@example.test\nBcc: y@example.test"))).rejects.toThrow(/not a single plain address/);
+      }
+      expect(sink.mails).toHaveLength(0);
+      expect(existsSync(path.join(dataDir, "outbox"))).toBe(false);
+    } finally {
+      await sink.close();
+    }
   });
 
   test("SMTP URL options reach nodemailer: ?ignoreTLS=true skips an offered STARTTLS", async () => {
@@ -470,7 +707,7 @@ describe("SMS provider", () => {
   test("without Twilio, one JSON line per message with to, body and at", async () => {
     const sms = createSmsProvider({ dataDir });
     const before = Date.now();
-    await sms.send({ to: "+15555550100", body: "123456 es tu código de acceso.\nSegunda línea \"citada\"" });
+    await sms.send({ to: "+15555550100", body: "123456 es su código de acceso.\nSegunda línea \"citada\"" });
     await sms.send({ to: "+15555550199", body: "654321 is your sign-in code." });
     const content = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8");
     expect(content.endsWith("\n")).toBe(true);
@@ -478,7 +715,7 @@ describe("SMS provider", () => {
     expect(lines).toHaveLength(2);
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.map((r) => Object.keys(r).sort())).toEqual([["at", "body", "to"], ["at", "body", "to"]]);
-    expect(records[0]).toMatchObject({ to: "+15555550100", body: "123456 es tu código de acceso.\nSegunda línea \"citada\"" });
+    expect(records[0]).toMatchObject({ to: "+15555550100", body: "123456 es su código de acceso.\nSegunda línea \"citada\"" });
     expect(records[1]).toMatchObject({ to: "+15555550199", body: "654321 is your sign-in code." });
     for (const record of records) {
       const at = record.at as string;
@@ -532,7 +769,7 @@ describe("SMS provider", () => {
 
     test("POSTs the form to the Messages endpoint with Basic auth", async () => {
       reply = { status: 201, body: JSON.stringify({ sid: "SM123", status: "queued" }) };
-      await provider().send({ to: "+15555550123", body: "482913 es tu código de acceso de Iglesia Esperanza Viva. Vence en 10 minutos." });
+      await provider().send({ to: "+15555550123", body: "482913 es su código de acceso de Iglesia Esperanza Viva. Vence en 10 minutos." });
 
       expect(requests).toHaveLength(1);
       const request = requests[0]!;
@@ -544,7 +781,7 @@ describe("SMS provider", () => {
       expect(Object.fromEntries(form)).toEqual({
         To: "+15555550123",
         From: "+15555550000",
-        Body: "482913 es tu código de acceso de Iglesia Esperanza Viva. Vence en 10 minutos.",
+        Body: "482913 es su código de acceso de Iglesia Esperanza Viva. Vence en 10 minutos.",
       });
       // Nothing falls back to the file when Twilio is configured.
       expect(existsSync(path.join(dataDir, "outbox"))).toBe(false);
@@ -570,19 +807,59 @@ describe("SMS provider", () => {
       await expect(provider().send({ to: "+15555550123", body: "x" })).rejects.toThrow(/HTTP 503/);
     });
 
-    test("through the outbox, a Twilio rejection is stored as the row's last error", async () => {
-      const database = await openMigrated(pgliteBackend);
-      try {
-        reply = { status: 400, body: JSON.stringify({ code: 21610, message: "Attempt to send to unsubscribed recipient" }) };
-        const id = await enqueueSms(database.handle.db, { to: "+15555550123", body: "x" });
-        const mail: MailTransport = failingMail("no email expected");
-        expect(await deliverDueMessages({ db: database.handle.db, mail, sms: provider() })).toMatchObject({ retried: 1 });
-        const [row] = await database.handle.db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
-        expect(row!.lastError).toContain("code 21610");
-        expect(row!.lastError).toContain("unsubscribed recipient");
-      } finally {
-        await database.dispose();
+    describe("through the outbox", () => {
+      let database: TestDatabase;
+      beforeAll(async () => {
+        database = await openMigrated(pgliteBackend);
+      });
+      afterAll(() => database?.dispose());
+
+      /** Queues one text, runs one delivery pass with the given provider, returns the counts and the row. */
+      async function deliverOneSms(sms: SmsProvider) {
+        const { db } = database.handle;
+        await db.delete(outboxMessages);
+        const id = await enqueueSms(db, { to: "+15555550123", body: "x" });
+        const counts = await deliverDueMessages({ db, mail: failingMail("no email expected"), sms });
+        const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+        return { counts, row: row! };
       }
+
+      test("a Twilio 400 fails the message at once with Twilio's error", async () => {
+        reply = { status: 400, body: JSON.stringify({ code: 21610, message: "Attempt to send to unsubscribed recipient" }) };
+        const { counts, row } = await deliverOneSms(provider());
+        expect(counts).toMatchObject({ failed: 1, retried: 0 });
+        expect(row).toMatchObject({ status: "failed", attempts: 1 });
+        expect(row.lastError).toContain("code 21610");
+        expect(row.lastError).toContain("unsubscribed recipient");
+      });
+
+      test.each([404])("a Twilio %i is permanent too", async (status) => {
+        reply = { status, body: JSON.stringify({ code: 20003, message: "Authenticate" }) };
+        const { counts, row } = await deliverOneSms(provider());
+        expect(counts).toMatchObject({ failed: 1 });
+        expect(row.lastError).toContain(`HTTP ${status}`);
+      });
+
+      // 401/403: wrong credentials, which the operator fixes; the codes must not be dropped.
+      test.each([401, 403, 429, 500, 503])("a Twilio %i is retried", async (status) => {
+        reply = { status, body: JSON.stringify({ code: 20429, message: "Too many requests" }) };
+        const { counts, row } = await deliverOneSms(provider());
+        expect(counts).toMatchObject({ retried: 1, failed: 0 });
+        expect(row).toMatchObject({ status: "pending", attempts: 1 });
+        expect(row.lastError).toContain(`HTTP ${status}`);
+      });
+
+      test("Twilio unreachable: the last error says why the request failed (its cause), and it is retried", async () => {
+        const port = await closedPort();
+        const unreachable = createSmsProvider({
+          dataDir,
+          twilio: { accountSid: "AC1", authToken: "t", from: "+15555550000", apiBaseUrl: `http://127.0.0.1:${port}` },
+        });
+        const { counts, row } = await deliverOneSms(unreachable);
+        expect(counts).toMatchObject({ retried: 1 });
+        expect(row.lastError).toMatch(/^fetch failed \(cause: .*ECONNREFUSED/);
+        expect(row.lastError).toContain(`127.0.0.1:${port}`);
+      });
     });
   });
 });
