@@ -37,16 +37,38 @@ export interface CreateAppOptions {
   vite?: ViteDevServer;
 }
 
+/** The largest request body any route takes (forms of a few fields; no uploads yet). */
+export const MAX_BODY_BYTES = 64 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function createApp({ env, vite }: CreateAppOptions): Express {
   const app = express();
   const https = siteUrl(env).startsWith("https://");
   const headers = baseSecurityHeaders({ https });
 
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // A hop count, never `true`: Express would then take the left-most X-Forwarded-For entry,
+  // which the client writes itself.
+  if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
   app.use(compression());
   app.use((_req, res, next) => {
     res.set(headers);
+    next();
+  });
+
+  app.use((req, res, next) => {
+    // Every form here is a few fields: refuse a large body before anything reads it into
+    // memory (React Router would buffer all of it to parse the form).
+    if (SAFE_METHODS.has(req.method)) return next();
+    const length = req.get("content-length");
+    if (length === undefined && req.get("transfer-encoding")) {
+      res.status(411).type("text/plain").send("Length required. / Se requiere la longitud.");
+      return;
+    }
+    if (Number(length) > MAX_BODY_BYTES) {
+      res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
+      return;
+    }
     next();
   });
 

@@ -17,7 +17,7 @@ describe("parseEnv", () => {
       DATA_DIR: "./data",
       LOG_LEVEL: "info",
       SEED_DEMO: true,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -40,8 +40,11 @@ describe("parseEnv", () => {
       HOST: "0.0.0.0",
       DATABASE_URL: "postgresql://u@db:5432/church",
       SEED_DEMO: false,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     });
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
   });
 
   test("empty strings count as unset", () => {

@@ -29,7 +29,16 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SEED_DEMO: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * How many reverse proxies stand in front (`true` = 1). The client address is the one that
+   * many hops back in X-Forwarded-For; trusting the whole header would let any client pick
+   * its own address and step around the per-IP rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d)$/, "must be true, false or a number of proxies from 0 to 9")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v)))
+    .default(0),
   /** Signs session cookies and tokens; without it one is generated into DATA_DIR once. */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** smtp://user:pass@host:587 or smtps://…; without it mail goes to DATA_DIR/outbox/mail. */

@@ -143,6 +143,24 @@ describe("CSRF", () => {
     expect((await post({ origin: "null" })).status).toBe(403);
   });
 
+  test("a body over 64 KB is refused with 413 before the app reads it", async () => {
+    const origin = new URL(baseURL).origin;
+    const big = await fetch(`${baseURL}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({ intent: "magic-link", email: "x".repeat(70 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toContain("Request too large");
+    // Just under the limit, the app answers with its own 4xx message.
+    const under = await fetch(`${baseURL}/auth`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin, accept: "application/json" },
+      body: new URLSearchParams({ intent: "magic-link", email: "x".repeat(60 * 1024) }),
+    });
+    expect(under.status).toBe(400);
+  });
+
   test("the same form from the site's own origin is accepted", async () => {
     const response = await post({ origin: new URL(baseURL).origin });
     expect(response.status).toBeLessThan(400);
