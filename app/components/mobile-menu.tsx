@@ -4,6 +4,7 @@ import { useTranslation } from "~/i18n/react";
 import { NavLink, useLocation } from "react-router";
 import { useCurrentMember } from "~/features/auth/use-current-member";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
+import { DialogToasts, registerToastHost } from "./ui/toaster";
 import { GuestBadge, MobileMemberSlot, SignInLink, useGuestMode } from "./auth/header-auth";
 import { LanguageSwitcher } from "./language-switcher";
 
@@ -19,6 +20,7 @@ export function MobileMenu() {
   const guest = useGuestMode();
   // Whether the menu is open: its guest badge is rendered only then, so the banner holds one.
   const [open, setOpen] = useState(false);
+  const unregisterToastHost = useRef<(() => void) | null>(null);
   const close = () => dialogRef.current?.close();
 
   useEffect(() => {
@@ -30,7 +32,11 @@ export function MobileMenu() {
       <button
         type="button"
         onClick={() => {
-          dialogRef.current?.showModal();
+          const dialog = dialogRef.current;
+          if (!dialog) return;
+          dialog.showModal();
+          // The page behind is inert: a toast shown meanwhile renders in the menu.
+          unregisterToastHost.current = registerToastHost(dialog);
           setOpen(true);
         }}
         data-auth-return=""
@@ -43,7 +49,10 @@ export function MobileMenu() {
       <dialog
         ref={dialogRef}
         aria-labelledby="mobile-menu-title"
-        onClose={() => setOpen(false)}
+        onClose={() => {
+          unregisterToastHost.current?.();
+          setOpen(false);
+        }}
         onClick={(event) => {
           // A click on the backdrop (the dialog element itself) closes the menu.
           if (event.target === dialogRef.current) dialogRef.current.close();
@@ -110,6 +119,7 @@ export function MobileMenu() {
             <LanguageSwitcher className="w-full justify-center border border-slate-300" />
           </div>
         </nav>
+        <DialogToasts closeLabel={t("common.close")} />
       </dialog>
     </>
   );

@@ -57,8 +57,11 @@ export function SiteHeader({ churchName }: { churchName: string }) {
             </div>
           ) : (
             <>
-              {guest ? <GuestBadge className="hidden sm:inline-flex" /> : null}
-              <SignInLink className="hidden min-h-11 items-center whitespace-nowrap rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 xl:inline-flex">
+              {/* A guest sees 'Guest Mode' and Sign In at every width (spec); below 640 px both compact. */}
+              {guest ? <GuestBadge compact className="inline-flex" /> : null}
+              <SignInLink
+                className={`${guest ? "inline-flex px-3 sm:px-4" : "hidden px-4 xl:inline-flex"} min-h-11 items-center whitespace-nowrap rounded-full bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800`}
+              >
                 {t(guest ? "nav.signIn" : "nav.signInJoin")}
               </SignInLink>
             </>

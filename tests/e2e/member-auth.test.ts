@@ -3,6 +3,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
+import en from "~/i18n/locales/en/common";
+import es from "~/i18n/locales/es/common";
 import { waitForEmlTo, callbackLink } from "../support/mail-links";
 import { setupBrowser, visit } from "../support/browser";
 
@@ -303,5 +305,206 @@ describe("/settings", () => {
     await page.getByLabel("Display name").fill("Tester S.");
     await page.getByRole("button", { name: "Save Profile" }).click();
     await page.getByRole("banner").getByRole("button", { name: /Tester S\./ }).waitFor();
+    // The form was replaced (post/redirect/get): focus continues from the section's notice.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.matches("#profile [role=status]") ?? false))
+      .toBe(true);
+  });
+
+  test("a save that fails on the way says so in its form and keeps what was typed", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: [/net::ERR_/] });
+    await visit(page, "/about");
+    await signUpAndConfirm(page, uniqueEmail(), "Offline Saver");
+    await visit(page, "/settings");
+    await page.route(/\/settings\.data(\?|$)/, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
+    );
+    await page.getByLabel("Display name").fill("Not Saved Yet");
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    const alert = page.locator("#profile").getByRole("alert");
+    await expect.poll(() => alert.innerText()).toContain("Something went wrong. Please try again.");
+    await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
+    expect(await page.getByLabel("Display name").inputValue()).toBe("Not Saved Yet");
+    await expect.poll(() => alert.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+});
+
+describe("audit fixes: toasts in dialogs, failed requests, focus, small screens", () => {
+  test("a toast shown while the dialog is open is inside it, announced, and paused while focused", async () => {
+    const page = await browser.newPage();
+    await visit(page, "/events");
+    const dialog = await openDialog(page);
+    await dialog.getByRole("tab", { name: "Magic Link" }).click();
+    await dialog.getByLabel("Email", { exact: true }).fill(uniqueEmail());
+    await dialog.getByRole("button", { name: "Send Magic Link" }).click();
+    // getByRole inside the dialog: the toast is in the accessibility tree, not behind the modal.
+    const toast = dialog.getByRole("status").filter({ hasText: "Magic Link Sent" });
+    await toast.waitFor();
+    expect(await dialog.ariaSnapshot()).toContain("Magic Link Sent");
+    expect(
+      await toast.evaluate((el) => ({
+        inOpenDialog: el.closest("dialog")?.matches(":modal") ?? false,
+        inert: el.closest("[inert]") !== null,
+        live: el.closest("[aria-live]")?.getAttribute("aria-live"),
+      })),
+    ).toEqual({ inOpenDialog: true, inert: false, live: "polite" });
+    // Its close button takes focus, which pauses the 6 s auto-dismiss (WCAG 2.2.1).
+    const close = toast.getByRole("button", { name: /^Close/ });
+    await close.focus();
+    expect(await close.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForTimeout(6500);
+    expect(await toast.isVisible()).toBe(true);
+    await close.click();
+    await toast.waitFor({ state: "detached" });
+    expect(await dialog.isVisible()).toBe(true);
+  });
+
+  test("a dialog POST that fails on the way says 'Something went wrong' in the form; the page stays", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: [/net::ERR_/] });
+    await visit(page, "/about");
+    const heading = await page.getByRole("heading", { level: 1 }).innerText();
+    const dialog = await openDialog(page);
+    await page.route(/\/auth\.data(\?|$)/, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
+    );
+    await dialog.getByLabel("Email", { exact: true }).fill(uniqueEmail());
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect.poll(() => dialog.getByRole("alert").innerText()).toContain("Something went wrong. Please try again.");
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(heading);
+    // The button kept the focus (aria-disabled while pending, not disabled).
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Sign In");
+  });
+
+  test("the first-visit dialog's send failure: an 'Error' toast in the dialog and the message inline", async () => {
+    const page = await browser.newPage({ firstVisit: true, allowConsoleErrors: [/net::ERR_/] });
+    await page.route(/\/auth\.data(\?|$)/, (route) =>
+      route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),
+    );
+    await page.goto("/about");
+    const dialog = page.getByRole("dialog", { name: "Welcome!" });
+    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.getByRole("button", { name: "I'm a member" }).click();
+    const email = dialog.getByLabel("Email", { exact: true });
+    await email.fill(uniqueEmail());
+    await dialog.getByRole("button", { name: /Send/ }).click();
+    const errorToast = dialog.getByRole("alert").filter({ hasText: "Error" }).and(page.locator("[data-toast]"));
+    await errorToast.waitFor();
+    expect(await errorToast.innerText()).toContain("Something went wrong. Please try again.");
+    const inline = dialog.locator("form").getByRole("alert");
+    expect(await inline.innerText()).toBe("Something went wrong. Please try again.");
+  });
+
+  test("the first-visit dialog, closed, leaves focus on the main landmark", async () => {
+    const page = await browser.newPage({ firstVisit: true });
+    await page.goto("/about");
+    const dialog = page.getByRole("dialog", { name: "Welcome!" });
+    await dialog.waitFor({ timeout: 10_000 });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
+  });
+
+  test("the first-visit dialog does not come back after signing in (emailed link) and out", async () => {
+    const page = await browser.newPage({ firstVisit: true });
+    await visit(page, "/auth?tab=magic");
+    const email = uniqueEmail();
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByRole("button", { name: "Send Magic Link" }).click();
+    await expectToast(page, "Magic Link Sent");
+    await page.goto(callbackLink(await waitForEmlTo(dataDir, email)).toString());
+    await page.getByText("You're signed in. Welcome!").waitFor();
+    await visit(page, "/about");
+    const menu = page.getByRole("banner").getByRole("button", { name: new RegExp(email.split("@")[0]!) });
+    await menu.click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In / Join" }).waitFor();
+    await page.waitForTimeout(2500);
+    expect(await page.getByRole("dialog", { name: "Welcome!" }).isVisible()).toBe(false);
+    await page.reload();
+    await page.waitForTimeout(2500);
+    expect(await page.getByRole("dialog", { name: "Welcome!" }).isVisible()).toBe(false);
+  });
+
+  test("signing in from the dialog leaves focus on the account menu button", async () => {
+    const page = await browser.newPage();
+    await visit(page, "/about");
+    const email = uniqueEmail();
+    await signUpAndConfirm(page, email, "Focus Keeper");
+    const banner = page.getByRole("banner");
+    await banner.getByRole("button", { name: /Focus Keeper/ }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await banner.getByRole("link", { name: "Sign In / Join" }).waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.tagName);
+
+    // A fresh page, and the menu's chunk slow to arrive: focus lands on its placeholder first.
+    await page.route(/\/assets\/member-ui-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.fallback();
+    });
+    await visit(page, "/about");
+    for (const round of ["slow chunk", "chunk loaded"]) {
+      const dialog = await openDialog(page);
+      await dialog.getByLabel("Email", { exact: true }).fill(email);
+      await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await expect.poll(focused, { message: round, timeout: 10_000 }).toBe("Account menu, Focus Keeper");
+      if (round === "slow chunk") {
+        await page.keyboard.press("Enter");
+        await page.getByRole("menuitem", { name: "Sign Out" }).click();
+        await banner.getByRole("link", { name: "Sign In / Join" }).waitFor();
+      }
+    }
+  });
+
+  test("at 360 px in Spanish no auth tab's text overflows it, in the dialog and on /auth", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+    const overflowing = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role="tab"]')]
+          .filter((tab) => tab.getClientRects().length > 0)
+          .flatMap((tab) => {
+            const list = tab.closest('[role="tablist"]')!.getBoundingClientRect();
+            const box = tab.getBoundingClientRect();
+            const problems: string[] = [];
+            if (tab.scrollWidth > tab.clientWidth) problems.push(`${tab.textContent}: scrollWidth ${tab.scrollWidth} > ${tab.clientWidth}`);
+            if (box.left < list.left - 0.5 || box.right > list.right + 0.5) problems.push(`${tab.textContent}: outside the tab list`);
+            if (box.height < 24 || box.width < 24) problems.push(`${tab.textContent}: ${box.width}×${box.height} target`);
+            return problems;
+          }),
+      );
+    await visit(page, "/about?lang=es");
+    await page.getByRole("button", { name: es.nav.openMenu }).click();
+    await page.getByRole("dialog", { name: es.nav.menuTitle }).getByRole("link", { name: es.nav.signInJoin }).click();
+    const dialog = page.getByRole("dialog").filter({ has: page.getByRole("tablist") });
+    await dialog.getByRole("tablist").waitFor();
+    expect(await dialog.getByRole("tab").allInnerTexts()).toHaveLength(4);
+    expect(await overflowing()).toEqual([]);
+    await dialog.getByRole("tab").last().click(); // Sign Up, the longest word
+    expect(await overflowing()).toEqual([]);
+
+    await visit(page, "/auth?tab=signup&lang=es");
+    expect(await overflowing()).toEqual([]);
+  });
+
+  test("a guest has Sign In and 'Guest Mode' in the header at 360 px, without horizontal scrolling", async () => {
+    for (const [language, nav] of [["en", en.nav], ["es", es.nav]] as const) {
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+      await page.context().addInitScript(() => localStorage.setItem("guest-mode", "true"));
+      await visit(page, `/about?lang=${language}`);
+      const banner = page.getByRole("banner");
+      const link = banner.getByRole("link", { name: nav.signIn, exact: true });
+      await link.waitFor();
+      expect(await banner.ariaSnapshot()).toContain(nav.guestMode);
+      const { width, scrollWidth } = await page.evaluate(() => ({
+        width: document.documentElement.clientWidth,
+        scrollWidth: document.documentElement.scrollWidth,
+      }));
+      expect(scrollWidth).toBeLessThanOrEqual(width);
+      await link.click();
+      await page.getByRole("dialog").getByRole("tablist").waitFor();
+    }
   });
 });

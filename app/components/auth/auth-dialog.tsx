@@ -1,5 +1,6 @@
 import { use, useRef } from "react";
 import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
+import { usePreloadAuthRoute } from "./auth-fields";
 import { AuthForms } from "./auth-forms";
 import { ModalDialog } from "./modal-dialog";
 import type { AuthTab } from "./open-auth-dialog";
@@ -11,6 +12,7 @@ const strings = loadAuthTranslator();
 export default function AuthDialog({ initialTab, onClose }: { initialTab: AuthTab; onClose: () => void }) {
   const t = use(strings);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  usePreloadAuthRoute();
   return (
     <ModalDialog
       dialogRef={dialogRef}

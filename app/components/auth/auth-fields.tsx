@@ -1,4 +1,5 @@
 import {
+  useContext,
   useEffect,
   useEffectEvent,
   useId,
@@ -9,7 +10,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from "react";
-import { useFetcher } from "react-router";
+import { UNSAFE_FrameworkContext, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { AuthMessage, AuthT } from "~/features/auth/auth-translation";
 import type { AuthActionData, AuthIntent } from "~/features/auth/run-auth-intent.server";
@@ -37,6 +38,19 @@ export function useHydrated(): boolean {
 }
 
 /**
+ * Fetches the /auth route's module ahead, once a form is about to be used (`when`). React
+ * Router loads it before it sends a form from another page (the route has a clientAction)
+ * and reloads the page when it fails to load: fetched beforehand, a form sent offline
+ * shows 'Something went wrong' instead.
+ */
+export function usePreloadAuthRoute(when = true): void {
+  const url = useContext(UNSAFE_FrameworkContext)?.manifest.routes["routes/auth/auth"]?.module;
+  useEffect(() => {
+    if (when && url) import(/* @vite-ignore */ url).catch(() => {});
+  }, [when, url]);
+}
+
+/**
  * A fetcher for one form. `pageData` is the /auth page's `useActionData()` (a form posted
  * without JavaScript); it counts when its intent is one of this form's. On a successful
  * answer the action's toast is shown and `onSuccess` runs, once the root loader has
@@ -53,6 +67,8 @@ export function useAuthSubmit(options: {
   const { t, intents, pageData } = options;
   const fetcher = useFetcher<AuthActionData>();
   const [local, setLocal] = useState<Problem | null>(null);
+  // The answer whose problem `clear()` dismissed (Back, another method): no longer shown.
+  const [cleared, setCleared] = useState<AuthActionData | undefined>(undefined);
   const fromPage = pageData?.intent && intents.includes(pageData.intent) ? pageData : undefined;
   const data = fetcher.data ?? fromPage;
   const pending = fetcher.state !== "idle";
@@ -70,7 +86,8 @@ export function useAuthSubmit(options: {
     settle(answer);
   }, [fetcher.state, fetcher.data]);
 
-  const problem: Problem | null = local ?? (!pending && data && !data.ok ? { error: data.error, field: data.field } : null);
+  const problem: Problem | null =
+    local ?? (!pending && data && data !== cleared && !data.ok ? { error: data.error, field: data.field } : null);
 
   /** onSubmit: ignores a second submit while pending; runs the client-side check first. */
   const onSubmit = (check?: (values: Record<string, string>) => Problem | null) => (event: FormEvent<HTMLFormElement>) => {
@@ -89,7 +106,11 @@ export function useAuthSubmit(options: {
     if (field instanceof HTMLElement) field.focus();
   };
 
-  return { fetcher, data, pending, problem, onSubmit, clear: () => setLocal(null) };
+  const clear = () => {
+    setLocal(null);
+    setCleared(data);
+  };
+  return { fetcher, data, pending, problem, onSubmit, clear };
 }
 
 export const inputClass =

@@ -12,7 +12,7 @@ import {
   type Checked,
 } from "~/features/auth/auth-input";
 import type { AuthT } from "~/features/auth/auth-translation";
-import { clearGuestMode, setGuestMode } from "~/features/auth/guest-mode";
+import { clearGuestMode, markFirstVisitSeen, setGuestMode } from "~/features/auth/guest-mode";
 import type { AuthActionData, AuthIntent } from "~/features/auth/run-auth-intent.server";
 import {
   Field,
@@ -132,6 +132,7 @@ export function AuthForms({
     selectTab,
     signedIn: () => {
       clearGuestMode();
+      markFirstVisitSeen();
       onDone("signed-in");
     },
     guest: () => {
@@ -160,7 +161,9 @@ export function AuthForms({
         role="tablist"
         aria-label={t("tabs.label")}
         onKeyDown={onTabKeyDown}
-        className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1"
+        // Equal shares of one row, but never narrower than a tab's longest word ('Registrarse'
+        // at 360 px): labels wrap between words, and a row too narrow for all four wraps.
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
       >
         {authTabs.map((name) => {
           const selected = tab === name;
@@ -180,7 +183,7 @@ export function AuthForms({
                 event.preventDefault();
                 selectTab(name);
               }}
-              className={`flex min-h-11 items-center justify-center rounded-lg px-1 text-center text-xs font-semibold leading-tight sm:text-sm ${selected ? "bg-white text-brand-800 shadow ring-1 ring-slate-300" : "text-slate-700 hover:bg-white/70"}`}
+              className={`flex min-h-11 grow basis-0 items-center justify-center rounded-lg px-1 text-center text-xs font-semibold leading-tight sm:text-sm ${selected ? "bg-white text-brand-800 shadow ring-1 ring-slate-300" : "text-slate-700 hover:bg-white/70"}`}
             >
               {t(`tabs.${name}`)}
             </a>
@@ -669,7 +672,9 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
           label={t("fields.username")}
           hint={t("fields.usernameHint")}
           name="username"
-          autoComplete="username"
+          // Members sign in by email or phone: the handle is not the password manager's
+          // username (the email field, beside the new password, is).
+          autoComplete="nickname"
           autoCapitalize="none"
           spellCheck={false}
           problem={signUp.problem}

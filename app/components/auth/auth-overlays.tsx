@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { hasSeenFirstVisit, isGuestMode } from "~/features/auth/guest-mode";
+import { hasSeenFirstVisit, isGuestMode, markFirstVisitSeen } from "~/features/auth/guest-mode";
 import { useCurrentMember } from "~/features/auth/use-current-member";
 import { loadMemberUi } from "./header-auth";
 import { loadAuthDialog, onOpenAuthDialog, type AuthTab } from "./open-auth-dialog";
@@ -24,6 +24,7 @@ export function AuthOverlays() {
   const [firstVisit, setFirstVisit] = useState(false);
   const opener = useRef<Element | null>(null);
   const dialogUsed = useRef(false);
+  const signedIn = useRef(member !== null);
 
   useEffect(
     () =>
@@ -37,6 +38,13 @@ export function AuthOverlays() {
       }),
     [],
   );
+
+  // A member who signed in anywhere (dialog, /auth, an emailed link) has been welcomed:
+  // signing out later must not bring the first-visit dialog back.
+  useEffect(() => {
+    signedIn.current = member !== null;
+    if (member && !hasSeenFirstVisit()) markFirstVisitSeen();
+  }, [member]);
 
   useEffect(() => {
     if (member || onAuthPage || isGuestMode() || hasSeenFirstVisit()) return;
@@ -59,17 +67,39 @@ export function AuthOverlays() {
       ) : null}
       {firstVisit ? (
         <Suspense fallback={null}>
-          <FirstVisitDialog onClose={() => setFirstVisit(false)} />
+          <FirstVisitDialog
+            onClose={() => {
+              setFirstVisit(false);
+              afterFirstVisit(signedIn.current);
+            }}
+          />
         </Suspense>
       ) : null}
     </>
   );
 }
 
+const visible = (el: Element | null): el is HTMLElement =>
+  el instanceof HTMLElement && el.isConnected && el.getClientRects().length > 0;
+
 /** Back to the opener; if it is gone (signed in: the button became the member menu), to a stand-in. */
 function returnFocus(opener: Element | null) {
-  const visible = (el: Element | null): el is HTMLElement =>
-    el instanceof HTMLElement && el.isConnected && el.getClientRects().length > 0;
   const target = visible(opener) ? opener : [...document.querySelectorAll("[data-auth-return]")].find(visible);
   target?.focus();
+}
+
+/**
+ * The first-visit dialog opened by itself: the browser returns focus to what had it before,
+ * usually nothing (<body>). Then continue from the member menu after signing in, else from
+ * the page's main landmark.
+ */
+function afterFirstVisit(signedIn: boolean) {
+  // At the close event focus may still be on a control of the (now hidden) dialog.
+  const active = document.activeElement;
+  if (active && active !== document.body && visible(active)) return;
+  if (signedIn) return returnFocus(null);
+  const main = document.querySelector<HTMLElement>("#main, main");
+  if (!main) return;
+  if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+  main.focus({ preventScroll: true });
 }

@@ -2,7 +2,7 @@ import { use, useEffect, useId, useRef, useState } from "react";
 import { toast } from "~/components/ui/toaster";
 import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
 import { clearGuestMode, markFirstVisitSeen, setGuestMode } from "~/features/auth/guest-mode";
-import { Field, FormMessage, secondaryButtonClass, SubmitButton, useAuthSubmit } from "./auth-fields";
+import { Field, FormMessage, secondaryButtonClass, SubmitButton, useAuthSubmit, usePreloadAuthRoute } from "./auth-fields";
 import { ModalDialog } from "./modal-dialog";
 
 type Step = "choose" | "send" | "code";
@@ -24,6 +24,8 @@ export default function FirstVisitDialog({ onClose }: { onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
   const [step, setStep] = useState<Step>("choose");
+  // Not on opening (every first visit): once a member chooses to get a link or a code.
+  usePreloadAuthRoute(step !== "choose");
   const [method, setMethod] = useState<Method>("email");
   const [value, setValue] = useState("");
   const [phone, setPhone] = useState("");
@@ -40,6 +42,8 @@ export default function FirstVisitDialog({ onClose }: { onClose: () => void }) {
     setMethod("email");
     setValue("");
     setPhone("");
+    send.clear();
+    verify.clear();
     go("choose");
   };
 
@@ -129,6 +133,7 @@ export default function FirstVisitDialog({ onClose }: { onClose: () => void }) {
                       onChange={() => {
                         setMethod(option);
                         setValue("");
+                        send.clear();
                       }}
                       className="absolute inset-0 m-0 h-full w-full cursor-pointer appearance-none opacity-0"
                     />
@@ -148,7 +153,7 @@ export default function FirstVisitDialog({ onClose }: { onClose: () => void }) {
                 spellCheck={false}
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
-                problem={null}
+                problem={send.problem}
                 errorId={sendErrorId}
               />
             ) : (
@@ -162,10 +167,12 @@ export default function FirstVisitDialog({ onClose }: { onClose: () => void }) {
                 inputMode="tel"
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
-                problem={null}
+                problem={send.problem}
                 errorId={sendErrorId}
               />
             )}
+            {/* Spec: an 'Error' toast; said here too, beside the field to correct. */}
+            <FormMessage id={sendErrorId} problem={send.problem} t={t} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row">
               <button type="button" onClick={reset} className={`${secondaryButtonClass} sm:w-auto`}>
                 {t("firstVisit.back")}

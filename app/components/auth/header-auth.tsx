@@ -1,9 +1,10 @@
-import { ChevronDown } from "lucide-react";
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { ChevronDown, UserRound } from "lucide-react";
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link } from "react-router";
 import { isGuestMode, subscribeGuestMode } from "~/features/auth/guest-mode";
 import type { CurrentMember } from "~/features/auth/use-current-member";
 import { useTranslation } from "~/i18n/react";
+import type * as MemberUiModule from "./member-ui";
 import { openAuthDialog, preloadAuthDialog, type AuthTab } from "./open-auth-dialog";
 
 /*
@@ -28,14 +29,21 @@ export function useGuestMode(): boolean {
   return useSyncExternalStore(subscribeGuestMode, isGuestMode, () => false);
 }
 
-/** Shown to guests (spec: guests see 'Guest Mode' and a Sign In button). */
-export function GuestBadge({ className = "" }: { className?: string }) {
+/**
+ * Shown to guests (spec: guests see 'Guest Mode' and a Sign In button). `compact`: below
+ * 640 px an icon, with the words for screen readers and as its tooltip (one text node, so
+ * the banner still holds one 'Guest Mode').
+ */
+export function GuestBadge({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
+  const label = t("nav.guestMode");
   return (
     <span
-      className={`items-center whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ${className}`}
+      title={compact ? label : undefined}
+      className={`items-center gap-1 whitespace-nowrap rounded-full bg-slate-100 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 ${compact ? "px-1.5 sm:px-2.5" : "px-2.5"} ${className}`}
     >
-      {t("nav.guestMode")}
+      {compact ? <UserRound aria-hidden="true" className="h-4 w-4 shrink-0 sm:hidden" /> : null}
+      <span className={compact ? "max-sm:sr-only" : undefined}>{label}</span>
     </span>
   );
 }
@@ -82,9 +90,29 @@ export function SignInLink({
   );
 }
 
-export const loadMemberUi = () => import("./member-ui");
-const MemberMenu = lazy(() => loadMemberUi().then((m) => ({ default: m.MemberMenu })));
+type MemberUi = typeof MemberUiModule;
+/** The member menu chunk once loaded: rendered directly then, without a Suspense fallback. */
+let memberUi: MemberUi | null = null;
+export const loadMemberUi = (): Promise<MemberUi> =>
+  import("./member-ui").then((module) => {
+    memberUi = module;
+    return module;
+  });
+const LazyMemberMenu = lazy(() => loadMemberUi().then((m) => ({ default: m.MemberMenu })));
 const MobileMemberLinks = lazy(() => loadMemberUi().then((m) => ({ default: m.MobileMemberLinks })));
+
+/*
+ * The placeholder that last had focus. Focus can land on it (after signing in, focus moves
+ * to the account menu's place in the header) just before the real menu replaces it: the
+ * menu then takes the focus over instead of leaving it on <body>.
+ */
+let focusedPlaceholder: HTMLElement | null = null;
+const claimPlaceholderFocus = (): boolean => {
+  const had = focusedPlaceholder;
+  focusedPlaceholder = null;
+  const active = document.activeElement;
+  return had !== null && !had.isConnected && (active === null || active === document.body);
+};
 
 const memberButtonClass =
   "inline-flex min-h-11 max-w-52 items-center gap-2 rounded-full border border-slate-300 px-4 text-sm font-semibold text-slate-900 hover:bg-black/5";
@@ -95,15 +123,28 @@ const memberButtonClass =
  */
 export function MemberMenuSlot({ member }: { member: CurrentMember }) {
   const hydrated = useHydrated();
+  // Chosen once per mount (switching would remount the menu): the loaded module if any.
+  const [MemberMenu] = useState(() => memberUi?.MemberMenu ?? LazyMemberMenu);
   const placeholder = (
-    <Link to="/settings" data-auth-return="" className={memberButtonClass}>
+    <Link
+      to="/settings"
+      data-auth-return=""
+      className={memberButtonClass}
+      onFocus={(event) => {
+        focusedPlaceholder = event.currentTarget;
+      }}
+      onBlur={(event) => {
+        // Focus moved on to another element (not: the placeholder was removed while focused).
+        if (event.relatedTarget) focusedPlaceholder = null;
+      }}
+    >
       <span className="truncate">{member.name}</span>
       <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0" />
     </Link>
   );
   return hydrated ? (
     <Suspense fallback={placeholder}>
-      <MemberMenu member={member} />
+      <MemberMenu member={member} claimFocus={claimPlaceholderFocus} />
     </Suspense>
   ) : (
     placeholder

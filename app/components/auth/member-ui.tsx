@@ -1,8 +1,10 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link, NavLink, useFetcher, useLocation } from "react-router";
+import { useContext, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Link, NavLink, UNSAFE_DataRouterContext, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { clearGuestMode } from "~/features/auth/guest-mode";
+import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
+import type { AuthActionData } from "~/features/auth/run-auth-intent.server";
 import type { CurrentMember } from "~/features/auth/use-current-member";
 import { useTranslation } from "~/i18n/react";
 
@@ -14,11 +16,13 @@ import { useTranslation } from "~/i18n/react";
  * Sign Out: a real form posting `intent=signout` to /auth (so it also works without
  * JavaScript). With JavaScript it goes through a fetcher; once the root loader has
  * revalidated (the header shows the visitor again, this component may already be gone),
- * guest mode is cleared and 'Signed Out' is shown.
+ * guest mode is cleared and 'Signed Out' is shown; if the request failed, an 'Error' toast.
  */
 function SignOutForm({ className, onSubmit, menuItem }: { className: string; onSubmit?: () => void; menuItem?: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const fetcherKey = useId();
+  const fetcher = useFetcher<AuthActionData>({ key: fetcherKey });
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   return (
     <form
       method="post"
@@ -31,6 +35,17 @@ function SignOutForm({ className, onSubmit, menuItem }: { className: string; onS
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         onSubmit?.();
         void fetcher.submit(new FormData(form, submitter), { method: "post", action: "/auth" }).then(() => {
+          // The answer from the router itself: React may not have rendered it (or, signed
+          // out, may already have removed this form). No answer (the route's clientAction
+          // on a network failure) means still signed in.
+          const answer = router?.getFetcher<AuthActionData>(fetcherKey).data;
+          if (answer && !answer.ok) {
+            loadAuthTranslator().then(
+              (at) => toast({ title: at("toast.error"), description: at("errors.generic"), variant: "destructive" }),
+              () => toast({ title: t("errors.pageTitle"), variant: "destructive" }),
+            );
+            return;
+          }
           clearGuestMode();
           toast({ title: t("nav.signedOut"), description: t("nav.signedOutBody") });
           // The menu is gone once React has rendered the signed-out header: continue from its
@@ -72,7 +87,7 @@ const itemClass =
  * the first item; ↓/↑ (wrapping), Home/End move; Escape closes and returns to the button;
  * Tab or a click elsewhere closes it.
  */
-export function MemberMenu({ member }: { member: CurrentMember }) {
+export function MemberMenu({ member, claimFocus }: { member: CurrentMember; claimFocus?: () => boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const buttonId = useId();
@@ -83,6 +98,10 @@ export function MemberMenu({ member }: { member: CurrentMember }) {
   const { pathname } = useLocation();
 
   useEffect(() => setOpen(false), [pathname]);
+  // Replacing a focused placeholder: keep the focus here rather than on <body>.
+  useLayoutEffect(() => {
+    if (claimFocus?.()) buttonRef.current?.focus();
+  }, [claimFocus]);
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {

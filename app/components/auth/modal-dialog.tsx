@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { DialogToasts, registerToastHost } from "~/components/ui/toaster";
 
 /**
  * A native modal <dialog> (ADR 004): showModal() gives the focus trap, Escape and the inert
@@ -30,9 +31,18 @@ export function ModalDialog({
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
-    dialog.showModal();
-    if (initialFocus) dialog.querySelector<HTMLElement>(initialFocus)?.focus();
+    if (!dialog) return;
+    if (!dialog.open) {
+      dialog.showModal();
+      if (initialFocus) dialog.querySelector<HTMLElement>(initialFocus)?.focus();
+    }
+    // Everything outside a modal dialog is inert: toasts shown meanwhile render inside it.
+    const unregister = registerToastHost(dialog);
+    dialog.addEventListener("close", unregister);
+    return () => {
+      dialog.removeEventListener("close", unregister);
+      unregister();
+    };
   }, [dialogRef, initialFocus]);
 
   return (
@@ -73,6 +83,7 @@ export function ModalDialog({
         </div>
         <div className="mt-5">{children}</div>
       </div>
+      <DialogToasts closeLabel={closeLabel} />
     </dialog>
   );
 }

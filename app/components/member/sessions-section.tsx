@@ -80,12 +80,29 @@ function SignOutEverywhere({ t }: { t: AuthT }) {
     void navigate("/");
   }, [fetcher.data, navigate, t]);
   const pending = fetcher.state !== "idle";
+  // The /auth route's clientAction answers a request that failed on the way (offline).
+  const failed = !pending && fetcher.data?.ok === false ? fetcher.data : null;
   return (
-    <fetcher.Form method="post" action="/auth">
+    <fetcher.Form method="post" action="/auth" className="grid gap-3">
       <input type="hidden" name="intent" value="signout-everywhere" />
-      <button type="submit" disabled={pending} className={buttonStyles.secondary}>
-        {pending ? t("settings.working") : t("settings.signOutEverywhere")}
-      </button>
+      {failed ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200">
+          {t(failed.error.key, failed.error.values)}
+        </p>
+      ) : null}
+      <div>
+        <button
+          type="submit"
+          // aria-disabled keeps the focus on the button while the request runs.
+          aria-disabled={pending || undefined}
+          onClick={(event) => {
+            if (pending) event.preventDefault();
+          }}
+          className={buttonStyles.secondary}
+        >
+          {pending ? t("settings.working") : t("settings.signOutEverywhere")}
+        </button>
+      </div>
     </fetcher.Form>
   );
 }

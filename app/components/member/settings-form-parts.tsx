@@ -9,7 +9,7 @@ export const inputClass =
   "mt-1 block min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
 
 const buttonBase =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition-colors disabled:cursor-wait disabled:opacity-80";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-sm font-semibold transition-colors aria-disabled:cursor-wait aria-disabled:opacity-80";
 export const buttonStyles = {
   primary: `${buttonBase} bg-brand-700 text-white hover:bg-brand-800`,
   secondary: `${buttonBase} border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50`,
@@ -30,9 +30,11 @@ export function useSettingsForm(id: string, intents: SettingsIntent[]): Settings
   const problem = actionData && !actionData.ok && actionData.intent && intents.includes(actionData.intent) ? actionData : null;
   const submitting = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const pending = typeof submitting === "string" && (intents as string[]).includes(submitting);
-  // After a refused submission (with JavaScript), put the cursor in the field to fix.
+  // After a refused submission (with JavaScript), put the cursor in the field to fix, or
+  // on the message when it names no field (the form was remounted: focus would be lost).
   useEffect(() => {
-    if (problem?.field) document.getElementById(`${id}-${problem.field}`)?.focus();
+    if (!problem) return;
+    document.getElementById(problem.field ? `${id}-${problem.field}` : `${id}-alert`)?.focus();
   }, [problem, id]);
   return { id, problem, pending };
 }
@@ -115,16 +117,24 @@ export function FormAlert({ state: form, t }: { state: SettingsFormState; t: Aut
   const problem = form.problem;
   if (!problem || problem.field) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200">
+    <p
+      id={`${form.id}-alert`}
+      role="alert"
+      tabIndex={-1}
+      className="rounded-lg bg-red-50 px-3 py-2 text-sm font-semibold text-red-800 ring-1 ring-red-200"
+    >
       {t(problem.error.key, problem.error.values)}
     </p>
   );
 }
 
-/** The success note a finished form's redirect brings back (`?done=…`). */
+/**
+ * The success note a finished form's redirect brings back (`?done=…`). Focusable: the page
+ * moves focus here after a save (the form that had it was replaced).
+ */
 export function StatusNote({ children }: { children: ReactNode }) {
   return (
-    <p role="status" className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-brand-100">
+    <p role="status" tabIndex={-1} data-settings-notice="" className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-brand-100">
       {children}
     </p>
   );
@@ -142,7 +152,16 @@ export function SubmitButton({
   variant?: keyof typeof buttonStyles;
 }) {
   return (
-    <button type="submit" disabled={form.pending} className={buttonStyles[variant]}>
+    <button
+      type="submit"
+      // aria-disabled, not disabled: the button keeps focus while the form is sent. A click
+      // (or Enter in a field, which clicks it) meanwhile does not send the form twice.
+      aria-disabled={form.pending || undefined}
+      onClick={(event) => {
+        if (form.pending) event.preventDefault();
+      }}
+      className={buttonStyles[variant]}
+    >
       {form.pending ? (
         <>
           <Spinner size="sm" />

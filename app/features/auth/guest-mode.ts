@@ -15,8 +15,10 @@ export function isGuestMode(): boolean {
   return storage()?.getItem(GUEST_MODE_KEY) === "true";
 }
 
+/** Continue as Guest: also answers the first-visit question, so it is not asked again. */
 export function setGuestMode(): void {
   storage()?.setItem(GUEST_MODE_KEY, "true");
+  markFirstVisitSeen();
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
