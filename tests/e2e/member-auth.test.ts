@@ -311,6 +311,33 @@ describe("/settings", () => {
       .toBe(true);
   });
 
+  test("a phone saved in the profile becomes the sign-in phone once a texted code confirms it", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: formErrors });
+    await visit(page, "/about");
+    await signUpAndConfirm(page, uniqueEmail(), "Phone Confirmer");
+    await visit(page, "/settings");
+    const phone = uniquePhone();
+    await page.getByLabel("Phone", { exact: true }).fill(phone);
+    await page.getByRole("button", { name: "Save Profile" }).click();
+    const profile = page.locator("#profile");
+    await profile.getByText(`${phone} isn't confirmed for signing in yet.`).waitFor();
+    await profile.getByRole("button", { name: "Text Me a Code" }).click();
+    await profile.getByText(`We texted a 6-digit code to ${phone}.`).waitFor();
+    const code = await waitForSms(phone);
+    const codeField = profile.getByLabel("Code from the text message");
+    await codeField.fill(code === "000000" ? "111111" : "000000");
+    await profile.getByRole("button", { name: "Confirm Number" }).click();
+    await expect.poll(() => profile.getByRole("alert").innerText()).toContain("That code is incorrect or has expired.");
+    await codeField.fill(code);
+    await profile.getByRole("button", { name: "Confirm Number" }).click();
+    await expect
+      .poll(() => profile.locator("[role=status]").innerText())
+      .toContain("Your phone number is confirmed. You can now sign in with it.");
+    expect(await profile.getByRole("button", { name: "Text Me a Code" }).count()).toBe(0);
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
   test("a save that fails on the way says so in its form and keeps what was typed", async () => {
     const page = await browser.newPage({ allowConsoleErrors: [/net::ERR_/] });
     await visit(page, "/about");

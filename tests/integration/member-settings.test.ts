@@ -18,7 +18,7 @@ const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const MAC_FIREFOX = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0";
 
-type Call = { kind: keyof AuthNotifier; to: string };
+type Call = { kind: keyof AuthNotifier; to: string; code?: string };
 
 /** better-auth's callbacks, recorded instead of sent; a new user still gets their profile. */
 function recordingNotifier(db: AppDatabase, calls: Call[]): AuthNotifier {
@@ -29,8 +29,8 @@ function recordingNotifier(db: AppDatabase, calls: Call[]): AuthNotifier {
     async magicLink({ email }) {
       calls.push({ kind: "magicLink", to: email });
     },
-    async smsCode({ phoneNumber }) {
-      calls.push({ kind: "smsCode", to: phoneNumber });
+    async smsCode({ phoneNumber, code }) {
+      calls.push({ kind: "smsCode", to: phoneNumber, code });
     },
     async userDeleting({ id }) {
       calls.push({ kind: "userDeleting", to: id });
@@ -318,6 +318,39 @@ describeEachBackend("member settings", (backend) => {
       // Just under the request limit, the field's own rule answers.
       const long = await post(member.cookie, profileFields({ username: member.username, fullName: "y".repeat(9_999) }));
       expect(refusal(long)).toMatchObject({ error: { key: "errors.fieldTooLong" }, field: "fullName" });
+    });
+  });
+
+  describe("a phone for signing in", () => {
+    test("a texted code confirms the profile's number; then phone + password signs in; another member can't take it", async () => {
+      const member = await createMember();
+      const phone = `+1555${String(3_000_000 + counter).slice(-7)}`;
+      expect((await settingsOf(member.cookie)).signInPhone).toBeNull();
+
+      const sent = await post(member.cookie, { intent: "send-phone-code", phone });
+      expect(sent).toMatchObject({ status: 200, data: { ok: true, intent: "send-phone-code", phone } });
+      const code = calls.filter((c) => c.kind === "smsCode" && c.to === phone).at(-1)?.code;
+      expect(code).toMatch(/^\d{6}$/);
+
+      const wrong = await post(member.cookie, { intent: "verify-phone", phone, code: code === "000000" ? "111111" : "000000" });
+      expect(refusal(wrong).error.key).toBe("errors.invalidCode");
+      const right = await post(member.cookie, { intent: "verify-phone", phone, code: code! });
+      expect(right).toMatchObject({ status: 303, location: "/settings?done=phone-verified#profile" });
+      expect((await settingsOf(right.cookie)).signInPhone).toBe(phone);
+      const byPhone = await getAuth().api.signInPhoneNumber({ body: { phoneNumber: phone, password: PASSWORD } });
+      expect(byPhone.user.id).toBe(member.id);
+
+      const other = await createMember();
+      const taken = await post(other.cookie, { intent: "send-phone-code", phone });
+      expect(refusal(taken)).toMatchObject({ error: { key: "errors.phoneInUse" }, field: "phone" });
+      expect(en("errors.phoneInUse")).toBe("That number is already used to sign in to another account.");
+    });
+
+    test("bad numbers and codes are refused with a message", async () => {
+      const member = await createMember();
+      expect(refusal(await post(member.cookie, { intent: "send-phone-code", phone: "12" })).error.key).toBe("errors.invalidPhone");
+      expect(refusal(await post(member.cookie, { intent: "verify-phone", phone: "+15555550100", code: "" })).error.key).toBe("errors.codeRequired");
+      expect(refusal(await post(member.cookie, { intent: "verify-phone", phone: "+15555550100", code: "x".repeat(10_001) })).error.key).toBe("errors.invalidRequest");
     });
   });
 

@@ -1,6 +1,8 @@
-import { Form } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, useActionData } from "react-router";
 import type { AuthT } from "~/features/auth/auth-translation";
 import type { MemberSettings } from "~/features/member/load-member-settings.server";
+import type { SettingsActionData } from "~/features/member/run-settings-intent.server";
 import { Field, FormAlert, inputClass, SettingsSection, StatusNote, SubmitButton, useSettingsForm } from "./settings-form-parts";
 
 export function ProfileSection({ settings, notice, formKey, t }: { settings: MemberSettings; notice: string | null; formKey: string; t: AuthT }) {
@@ -87,6 +89,71 @@ export function ProfileSection({ settings, notice, formKey, t }: { settings: Mem
           <SubmitButton state={form} label={t("settings.saveProfile")} pendingLabel={t("settings.saving")} />
         </div>
       </Form>
+      <SignInPhone settings={settings} formKey={formKey} t={t} />
     </SettingsSection>
+  );
+}
+
+/**
+ * The number phone sign-in uses. A number saved in the profile is only contact information
+ * until a texted code proves it is the member's: then it becomes the sign-in number.
+ */
+function SignInPhone({ settings, formKey, t }: { settings: MemberSettings; formKey: string; t: AuthT }) {
+  const actionData = useActionData<SettingsActionData>();
+  const form = useSettingsForm("sign-in-phone", ["send-phone-code", "verify-phone"]);
+  const phone = settings.profile.phone;
+  const unconfirmed = Boolean(phone) && phone !== settings.signInPhone;
+  const codeStep = (actionData?.ok && actionData.intent === "send-phone-code") || form.problem?.intent === "verify-phone";
+  const codeHeading = useRef<HTMLParagraphElement>(null);
+  // The button that sent the code is gone: continue at the sentence that says where it went.
+  const sentNow = actionData?.ok && actionData.intent === "send-phone-code";
+  useEffect(() => {
+    if (sentNow) codeHeading.current?.focus();
+  }, [sentNow, actionData]);
+
+  return (
+    <div className="mt-8 border-t border-slate-200 pt-6">
+      <h3 className="font-serif text-xl font-bold text-brand-900">{t("settings.signInPhone")}</h3>
+      {settings.signInPhone || !unconfirmed ? (
+        <p className="mt-1 text-slate-700">{settings.signInPhone ?? t("settings.noSignInPhone")}</p>
+      ) : null}
+      {unconfirmed && !codeStep ? (
+        <Form method="post" action="/settings" preventScrollReset key={`send-${formKey}`} className="mt-3 grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="send-phone-code" />
+          <input type="hidden" name="phone" value={phone} />
+          <p className="text-slate-700">{t("settings.phoneNotForSignIn", { phone })}</p>
+          <FormAlert state={form} t={t} />
+          <div>
+            <SubmitButton state={form} variant="secondary" label={t("settings.sendPhoneCode")} pendingLabel={t("settings.working")} />
+          </div>
+        </Form>
+      ) : null}
+      {unconfirmed && codeStep ? (
+        // A fixed key: this form appears with the answer to "send", while the page is still
+        // revalidating; keyed by the location it would be replaced (and the typed code lost)
+        // when the navigation commits.
+        <Form method="post" action="/settings" preventScrollReset key="verify-phone" className="mt-3 grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="verify-phone" />
+          <input type="hidden" name="phone" value={phone} />
+          <p ref={codeHeading} tabIndex={-1} className="text-slate-700 focus:outline-none">
+            {t("settings.phoneCodeSent", { phone })}
+          </p>
+          <Field
+            state={form}
+            t={t}
+            name="code"
+            label={t("settings.phoneCode")}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            maxLength={10}
+          />
+          <FormAlert state={form} t={t} />
+          <div>
+            <SubmitButton state={form} label={t("settings.confirmPhone")} pendingLabel={t("settings.working")} />
+          </div>
+        </Form>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { churchSettings, profiles } from "~/db/schema";
+import { churchSettings, profiles, users } from "~/db/schema";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { languageLocales, type Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -19,7 +19,7 @@ export interface LoadMemberSettingsOptions {
  */
 export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
   const userId = session.member.id;
-  const [[profile], [church], passwordSet, sessionRows] = await Promise.all([
+  const [[profile], [account], [church], passwordSet, sessionRows] = await Promise.all([
     db
       .select({
         fullName: profiles.fullName,
@@ -31,6 +31,7 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
       .from(profiles)
       .where(eq(profiles.id, userId))
       .limit(1),
+    db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)).limit(1),
     db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
@@ -49,6 +50,8 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
       phone: profile?.phone ?? "",
       preferredLanguage: profile?.preferredLanguage ?? session.member.preferredLanguage,
     },
+    /** The number proven by a texted code: the one phone sign-in uses (null: none yet). */
+    signInPhone: account?.phone ?? null,
     hasPassword: passwordSet,
     twoFactorEnabled: session.member.twoFactorEnabled,
     sessions: sessionRows.map((row) => ({

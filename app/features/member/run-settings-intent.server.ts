@@ -1,6 +1,7 @@
 import { failure, readInput, type AuthOutcome } from "~/features/auth/auth-request.server";
 import type { AuthMessage } from "~/features/auth/auth-translation";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
+import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { changeMemberPassword } from "./change-member-password.server";
 import { confirmTwoFactor } from "./confirm-two-factor.server";
@@ -13,10 +14,13 @@ import { setMemberPassword } from "./set-member-password.server";
 import { settingsIntents, settingsNotices, type SettingsIntent, type SettingsNotice } from "./settings-input";
 import type { TwoFactorEnrolment } from "./two-factor-enrolment.server";
 import { updateMemberProfile, type ProfileValues } from "./update-member-profile.server";
+import { sendMemberPhoneCode, verifyMemberPhone } from "./verify-member-phone.server";
 
 /** What the page shows after a POST that didn't redirect: a refusal, or the 2FA enrolment. */
 export type SettingsActionData =
   | { ok: true; intent: "enable-two-factor"; enrolment: TwoFactorEnrolment }
+  /** A code was texted to `phone`; the page asks for it next. */
+  | { ok: true; intent: "send-phone-code"; phone: string }
   | {
       ok: false;
       intent: SettingsIntent | null;
@@ -42,8 +46,10 @@ export async function runSettingsIntent(options: {
   db: AppDatabase;
   request: Request;
   session: MemberSession;
+  /** The page's language: a texted code goes out in it when no account has the number yet. */
+  language: Language;
 }): Promise<SettingsActionResult> {
-  const { db, request, session } = options;
+  const { db, request, session, language } = options;
   const input = await readInput(request);
   const intent = settingsIntents.find((i) => i === input?.intent) ?? null;
   if (!input || !intent) return refused(null, failure("errors.invalidRequest"));
@@ -53,6 +59,13 @@ export async function runSettingsIntent(options: {
   switch (intent) {
     case "update-profile":
       return finish(intent, await updateMemberProfile(args), "profile");
+    case "send-phone-code": {
+      const outcome = await sendMemberPhoneCode({ ...args, language });
+      if (!outcome.ok) return refused(intent, outcome);
+      return { type: "data", status: 200, headers: new Headers(), data: { ok: true, intent, phone: outcome.phone ?? "" } };
+    }
+    case "verify-phone":
+      return finish(intent, await verifyMemberPhone({ ...args, language }), "phone-verified");
     case "change-password":
       return finish(intent, await changeMemberPassword(args), "password-changed");
     case "set-password":

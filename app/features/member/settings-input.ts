@@ -10,6 +10,8 @@ export const formText = z.string().max(10_000).optional().default("");
 /** The intents the /settings action answers; each one posts its own form. */
 export const settingsIntents = [
   "update-profile",
+  "send-phone-code",
+  "verify-phone",
   "change-password",
   "set-password",
   "enable-two-factor",
@@ -38,6 +40,7 @@ export type SettingsSection = "profile" | "password" | "two-factor" | "sessions"
  */
 export const settingsNotices = {
   profile: { section: "profile", key: "toast.savedBody" },
+  "phone-verified": { section: "profile", key: "settings.phoneVerified" },
   "password-changed": { section: "password", key: "settings.passwordChanged" },
   "password-set": { section: "password", key: "settings.passwordSet" },
   "two-factor-on": { section: "two-factor", key: "settings.twoFactorEnabled" },

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, redirect, useLocation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
+import { data, redirect, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { DeleteAccountSection } from "~/components/member/delete-account-section";
@@ -11,8 +11,8 @@ import { toast } from "~/components/ui/toaster";
 import { authTranslator, useAuthTranslation } from "~/features/auth/auth-translation";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { loadMemberSettings } from "~/features/member/load-member-settings.server";
-import { runSettingsIntent } from "~/features/member/run-settings-intent.server";
-import { settingsNoticeFor, type SettingsSection } from "~/features/member/settings-input";
+import { runSettingsIntent, type SettingsActionData } from "~/features/member/run-settings-intent.server";
+import { settingsIntents, settingsNoticeFor, type SettingsSection } from "~/features/member/settings-input";
 import { getRequestContext } from "~/server/request-context.server";
 
 /** Signed out: sign in first, then come back (in the language the visitor asked for). */
@@ -33,15 +33,53 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = getRequestContext(request);
+  const { db, language } = getRequestContext(request);
   const session = await getCurrentMember({ db, request });
   if (!session) return redirect(signInUrl(request), { status: 303, headers: noStore });
-  const result = await runSettingsIntent({ db, request, session });
+  const result = await runSettingsIntent({ db, request, session, language });
   // The operation's cookies (a replaced or cleared session) win over a refreshed one.
   const headers = new Headers(result.headers.getSetCookie().length > 0 ? result.headers : session.headers);
   headers.set("Cache-Control", "no-store");
   if (result.type === "redirect") return redirect(result.location, { status: 303, headers });
   return data(result.data, { status: result.status, headers });
+}
+
+/**
+ * A form whose POST gets no answer (offline, connection reset, a proxy's error page) says
+ * 'Something went wrong' above its button instead of replacing the page with the error
+ * screen; the profile form keeps what was typed. The 503 keeps the loaders from
+ * revalidating over the same broken connection. Without JavaScript this never runs.
+ */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const form = await request.clone().formData();
+  try {
+    return await serverAction();
+  } catch (error) {
+    // A redirect (post/redirect/get after a save) is an answer, not a failure.
+    if (error instanceof Response) throw error;
+    const sent = form.get("intent");
+    const intent = settingsIntents.find((i) => i === sent) ?? null;
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === "string" ? value : "";
+    };
+    const failure: SettingsActionData = {
+      ok: false,
+      intent,
+      error: { key: "errors.generic" },
+      values:
+        intent === "update-profile"
+          ? {
+              fullName: text("fullName"),
+              displayName: text("displayName"),
+              username: text("username"),
+              phone: text("phone"),
+              preferredLanguage: text("preferredLanguage"),
+            }
+          : undefined,
+    };
+    return data(failure, { status: 503 });
+  }
 }
 
 export const headers: Route.HeadersFunction = () => noStore;
@@ -68,11 +106,23 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
   // A new location per submission: forms remount, so typed passwords never linger.
   const formKey = location.key;
 
+  // A form was sent from this page (with JavaScript): its answer is where focus goes next.
+  const navigation = useNavigation();
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formAction?.startsWith("/settings")) submitted.current = true;
+  }, [navigation.state, navigation.formAction]);
+
   const toasted = useRef<string | null>(null);
   useEffect(() => {
     if (!notice || toasted.current === location.key) return;
     toasted.current = location.key;
     toast({ title: t("toast.saved"), description: t(notice.key) });
+    // Post/redirect/get remounted the form and its button: continue from the section's notice.
+    if (submitted.current) {
+      submitted.current = false;
+      document.querySelector<HTMLElement>(`#${notice.section} [data-settings-notice]`)?.focus();
+    }
   }, [notice, location.key, t]);
 
   const noticeIn = (section: SettingsSection) => (notice?.section === section ? t(notice.key) : null);

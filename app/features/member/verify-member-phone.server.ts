@@ -1,0 +1,78 @@
+import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
+import { users } from "~/db/schema";
+import { checkCode, checkPhone } from "~/features/auth/auth-input";
+import { checkLimit, clientIp, fromAuthError, limits, type AuthOutcome } from "~/features/auth/auth-request.server";
+import { sendSmsCode } from "~/features/auth/sms-code.server";
+import type { Language } from "~/i18n/config";
+import { authCallContext, getAuth } from "~/server/auth.server";
+import type { AppDatabase } from "~/server/db.server";
+import { formText } from "./settings-input";
+
+/*
+ * A phone typed at sign-up or in the profile is contact information until its owner proves
+ * it with a texted code; only then does it become the account's sign-in number (phone +
+ * password, or a code). Linking it any earlier would let whoever owns a mistyped number into
+ * the account that typed it.
+ */
+
+const ZSendCode = z.object({ phone: formText });
+const ZVerify = z.object({ phone: formText, code: formText });
+
+interface VerifyPhoneOptions {
+  db: AppDatabase;
+  request: Request;
+  userId: string;
+  language: Language;
+  input: Record<string, unknown>;
+}
+
+/** Step 1: text a code to the number (the same limits as a sign-in code). */
+export async function sendMemberPhoneCode(options: VerifyPhoneOptions): Promise<AuthOutcome<{ phone?: string }>> {
+  const parsed = ZSendCode.safeParse(options.input);
+  if (!parsed.success) return { ok: false, status: 400, error: { key: "errors.invalidRequest" } };
+  const checked = checkPhone(parsed.data.phone);
+  if (!checked.ok) return { ...checked, status: 400 };
+  if (await isAnotherMembersNumber(options.db, checked.value.phone, options.userId)) {
+    return { ok: false, status: 400, error: { key: "errors.phoneInUse" }, field: "phone" };
+  }
+  return sendSmsCode({ ...options, input: { phone: checked.value.phone } });
+}
+
+/** Step 2: the code proves the number, which becomes this member's sign-in number. */
+export async function verifyMemberPhone(options: VerifyPhoneOptions): Promise<AuthOutcome> {
+  const { db, request, userId, language } = options;
+  const parsed = ZVerify.safeParse(options.input);
+  if (!parsed.success) return { ok: false, status: 400, error: { key: "errors.invalidRequest" } };
+  const phone = checkPhone(parsed.data.phone);
+  if (!phone.ok) return { ...phone, status: 400 };
+  const code = checkCode(parsed.data.code);
+  if (!code.ok) return { ...code, status: 400 };
+  const limited = await checkLimit(db, `verify:ip:${clientIp(request)}`, limits.verifyPerIp);
+  if (limited) return limited;
+  if (await isAnotherMembersNumber(db, phone.value.phone, userId)) {
+    return { ok: false, status: 400, error: { key: "errors.phoneInUse" }, field: "phone" };
+  }
+  try {
+    await authCallContext.run({ language }, () =>
+      getAuth().api.verifyPhoneNumber({
+        body: { phoneNumber: phone.value.phone, code: code.value.code, updatePhoneNumber: true },
+        headers: request.headers,
+      }),
+    );
+    return { ok: true };
+  } catch (error) {
+    const outcome = fromAuthError(error);
+    return outcome.error.key === "errors.accountExists" ? { ...outcome, error: { key: "errors.phoneInUse" }, field: "phone" } : outcome;
+  }
+}
+
+/** The number already signs in to another account (better-auth would refuse it too, after the code). */
+async function isAnotherMembersNumber(db: AppDatabase, phone: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phoneNumber, phone), ne(users.id, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
