@@ -477,21 +477,14 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
           label={t("sms.verify")}
           pendingLabel={t("signin.submitting")}
         />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <button
-            type="button"
-            onClick={() => {
-              setCodeStep(null);
-              verify.clear();
-            }}
-            className={secondaryButtonClass}
-          >
-            {t("form.back")}
-          </button>
-          <button type="submit" name="intent" value="sms-send" className={textLinkClass}>
-            {t("sms.resend")}
-          </button>
-        </div>
+        <CodeStepActions
+          t={t}
+          resendIntent="sms-send"
+          onBack={() => {
+            setCodeStep(null);
+            verify.clear();
+          }}
+        />
       </verify.fetcher.Form>
     );
   }
@@ -707,21 +700,14 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
             label={t("sms.verify")}
             pendingLabel={t("signup.submitting")}
           />
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <button
-              type="button"
-              onClick={() => {
-                setCodeStep(false);
-                signUp.clear();
-              }}
-              className={secondaryButtonClass}
-            >
-              {t("form.back")}
-            </button>
-            <button type="submit" name="intent" value="signup-phone" className={textLinkClass}>
-              {t("sms.resend")}
-            </button>
-          </div>
+          <CodeStepActions
+            t={t}
+            resendIntent="signup-phone"
+            onBack={() => {
+              setCodeStep(false);
+              signUp.clear();
+            }}
+          />
         </>
       ) : (
         <SubmitButton pending={signUp.pending} label={t("signup.submit")} pendingLabel={t("signup.submitting")} />
@@ -731,6 +717,20 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
 }
 
 /** A password field with a show/hide toggle. */
+/** Under a code field: Back to the number, or send the form again for a new code. */
+function CodeStepActions({ t, resendIntent, onBack }: { t: AuthT; resendIntent: AuthIntent; onBack: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <button type="button" onClick={onBack} className={secondaryButtonClass}>
+        {t("form.back")}
+      </button>
+      <button type="submit" name="intent" value={resendIntent} className={textLinkClass}>
+        {t("sms.resend")}
+      </button>
+    </div>
+  );
+}
+
 export function PasswordField(props: Omit<Parameters<typeof Field>[0], "type" | "trailing"> & { t: AuthT }) {
   const { t, ...field } = props;
   const [shown, setShown] = useState(false);

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { profiles, userRoles } from "~/db/schema";
+import { userRoles } from "~/db/schema";
 import { getAuth, isPhoneOnlyEmail } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { createMemberProfile } from "./create-member-profile.server";
+import { findMemberProfile, type MemberProfile } from "./find-member-profile.server";
 
 /** What the shell needs about the signed-in member; sent to the browser, so nothing secret. */
 export interface CurrentMember {
@@ -23,21 +24,6 @@ export interface MemberSession {
   headers: Headers;
 }
 
-function selectProfile(db: AppDatabase, userId: string) {
-  return db
-    .select({
-      fullName: profiles.fullName,
-      displayName: profiles.displayName,
-      username: profiles.username,
-      phone: profiles.phone,
-      preferredLanguage: profiles.preferredLanguage,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .limit(1);
-}
-type ProfileRow = Awaited<ReturnType<typeof selectProfile>>[number];
-
 /** The member behind the request's session cookie, with their profile and roles; or null. */
 export async function getCurrentMember(options: { db: AppDatabase; request: Request }): Promise<MemberSession | null> {
   const { db, request } = options;
@@ -46,11 +32,11 @@ export async function getCurrentMember(options: { db: AppDatabase; request: Requ
   const session = result.response;
   if (!session) return null;
   const user = session.user as typeof session.user & { phoneNumber?: string | null; twoFactorEnabled?: boolean | null };
-  const [profileRows, roleRows] = await Promise.all([
-    selectProfile(db, user.id),
+  const [storedProfile, roleRows] = await Promise.all([
+    findMemberProfile({ db, userId: user.id }),
     db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, user.id)),
   ]);
-  const profile = profileRows[0] ?? (await createMissingProfile(db, user));
+  const profile = storedProfile ?? (await createMissingProfile(db, user));
   const email = isPhoneOnlyEmail(user.email) ? null : user.email;
   const phone = user.phoneNumber ?? profile?.phone ?? null;
   const headers = new Headers();
@@ -75,7 +61,7 @@ export async function getCurrentMember(options: { db: AppDatabase; request: Requ
 async function createMissingProfile(
   db: AppDatabase,
   user: { id: string; name: string; email: string; phoneNumber?: string | null },
-): Promise<ProfileRow | undefined> {
+): Promise<MemberProfile | undefined> {
   const phone = user.phoneNumber ?? null;
   await createMemberProfile({
     db,
@@ -85,5 +71,5 @@ async function createMissingProfile(
     phone,
     language: "en",
   });
-  return (await selectProfile(db, user.id))[0];
+  return findMemberProfile({ db, userId: user.id });
 }

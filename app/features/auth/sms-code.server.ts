@@ -32,8 +32,18 @@ export async function sendSmsCode({ db, request, language, input }: SmsOptions):
   }
 }
 
-/** Checks the texted code and signs in (a new number becomes a member account). */
-export async function verifySmsCode({ db, request, language, input }: SmsOptions): Promise<AuthOutcome> {
+/**
+ * Checks the texted code and signs in (a new number becomes a member account). With
+ * `toSignedInMember`, the code instead proves the number for the member whose session the
+ * request carries, and it becomes their sign-in number.
+ */
+export async function verifySmsCode({
+  db,
+  request,
+  language,
+  input,
+  toSignedInMember = false,
+}: SmsOptions & { toSignedInMember?: boolean }): Promise<AuthOutcome> {
   const parsed = ZSmsVerify.safeParse(input);
   if (!parsed.success) return failure("errors.invalidRequest");
   const phone = checkPhone(parsed.data.phone);
@@ -45,7 +55,7 @@ export async function verifySmsCode({ db, request, language, input }: SmsOptions
   try {
     const result = await authCallContext.run({ language }, () =>
       getAuth().api.verifyPhoneNumber({
-        body: { phoneNumber: phone.value.phone, code: code.value.code },
+        body: { phoneNumber: phone.value.phone, code: code.value.code, updatePhoneNumber: toSignedInMember },
         headers: request.headers,
         returnHeaders: true,
       }),

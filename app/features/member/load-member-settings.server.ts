@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { churchSettings, profiles, users } from "~/db/schema";
+import { churchSettings, users } from "~/db/schema";
+import { findMemberProfile } from "~/features/auth/find-member-profile.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { languageLocales, type Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -19,18 +20,8 @@ export interface LoadMemberSettingsOptions {
  */
 export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
   const userId = session.member.id;
-  const [[profile], [account], [church], passwordSet, sessionRows] = await Promise.all([
-    db
-      .select({
-        fullName: profiles.fullName,
-        displayName: profiles.displayName,
-        username: profiles.username,
-        phone: profiles.phone,
-        preferredLanguage: profiles.preferredLanguage,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .limit(1),
+  const [profile, [account], [church], passwordSet, sessionRows] = await Promise.all([
+    findMemberProfile({ db, userId }),
     db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)).limit(1),
     db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
     hasPassword({ db, userId }),

@@ -1,11 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/schema";
-import { checkCode, checkPhone } from "~/features/auth/auth-input";
-import { checkLimit, clientIp, fromAuthError, limits, type AuthOutcome } from "~/features/auth/auth-request.server";
-import { sendSmsCode } from "~/features/auth/sms-code.server";
+import { checkPhone } from "~/features/auth/auth-input";
+import type { AuthOutcome } from "~/features/auth/auth-request.server";
+import { sendSmsCode, verifySmsCode } from "~/features/auth/sms-code.server";
 import type { Language } from "~/i18n/config";
-import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { formText } from "./settings-input";
 
@@ -41,30 +40,19 @@ export async function sendMemberPhoneCode(options: VerifyPhoneOptions): Promise<
 
 /** Step 2: the code proves the number, which becomes this member's sign-in number. */
 export async function verifyMemberPhone(options: VerifyPhoneOptions): Promise<AuthOutcome> {
-  const { db, request, userId, language } = options;
   const parsed = ZVerify.safeParse(options.input);
   if (!parsed.success) return { ok: false, status: 400, error: { key: "errors.invalidRequest" } };
   const phone = checkPhone(parsed.data.phone);
-  if (!phone.ok) return { ...phone, status: 400 };
-  const code = checkCode(parsed.data.code);
-  if (!code.ok) return { ...code, status: 400 };
-  const limited = await checkLimit(db, `verify:ip:${clientIp(request)}`, limits.verifyPerIp);
-  if (limited) return limited;
-  if (await isAnotherMembersNumber(db, phone.value.phone, userId)) {
+  if (phone.ok && (await isAnotherMembersNumber(options.db, phone.value.phone, options.userId))) {
     return { ok: false, status: 400, error: { key: "errors.phoneInUse" }, field: "phone" };
   }
-  try {
-    await authCallContext.run({ language }, () =>
-      getAuth().api.verifyPhoneNumber({
-        body: { phoneNumber: phone.value.phone, code: code.value.code, updatePhoneNumber: true },
-        headers: request.headers,
-      }),
-    );
-    return { ok: true };
-  } catch (error) {
-    const outcome = fromAuthError(error);
-    return outcome.error.key === "errors.accountExists" ? { ...outcome, error: { key: "errors.phoneInUse" }, field: "phone" } : outcome;
+  const outcome = await verifySmsCode({ ...options, toSignedInMember: true });
+  // Taken by someone else between the check and the code: better-auth refuses it then.
+  if (!outcome.ok && outcome.error.key === "errors.accountExists") {
+    return { ...outcome, error: { key: "errors.phoneInUse" }, field: "phone" };
   }
+  // The session stays as it was: no cookie to forward.
+  return outcome.ok ? { ok: true } : outcome;
 }
 
 /** The number already signs in to another account (better-auth would refuse it too, after the code). */
