@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { localOutboxWarnings, parseEnv, siteUrl } from "./env.server";
+import { productionWarnings, parseEnv, siteUrl } from "./env.server";
 import { resolveLogLevel } from "./logger.server";
 
 describe("parseEnv", () => {
@@ -148,26 +148,28 @@ describe("Twilio credentials", () => {
   });
 });
 
-describe("localOutboxWarnings", () => {
-  test("production without SMTP or Twilio warns once for each", () => {
-    const warnings = localOutboxWarnings(parseEnv({ NODE_ENV: "production" }));
-    expect(warnings).toHaveLength(2);
+describe("productionWarnings", () => {
+  test("production without SMTP, PUBLIC_URL or Twilio warns once for each", () => {
+    const warnings = productionWarnings(parseEnv({ NODE_ENV: "production", PORT: "8080" }));
+    expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/^SMTP_URL is not set: emails are written to DATA_DIR\/outbox\/mail\//);
-    expect(warnings[1]).toMatch(/TWILIO_ACCOUNT_SID.*not set: text messages are written to DATA_DIR\/outbox\/sms\.jsonl/);
+    expect(warnings[1]).toMatch(/^PUBLIC_URL is not set: links in emails and the CSRF origin check use http:\/\/localhost:8080/);
+    expect(warnings[2]).toMatch(/TWILIO_ACCOUNT_SID.*not set: text messages are written to DATA_DIR\/outbox\/sms\.jsonl/);
   });
 
-  test("nothing to say when both are configured, or outside production", () => {
+  test("nothing to say when all are configured, or outside production", () => {
     const configured = {
       NODE_ENV: "production",
+      PUBLIC_URL: "https://church.example",
       SMTP_URL: "smtp://mail.example:587",
       TWILIO_ACCOUNT_SID: "AC1",
       TWILIO_AUTH_TOKEN: "t",
       TWILIO_FROM_NUMBER: "+15555550100",
     };
-    expect(localOutboxWarnings(parseEnv(configured))).toEqual([]);
-    expect(localOutboxWarnings(parseEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example" }))).toHaveLength(1);
-    expect(localOutboxWarnings(parseEnv({}))).toEqual([]);
-    expect(localOutboxWarnings(parseEnv({ NODE_ENV: "test" }))).toEqual([]);
+    expect(productionWarnings(parseEnv(configured))).toEqual([]);
+    expect(productionWarnings(parseEnv({ ...configured, SMTP_URL: "" }))).toHaveLength(1);
+    expect(productionWarnings(parseEnv({}))).toEqual([]);
+    expect(productionWarnings(parseEnv({ NODE_ENV: "test" }))).toEqual([]);
   });
 });
 

@@ -96,14 +96,20 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /**
- * Warnings for a production start whose mail or texts would only reach local files: easy to
- * miss, since sign-up and sign-in seem to work but nobody receives anything.
+ * Warnings for a production start whose mail or texts would only reach local files, or whose
+ * links would point at localhost: easy to miss, since sign-up and sign-in seem to work but
+ * nobody receives anything usable.
  */
-export function localOutboxWarnings(env: Env): string[] {
+export function productionWarnings(env: Env): string[] {
   if (env.NODE_ENV !== "production") return [];
   const warnings: string[] = [];
   if (!env.SMTP_URL) {
     warnings.push("SMTP_URL is not set: emails are written to DATA_DIR/outbox/mail/ instead of being sent");
+  }
+  if (!env.PUBLIC_URL) {
+    warnings.push(
+      `PUBLIC_URL is not set: links in emails and the CSRF origin check use http://localhost:${env.PORT}; set it to the address members use`,
+    );
   }
   if (!env.TWILIO_ACCOUNT_SID) {
     warnings.push(

@@ -52,6 +52,11 @@ export async function peekRateLimit(
   return { allowed: false, retryAfterSeconds: Math.max(1, Number(row.retry)) };
 }
 
+/** Takes back one counted event (a sign-in that turned out to be the member's own). */
+export async function refundRateLimit(db: AppDatabase, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key} and reset_at > now()`);
+}
+
 export async function resetRateLimit(db: AppDatabase, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }

@@ -213,6 +213,24 @@ describeEachBackend("member accounts", (backend) => {
       for (const answer of answers) expect(answer.data).toMatchObject({ ok: false, error: { key: "errors.invalidEmail" } });
     });
 
+    test("members signing in from one address (the church's Wi-Fi) count only their failures", async () => {
+      const { email, ip } = fresh();
+      await harness.post(signupFields(email), { ip });
+      await harness.database.handle.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+      // 35 sign-ins from one IP (its limit is 30 failures in 15 minutes) all succeed.
+      for (let i = 0; i < 35; i++) {
+        const answer = await harness.post({ intent: "signin-email", email, password: "grace-and-peace-7" }, { ip: "192.0.2.77" });
+        expect(answer.status).toBe(200);
+      }
+      // 30 failures from one IP, spread over accounts, and the 31st attempt is refused.
+      for (let i = 0; i < 30; i++) {
+        const wrong = await harness.post({ intent: "signin-email", email: `nobody${i}-${email}`, password: "wrong-guess" }, { ip: "192.0.2.78" });
+        expect(wrong.status).toBe(401);
+      }
+      const refused = await harness.post({ intent: "signin-email", email, password: "grace-and-peace-7" }, { ip: "192.0.2.78" });
+      expect(refused.status).toBe(429);
+    });
+
     test("an unknown address gets the same text as a wrong password", async () => {
       const { email, ip } = fresh();
       const response = await harness.post({ intent: "signin-email", email, password: "whatever-123" }, { ip });

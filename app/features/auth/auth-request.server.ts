@@ -67,8 +67,8 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
 }
 
 export const limits = {
-  /** Any sign-in attempt from one IP. */
-  signInPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one IP (each attempt counts first; a success is given back). */
+  failedSignInsPerIp: { limit: 30, windowSeconds: 15 * 60 },
   /** Failed sign-ins against one account (email or phone). */
   failedSignInsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },

@@ -4,7 +4,7 @@ import { accounts, users } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { resetRateLimit } from "~/server/rate-limit.server";
+import { refundRateLimit, resetRateLimit } from "~/server/rate-limit.server";
 import { checkCode, checkSignInEmail, checkSignInPhone, ZSignInEmail, ZSignInPhone, ZTwoFactor } from "./auth-input";
 import {
   checkLimit,
@@ -67,7 +67,9 @@ async function hasPasswordForPhone(db: AppDatabase, phone: string): Promise<bool
 
 /**
  * Counts the attempt per IP and against the account *before* the password is checked, so
- * parallel guesses can't get past 5 failures; a proven password clears the account's count.
+ * parallel guesses can't get past the limits; a proven password clears the account's count
+ * and gives the IP its attempt back (a congregation signing in on the church's Wi-Fi after
+ * the service shares one address: only failures should add up there).
  * A member with two-factor gets `twoFactorRequired`. An unconfirmed address with the right
  * password gets a fresh confirmation link (at most one a minute), since the first one lasts
  * only 15 minutes.
@@ -77,21 +79,23 @@ async function attempt(
   run: (headers: Headers) => Promise<{ headers: Headers; response: unknown }>,
 ): Promise<SignInOutcome> {
   const { db, request, language, account } = context;
-  const perIp = await checkLimit(db, `signin:ip:${clientIp(request)}`, limits.signInPerIp);
+  const ipKey = `signin:ip:${clientIp(request)}`;
+  const perIp = await checkLimit(db, ipKey, limits.failedSignInsPerIp);
   if (perIp) return perIp;
   const failuresKey = `signin:fail:${account}`;
   const perAccount = await checkLimit(db, failuresKey, limits.failedSignInsPerAccount);
   if (perAccount) return perAccount;
+  const proven = () => Promise.all([resetRateLimit(db, failuresKey), refundRateLimit(db, ipKey)]);
   try {
     const result = await authCallContext.run({ language }, () => run(request.headers));
-    await resetRateLimit(db, failuresKey);
+    await proven();
     const response = result.response as { twoFactorRedirect?: boolean } | null;
     return { ok: true, twoFactorRequired: Boolean(response?.twoFactorRedirect), headers: cookieHeaders(result.headers) };
   } catch (error) {
     const outcome = fromAuthError(error);
     if (outcome.error.key === "errors.emailNotConfirmed") {
       // better-auth checks the password before it says "not confirmed".
-      await resetRateLimit(db, failuresKey);
+      await proven();
       if (account.startsWith("email:")) await resendConfirmation({ db, language, email: account.slice("email:".length) });
     }
     return outcome;
