@@ -162,6 +162,31 @@ export function Field({
   );
 }
 
+type FieldProps = Parameters<typeof Field>[0];
+type PresetFieldProps = Omit<FieldProps, "label" | "name"> & { t: AuthT; label?: ReactNode };
+
+/** The email field of every auth form: one label, input type and set of autofill hints. */
+export function EmailField({ t, ...props }: PresetFieldProps) {
+  return (
+    <Field
+      label={t("fields.email")}
+      name="email"
+      type="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}
+
+/** The phone field of every auth form, with the spec's '+1...' format hint. */
+export function PhoneField({ t, ...props }: PresetFieldProps) {
+  return (
+    <Field label={t("fields.phone")} hint={t("fields.phoneHint")} name="phone" type="tel" autoComplete="tel" inputMode="tel" {...props} />
+  );
+}
+
 /** The inline error (role="alert") under a form, near its submit button; or a success note. */
 export function FormMessage({ id, problem, t }: { id: string; problem: Problem | null; t: AuthT }) {
   return (

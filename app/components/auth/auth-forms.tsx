@@ -15,8 +15,10 @@ import type { AuthT } from "~/features/auth/auth-translation";
 import { clearGuestMode, markFirstVisitSeen, setGuestMode } from "~/features/auth/guest-mode";
 import type { AuthActionData, AuthIntent } from "~/features/auth/run-auth-intent.server";
 import {
+  EmailField,
   Field,
   FormMessage,
+  PhoneField,
   secondaryButtonClass,
   SubmitButton,
   textLinkClass,
@@ -352,26 +354,16 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
         </div>
       </div>
       {method === "email" ? (
-        <Field
+        <EmailField
+          t={t}
           key="email"
-          label={t("fields.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           problem={credentials.problem}
           errorId={errorId}
         />
       ) : (
-        <Field
+        <PhoneField
+          t={t}
           key="phone"
-          label={t("fields.phone")}
-          hint={t("fields.phoneHint")}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
           problem={credentials.problem}
           errorId={errorId}
         />
@@ -448,13 +440,8 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
             <input type="hidden" name="phone" value={sentTo} />
           </>
         ) : (
-          <Field
-            label={t("fields.phone")}
-            hint={t("fields.phoneHint")}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
+          <PhoneField
+            t={t}
             problem={verify.problem}
             errorId={codeErrorId}
           />
@@ -511,26 +498,16 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
       />
       <div className="space-y-4 [form:has([value=sms-send]:checked)_&]:hidden">
         <p className="text-slate-700">{t("magic.intro")}</p>
-        <Field
-          label={t("fields.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
+          t={t}
           problem={send.problem}
           errorId={errorId}
         />
       </div>
       <div className="hidden space-y-4 [form:has([value=sms-send]:checked)_&]:block">
         <p className="text-slate-700">{t("sms.intro")}</p>
-        <Field
-          label={t("fields.phone")}
-          hint={t("fields.phoneHint")}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
+        <PhoneField
+          t={t}
           problem={send.problem}
           errorId={errorId}
         />
@@ -619,29 +596,20 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
           errorId={errorId}
         />
         <div className={emailOnly}>
-          <Field
-            label={t("fields.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
+          <EmailField
+            t={t}
             problem={signUp.problem}
             errorId={errorId}
           />
         </div>
-        <Field
+        <PhoneField
+          t={t}
           label={
             <>
               <span className={emailOnly}>{t("fields.phoneOptional")}</span>
               <span className={phoneOnly}>{t("fields.phone")}</span>
             </>
           }
-          hint={t("fields.phoneHint")}
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
           problem={signUp.problem}
           errorId={errorId}
         />

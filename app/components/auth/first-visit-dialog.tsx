@@ -2,7 +2,7 @@ import { use, useEffect, useId, useRef, useState } from "react";
 import { toast } from "~/components/ui/toaster";
 import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
 import { clearGuestMode, markFirstVisitSeen, setGuestMode } from "~/features/auth/guest-mode";
-import { Field, FormMessage, secondaryButtonClass, SubmitButton, useAuthSubmit, usePreloadAuthRoute } from "./auth-fields";
+import { EmailField, Field, FormMessage, PhoneField, secondaryButtonClass, SubmitButton, useAuthSubmit, usePreloadAuthRoute } from "./auth-fields";
 import { ModalDialog } from "./modal-dialog";
 
 type Step = "choose" | "send" | "code";
@@ -143,28 +143,18 @@ export default function FirstVisitDialog({ onClose }: { onClose: () => void }) {
               </div>
             </fieldset>
             {method === "email" ? (
-              <Field
+              <EmailField
+                t={t}
                 key="email"
-                label={t("fields.email")}
-                name="email"
-                type="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
                 problem={send.problem}
                 errorId={sendErrorId}
               />
             ) : (
-              <Field
+              <PhoneField
+                t={t}
                 key="phone"
-                label={t("fields.phone")}
-                hint={t("fields.phoneHint")}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
                 value={value}
                 onChange={(event) => setValue(event.target.value)}
                 problem={send.problem}
