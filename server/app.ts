@@ -17,7 +17,7 @@ import { configureMessaging, stopMessaging } from "~/server/messaging.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
-import { getEnv, localOutboxWarnings, siteUrl, type Env } from "~/server/env.server";
+import { getEnv, productionWarnings, siteUrl, type Env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import {
   baseSecurityHeaders,
@@ -173,7 +173,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
           }
         : undefined,
   });
-  for (const warning of localOutboxWarnings(env)) logger.warn(warning);
+  for (const warning of productionWarnings(env)) logger.warn(warning);
   const worker = startOutboxWorker({ db: handle.db, mail, sms });
   configureMessaging({ db: handle.db, mail, sms, worker });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
