@@ -233,6 +233,40 @@ describe("magic link and SMS code", () => {
   });
 });
 
+describe("sign-up by phone", () => {
+  test("a texted code creates the account and signs in; the name and password then sign in by phone", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: formErrors });
+    await visit(page, "/events");
+    const phone = uniquePhone();
+    const dialog = await openDialog(page);
+    await dialog.getByRole("tab", { name: "Sign Up" }).click();
+    await dialog.getByText("Sign up with phone").click();
+    await dialog.getByLabel("Full name").fill("Lydia Purpura");
+    await dialog.getByLabel(/^Phone/).fill(phone);
+    await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await dialog.getByLabel("Confirm password").fill(PASSWORD);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    // Only a code so far: no "Account Created" until the number is confirmed.
+    await expectToast(page, "Code Sent", "Enter the code we texted you to confirm your number.");
+    await dialog.getByLabel("Code", { exact: true }).fill(await waitForSms(phone));
+    await dialog.getByRole("button", { name: "Verify Code" }).click();
+    await expectToast(page, "Account Created", "Your account is ready and you're signed in.");
+    const menu = page.getByRole("banner").getByRole("button", { name: /Lydia Purpura/ });
+    await menu.waitFor();
+
+    await menu.click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In / Join" }).waitFor();
+    const again = await openDialog(page);
+    await again.getByRole("link", { name: "Phone", exact: true }).click();
+    await again.getByLabel("Phone", { exact: true }).fill(phone);
+    await again.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await again.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expectToast(page, "Welcome back!", "You have been successfully signed in.");
+    await menu.waitFor();
+  });
+});
+
 describe("guest mode and the first-visit dialog", () => {
   test("the first-visit dialog opens about 1.5 s after a first visit, and never again once closed", async () => {
     const page = await browser.newPage({ firstVisit: true, allowConsoleErrors: formErrors });

@@ -313,12 +313,12 @@ describeEachBackend("member accounts", (backend) => {
       const phone = `+1555${String(2_000_000 + counter).slice(-7)}`;
       const fields = { fullName: "José Pérez", phone, password: "shepherd-psalm-23", confirmPassword: "shepherd-psalm-23", username: "" };
       const started = await harness.post({ intent: "signup-phone", ...fields }, { ip, language: "es" });
-      expect(started.data).toMatchObject({ ok: true, next: "signup-phone-code" });
+      expect(started.data).toMatchObject({ ok: true, next: "signup-phone-code", toast: { title: "toast.codeSent", body: "toast.phoneSignupCodeBody" } });
       const line = await waitFor(() => harness.smsLines().find((l) => l.to === phone));
       expect(line.body).toContain("código");
       const code = line.body.match(/\b(\d{6})\b/)![1]!;
       const done = await harness.post({ intent: "signup-phone-verify", ...fields, code }, { ip, language: "es" });
-      expect(done.data).toMatchObject({ ok: true });
+      expect(done.data).toMatchObject({ ok: true, toast: { title: "toast.accountCreated", body: "toast.phoneAccountReadyBody" } });
       expect(await memberFor(harness, done.cookie)).toMatchObject({ name: "José Pérez", phone, username: "josépérez", preferredLanguage: "es" });
 
       const signIn = await harness.post({ intent: "signin-phone", phone: phone.replace("+1", ""), password: "shepherd-psalm-23" }, { ip });

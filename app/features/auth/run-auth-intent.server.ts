@@ -45,7 +45,9 @@ const toasts = {
   signedIn: { title: "toast.welcomeBack", body: "toast.welcomeBackBody" },
   magicLink: { title: "toast.magicLinkSent", body: "toast.magicLinkSentBody" },
   accountCreated: { title: "toast.accountCreated", body: "toast.accountCreatedBody" },
-  phoneAccount: { title: "toast.accountCreated", body: "toast.phoneAccountCreatedBody" },
+  // Step 1 of a phone sign-up only texts a code: the account exists after step 2.
+  phoneSignupCode: { title: "toast.codeSent", body: "toast.phoneSignupCodeBody" },
+  phoneAccountReady: { title: "toast.accountCreated", body: "toast.phoneAccountReadyBody" },
   codeSent: { title: "toast.codeSent", body: "toast.codeSentBody" },
   signedOut: { title: "toast.signedOut", body: "toast.signedOutBody" },
 } satisfies Record<string, { title: AuthMessageKey; body: AuthMessageKey }>;
@@ -83,9 +85,12 @@ export async function runAuthIntent(options: {
     case "signup-email":
       return respond(intent, await signUpWithEmail(args), { toast: toasts.accountCreated });
     case "signup-phone":
-      return respond(intent, await startPhoneSignUp(args), { next: "signup-phone-code", toast: toasts.phoneAccount });
-    case "signup-phone-verify":
-      return respond(intent, await completePhoneSignUp(args), { toast: toasts.signedIn });
+      return respond(intent, await startPhoneSignUp(args), { next: "signup-phone-code", toast: toasts.phoneSignupCode });
+    case "signup-phone-verify": {
+      const result = await completePhoneSignUp(args);
+      // A number that already had an account was simply signed in.
+      return respond(intent, result, { toast: result.ok && result.created ? toasts.phoneAccountReady : toasts.signedIn });
+    }
     case "signout":
     case "signout-everywhere": {
       const headers = await signOut({ request, everywhere: intent === "signout-everywhere" });

@@ -79,7 +79,7 @@ export async function startPhoneSignUp(options: SignUpOptions): Promise<AuthOutc
  * completed, it is removed again, so a retry starts clean instead of finding a half-made
  * account with no password.
  */
-export async function completePhoneSignUp({ db, request, language, input }: SignUpOptions): Promise<AuthOutcome> {
+export async function completePhoneSignUp({ db, request, language, input }: SignUpOptions): Promise<AuthOutcome<{ created?: boolean }>> {
   const parsed = ZSignUpPhone.safeParse(input);
   if (!parsed.success) return failure("errors.invalidRequest");
   const checked = checkSignUpPhone(parsed.data);
@@ -104,12 +104,12 @@ export async function completePhoneSignUp({ db, request, language, input }: Sign
   }
   const headers = cookieHeaders(result.headers);
   const userId = (result.response as { user?: { id: string } } | null)?.user?.id;
-  if (existed || !userId) return { ok: true, headers };
+  if (existed || !userId) return { ok: true, created: false, headers };
   try {
     const session = sessionHeaders(headers);
     await api.setPassword({ body: { newPassword: value.password }, headers: session });
     await api.updateUser({ body: { name: value.fullName }, headers: session });
-    return { ok: true, headers };
+    return { ok: true, created: true, headers };
   } catch (error) {
     logger.error({ err: error, userId }, "phone sign-up could not be completed; removing the new account");
     await db.delete(users).where(eq(users.id, userId));
