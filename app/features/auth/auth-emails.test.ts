@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { authEmailStrings, interpolate } from "./auth-email-strings";
-import { confirmSignupEmail, magicLinkEmail, smsCodeText } from "./auth-emails";
+import { confirmSignupEmail, greetableName, magicLinkEmail, smsCodeText } from "./auth-emails";
 
 const common = { churchName: "Iglesia Esperanza Viva", siteUrl: "https://example.church" };
 const url = "https://example.church/auth/callback?type=signup&token=t0k3n";
@@ -68,6 +68,14 @@ describe("English and Spanish differ", () => {
     expect(smsCodeText({ language: "es", churchName: "X", code: "1" })).toBe(
       "1 es su código de acceso de X. Vence en 10 minutos.",
     );
+  });
+
+  test("a name that looks like a link, an address or a message is left out of the greeting", () => {
+    expect(greetableName("  Ana María Reyes-O'Neil Jr. ")).toBe("Ana María Reyes-O'Neil Jr.");
+    for (const name of ["Visit www.prizes.test now", "http://evil.test", "evil.test/win", "a@b.test", "x".repeat(61)]) {
+      expect(greetableName(name)).toBe("");
+      expect(confirmSignupEmail({ language: "en", ...common, name, url }).text).not.toContain(name);
+    }
   });
 
   test("without a name the greeting stays whole", () => {

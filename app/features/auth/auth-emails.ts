@@ -17,7 +17,7 @@ interface EmailBase {
 
 export function confirmSignupEmail({ language, churchName, siteUrl, name, url }: EmailBase & { name: string; url: string }): EmailContent {
   const t = authEmailStrings[language].confirmSignup;
-  const values = { church: churchName, name: name.trim() };
+  const values = { church: churchName, name: greetableName(name) };
   return {
     subject: interpolate(t.subject, values),
     ...renderEmail({
@@ -34,6 +34,17 @@ export function confirmSignupEmail({ language, churchName, siteUrl, name, url }:
       footnote: authEmailStrings[language].ignore,
     }),
   };
+}
+
+/**
+ * The sign-up form's name goes into mail sent to an address nobody has confirmed yet: anyone
+ * could make the church's own email carry a "name" like "click www.example.com now". A name
+ * that is long or looks like a link or address is left out (the greeting then has no name).
+ */
+export function greetableName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length > 60 || /:\/\/|www\.|@|\.[a-z]{2,}(\/|\b)/i.test(trimmed)) return "";
+  return trimmed;
 }
 
 export function magicLinkEmail({ language, churchName, siteUrl, url }: EmailBase & { url: string }): EmailContent {
