@@ -203,6 +203,26 @@ describeEachBackend("outbox delivery", (backend) => {
     if (!row) throw new Error(`no outbox row ${id}`);
     return row;
   };
+  /**
+   * Starts a pass whose one send never finishes until the test settles it (a process killed
+   * mid-send, or a connection hanging past the lease); resolves once the row is claimed.
+   */
+  const startHungPass = async (id: string, now: Date) => {
+    const settle: { resolve?: () => void; reject?: (error: Error) => void } = {};
+    const hung: MailTransport = {
+      send: () =>
+        new Promise<void>((resolve, reject) => {
+          settle.resolve = resolve;
+          settle.reject = reject;
+        }),
+    };
+    const pass = deliverDueMessages({ db: db(), mail: hung, sms: noSms, now });
+    for (let i = 0; (await rowOf(id)).status !== "sending"; i++) {
+      if (i > 200) throw new Error("the row was never claimed");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return { pass, finish: () => settle.resolve!(), fail: (error: Error) => settle.reject!(error) };
+  };
 
   beforeAll(async () => {
     database = await openMigrated(backend);
@@ -321,13 +341,7 @@ describeEachBackend("outbox delivery", (backend) => {
     const id = await enqueueEmail(db(), spanishMail("stuck@example.test"));
     const t0 = new Date();
     // A sender that claims the row and then never finishes, like a process killed mid-send.
-    let release!: () => void;
-    const hung: MailTransport = { send: () => new Promise<void>((resolve) => (release = resolve)) };
-    const dying = deliverDueMessages({ db: db(), mail: hung, sms: noSms, now: t0 });
-    for (let i = 0; (await rowOf(id)).status !== "sending"; i++) {
-      if (i > 200) throw new Error("the row was never claimed");
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const { pass: dying, finish: release } = await startHungPass(id, t0);
     expect(await getOutboxCounts(db())).toMatchObject({ sending: 1, pending: 0 });
 
     const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir: tempDir() });
@@ -349,13 +363,7 @@ describeEachBackend("outbox delivery", (backend) => {
   test("a send that outlives its lease and then fails leaves the newer attempt's 'sent' alone", async () => {
     const id = await enqueueEmail(db(), spanishMail("late-failure@example.test"));
     const t0 = new Date();
-    let fail!: (error: Error) => void;
-    const hung: MailTransport = { send: () => new Promise<void>((_, reject) => (fail = reject)) };
-    const slow = deliverDueMessages({ db: db(), mail: hung, sms: noSms, now: t0 });
-    for (let i = 0; (await rowOf(id)).status !== "sending"; i++) {
-      if (i > 200) throw new Error("the row was never claimed");
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const { pass: slow, fail } = await startHungPass(id, t0);
 
     const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir: tempDir() });
     expect(await deliverDueMessages({ db: db(), mail, sms: noSms, now: addMs(t0, CLAIM_LEASE_MS + 1000) })).toMatchObject({
@@ -376,13 +384,7 @@ describeEachBackend("outbox delivery", (backend) => {
   test("a stale failure does not overwrite a newer attempt's failure either", async () => {
     const id = await enqueueEmail(db(), spanishMail("two-failures@example.test"));
     const t0 = new Date();
-    let fail!: (error: Error) => void;
-    const hung: MailTransport = { send: () => new Promise<void>((_, reject) => (fail = reject)) };
-    const slow = deliverDueMessages({ db: db(), mail: hung, sms: noSms, now: t0 });
-    for (let i = 0; (await rowOf(id)).status !== "sending"; i++) {
-      if (i > 200) throw new Error("the row was never claimed");
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const { pass: slow, fail } = await startHungPass(id, t0);
     const t1 = addMs(t0, CLAIM_LEASE_MS + 1000);
     expect(await deliverDueMessages({ db: db(), mail: failingMail("second attempt failed"), sms: noSms, now: t1 })).toMatchObject({
       retried: 1,
