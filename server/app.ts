@@ -11,7 +11,7 @@ import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getChurchProfile } from "~/features/content/get-church-profile.server";
 import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
-import { isAllowedOrigin } from "~/server/csrf.server";
+import { isAllowedOrigin, SAFE_METHODS } from "~/server/csrf.server";
 import { createMailTransport } from "~/server/mail.server";
 import { configureMessaging, stopMessaging } from "~/server/messaging.server";
 import { startOutboxWorker } from "~/server/outbox.server";
@@ -39,7 +39,6 @@ export interface CreateAppOptions {
 
 /** The largest request body any route takes (forms of a few fields; no uploads yet). */
 export const MAX_BODY_BYTES = 64 * 1024;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function createApp({ env, vite }: CreateAppOptions): Express {
   const app = express();
