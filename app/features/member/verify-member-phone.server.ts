@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { users } from "~/db/schema";
 import { checkPhone } from "~/features/auth/auth-input";
-import type { AuthOutcome } from "~/features/auth/auth-request.server";
+import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { sendSmsCode, verifySmsCode } from "~/features/auth/sms-code.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -15,8 +15,7 @@ import { formText } from "./settings-input";
  * the account that typed it.
  */
 
-const ZSendCode = z.object({ phone: formText });
-const ZVerify = z.object({ phone: formText, code: formText });
+const ZPhone = z.object({ phone: formText });
 
 interface VerifyPhoneOptions {
   db: AppDatabase;
@@ -28,31 +27,30 @@ interface VerifyPhoneOptions {
 
 /** Step 1: text a code to the number (the same limits as a sign-in code). */
 export async function sendMemberPhoneCode(options: VerifyPhoneOptions): Promise<AuthOutcome<{ phone?: string }>> {
-  const parsed = ZSendCode.safeParse(options.input);
-  if (!parsed.success) return { ok: false, status: 400, error: { key: "errors.invalidRequest" } };
-  const checked = checkPhone(parsed.data.phone);
-  if (!checked.ok) return { ...checked, status: 400 };
-  if (await isAnotherMembersNumber(options.db, checked.value.phone, options.userId)) {
-    return { ok: false, status: 400, error: { key: "errors.phoneInUse" }, field: "phone" };
-  }
-  return sendSmsCode({ ...options, input: { phone: checked.value.phone } });
+  const free = await freeNumber(options);
+  if (!free.ok) return free;
+  return sendSmsCode({ ...options, input: { phone: free.phone } });
 }
 
 /** Step 2: the code proves the number, which becomes this member's sign-in number. */
 export async function verifyMemberPhone(options: VerifyPhoneOptions): Promise<AuthOutcome> {
-  const parsed = ZVerify.safeParse(options.input);
-  if (!parsed.success) return { ok: false, status: 400, error: { key: "errors.invalidRequest" } };
-  const phone = checkPhone(parsed.data.phone);
-  if (phone.ok && (await isAnotherMembersNumber(options.db, phone.value.phone, options.userId))) {
-    return { ok: false, status: 400, error: { key: "errors.phoneInUse" }, field: "phone" };
-  }
+  const free = await freeNumber(options);
+  if (!free.ok) return free;
   const outcome = await verifySmsCode({ ...options, toSignedInMember: true });
   // Taken by someone else between the check and the code: better-auth refuses it then.
-  if (!outcome.ok && outcome.error.key === "errors.accountExists") {
-    return { ...outcome, error: { key: "errors.phoneInUse" }, field: "phone" };
-  }
+  if (!outcome.ok && outcome.error.key === "errors.accountExists") return failure("errors.phoneInUse", 400, "phone");
   // The session stays as it was: no cookie to forward.
   return outcome.ok ? { ok: true } : outcome;
+}
+
+/** The posted number, normalised, unless it is invalid or already signs in to another account. */
+async function freeNumber({ db, userId, input }: VerifyPhoneOptions) {
+  const parsed = ZPhone.safeParse(input);
+  if (!parsed.success) return failure("errors.invalidRequest");
+  const checked = checkPhone(parsed.data.phone);
+  if (!checked.ok) return { ...checked, status: 400 as const };
+  if (await isAnotherMembersNumber(db, checked.value.phone, userId)) return failure("errors.phoneInUse", 400, "phone");
+  return { ok: true as const, phone: checked.value.phone };
 }
 
 /** The number already signs in to another account (better-auth would refuse it too, after the code). */
