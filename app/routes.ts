@@ -3,8 +3,35 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 /** A page whose feature arrives in a later issue: heading + introduction from content. */
 const intro = (path: string) => route(path, "routes/site/intro-page.tsx", { id: `intro/${path}` });
 
+/** An admin section whose feature arrives with a later issue. */
+const comingSoon = (path: string) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/coming-soon/${path}` });
+
 // Public paths are the specification's, verbatim.
 export default [
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/auth/callback", "routes/admin/auth-callback.tsx"),
+  route("admin/members/export.csv", "routes/admin/members-export.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("members", "routes/admin/members.tsx"),
+    route("content", "routes/admin/content.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+    route("email", "routes/admin/email.tsx"),
+    route("health", "routes/admin/health.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+    comingSoon("events"),
+    comingSoon("fish-fry-archive"),
+    comingSoon("event-registrations"),
+    comingSoon("inbox/prayer"),
+    comingSoon("inbox/meetings"),
+    comingSoon("inbox/signups"),
+    comingSoon("moderation"),
+    comingSoon("groups"),
+    comingSoon("store"),
+    route("session-update", "routes/admin/session-update.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("gallery", "routes/site/gallery.ts"),
@@ -28,6 +55,7 @@ export default [
     route("auth/callback", "routes/auth/callback.tsx"),
     route("settings", "routes/member/settings.tsx"),
     route("admin-test", "routes/site/admin-test.tsx"),
+    route("email/unsubscribe", "routes/site/email-unsubscribe.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,11 +1,15 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
-import type { Server } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { ADMIN_COOKIE } from "~/features/admin/admin-session.server";
+import { holdEmbeddedDatabase } from "~/features/admin/embedded-database-lock.server";
+import { resolveAdminSession } from "~/features/admin/resolve-admin-session.server";
+import { appVersion, readMigrationStatus, uptimeSeconds } from "~/features/admin/health/system-info.server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getChurchProfile } from "~/features/content/get-church-profile.server";
@@ -37,8 +41,10 @@ export interface CreateAppOptions {
   vite?: ViteDevServer;
 }
 
-/** The largest request body any route takes (forms of a few fields; no uploads yet). */
+/** The largest request body of any form (a few fields); uploads have their own limit. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** An image upload of the content section: 8 MB of image plus the form around it. */
+export const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
 
 export function createApp({ env, vite }: CreateAppOptions): Express {
   const app = express();
@@ -64,7 +70,9 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       res.status(411).type("text/plain").send("Length required. / Se requiere la longitud.");
       return;
     }
-    if (Number(length) > MAX_BODY_BYTES) {
+    // Image uploads in the content section (checked again there: type, 8 MB, admin scope).
+    const limit = req.path === "/admin/content" && req.is("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    if (Number(length) > limit) {
       res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
       return;
     }
@@ -94,16 +102,26 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     next();
   });
 
+  // Liveness: the process answers. Readiness: the database answers and every migration in
+  // this release is applied. Both unauthenticated and cheap; no details beyond a short code.
   app.get("/healthz", (_req, res) => {
-    res.json({ status: "ok" });
+    res.set("Cache-Control", "no-store").json({ status: "ok", uptimeSeconds: uptimeSeconds(), version: appVersion });
   });
   app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    const base = { uptimeSeconds: uptimeSeconds(), version: appVersion };
     try {
-      await getDatabase().ping();
-      res.json({ status: "ready" });
+      const database = getDatabase();
+      await database.ping();
+      const migrations = await readMigrationStatus(database.db);
+      if (migrations.pending > 0) {
+        res.status(503).json({ status: "unavailable", code: "migrations_pending", ...base, database: "ok", migrations: { applied: migrations.applied, total: migrations.total } });
+        return;
+      }
+      res.json({ status: "ready", ...base, database: "ok", migrations: { applied: migrations.applied, total: migrations.total } });
     } catch (error) {
       logger.warn({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable" });
+      res.status(503).json({ status: "unavailable", code: "database_unreachable", ...base, database: "unreachable" });
     }
   });
 
@@ -122,8 +140,26 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       app.use(`/${folder}`, express.static(path.join(clientDir, folder), { maxAge: "30d", index: false }));
     }
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
+    // Uploaded images: random names, never rewritten, so cached for a year.
+    app.use(
+      "/uploads",
+      express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
+    );
     build = () => import("virtual:react-router/server-build");
   }
+
+  // The admin guard's automatic step, once per request before any loader runs (loaders run
+  // in parallel and would each create a session): resolve-admin-session.server.ts.
+  app.use(/^\/admin(?:\.data|\/|$)/, (req, res, next) => {
+    const request = new Request(new URL(req.originalUrl, publicOrigin), { headers: toHeaders(req.headers) });
+    resolveAdminSession({ db: getDatabase().db, request, https })
+      .then(({ token, setCookies }) => {
+        for (const cookie of setCookies) res.append("Set-Cookie", cookie);
+        req.headers.cookie = replaceCookie(req.headers.cookie, ADMIN_COOKIE, token);
+        next();
+      })
+      .catch(next);
+  });
 
   app.use((_req, res, next) => {
     const nonce = createNonce();
@@ -142,6 +178,25 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   return app;
 }
 
+function toHeaders(source: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(source)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The Cookie header with `name` set to `value` (or removed when null). */
+export function replaceCookie(header: string | undefined, name: string, value: string | null): string | undefined {
+  const parts = (header ?? "")
+    .split(";")
+    .map((p) => p.trim())
+    .filter((p) => p && p.split("=")[0] !== name);
+  if (value) parts.push(`${name}=${value}`);
+  return parts.length > 0 ? parts.join("; ") : undefined;
+}
+
 export interface StartServerOptions {
   vite?: ViteDevServer;
 }
@@ -152,6 +207,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   const startedAt = Date.now();
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(handle);
+  const releaseEmbedded = handle.kind === "pglite" && env.DATA_DIR ? holdEmbeddedDatabase(env.DATA_DIR) : () => {};
   await handle.migrate();
   if (env.SEED_DEMO) await seedDemoChurch({ db: handle.db });
   const publicUrl = siteUrl(env);
@@ -217,6 +273,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     );
     void Promise.all([httpClosed, workerStopped])
       .then(() => handle.close())
+      .then(releaseEmbedded)
       .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))
       .finally(() => process.exit(0));
   };

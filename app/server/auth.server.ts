@@ -3,11 +3,13 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { phoneNumber } from "better-auth/plugins/phone-number";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { accounts, sessions, twoFactors, users, verifications } from "~/db/schema";
+import { and, eq, isNotNull } from "drizzle-orm";
+import { accounts, profiles, sessions, twoFactors, users, verifications } from "~/db/schema";
 import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "./db.server";
@@ -25,6 +27,8 @@ export const SMS_CODE_LIFETIME_SECONDS = 10 * 60;
 export interface AuthCallContext {
   language: Language;
   signup?: { fullName: string; username: string; displayName: string; phone: string | null };
+  /** A magic link for the admin portal: it goes to /admin/auth/callback. */
+  admin?: boolean;
 }
 export const authCallContext = new AsyncLocalStorage<AuthCallContext>();
 
@@ -45,6 +49,18 @@ export interface CreateAuthOptions {
   secret: string;
   notifier: AuthNotifier;
   churchName?: string;
+}
+
+/** better-auth endpoints whose new session proves a second factor. */
+const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+async function isDisabled(db: AppDatabase, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, userId), isNotNull(profiles.disabledAt)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export function phoneOnlyEmail(phone: string): string {
@@ -89,6 +105,8 @@ export function createAuth(options: CreateAuthOptions) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       freshAge: 60 * 60 * 24,
+      // Set only by the session hook below; never from a request body.
+      additionalFields: { twoFactorVerified: { type: "boolean", defaultValue: false, input: false } },
     },
     user: {
       deleteUser: {
@@ -108,6 +126,20 @@ export function createAuth(options: CreateAuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
     },
     databaseHooks: {
+      session: {
+        create: {
+          before: async (session, context) => {
+            // A disabled account (users section) gets no new session by any sign-in path.
+            if (await isDisabled(options.db, session.userId)) {
+              throw APIError.from("FORBIDDEN", { code: "ACCOUNT_DISABLED", message: "This account has been disabled" });
+            }
+            // Sessions born from a TOTP or backup code are marked: an administrator's such
+            // session opens the admin portal without a second sign-in (admin-session.server.ts).
+            const path = context?.path ?? "";
+            return { data: { ...session, twoFactorVerified: SECOND_FACTOR_PATHS.has(path) } };
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => {

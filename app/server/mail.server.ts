@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe`; names and values must be single-line. */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -79,8 +81,21 @@ function composeOptions(from: string, m: MailMessage) {
     subject: m.subject,
     text: m.text,
     html: m.html,
+    ...(m.headers ? { headers: checkedHeaders(m.headers) } : {}),
     textEncoding: "quoted-printable" as const,
   };
+}
+
+const HEADER_NAME = /^[A-Za-z0-9-]+$/;
+
+/** Extra headers must not smuggle more headers in: a line break would start a new one. */
+function checkedHeaders(headers: Record<string, string>): Record<string, string> {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name) || /[\r\n]/.test(value)) {
+      throw Object.assign(new Error(`Refusing to send mail with the header ${JSON.stringify(name)}`), { permanent: true });
+    }
+  }
+  return headers;
 }
 
 export function createMailTransport({ smtpUrl, from, dataDir }: CreateMailTransportOptions): MailTransport {

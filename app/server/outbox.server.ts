@@ -31,7 +31,7 @@ export type OutboxRow = typeof outboxMessages.$inferSelect;
 export async function enqueueEmail(db: AppDatabase, m: MailMessage): Promise<string> {
   // Refused here, not at send time, so a bad address never sits in the outbox.
   assertSingleRecipient(m.to);
-  const payload: OutboxEmailPayload = { subject: m.subject, text: m.text, html: m.html };
+  const payload: OutboxEmailPayload = { subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
   return insertMessage(db, "email", m.to, payload);
 }
 
@@ -198,8 +198,8 @@ async function deliverOne({
 }): Promise<"sent" | "retried" | "failed" | "stale"> {
   try {
     if (row.channel === "email") {
-      const { subject, text, html } = row.payload as OutboxEmailPayload;
-      await mail.send({ to: row.recipient, subject, text, html });
+      const { subject, text, html, headers } = row.payload as OutboxEmailPayload;
+      await mail.send({ to: row.recipient, subject, text, html, ...(headers ? { headers } : {}) });
     } else {
       const { body } = row.payload as OutboxSmsPayload;
       await sms.send({ to: row.recipient, body });

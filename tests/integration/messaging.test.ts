@@ -515,7 +515,14 @@ describeEachBackend("outbox delivery", (backend) => {
     // Written past enqueueEmail's check, as an older version (or a hand edit) could have.
     const [inserted] = await db()
       .insert(outboxMessages)
-      .values({ channel: "email", recipient: "a@example.test, b@example.test", payload: { subject: "s", text: "t", html: "<p>h</p>" } })
+      // Due by this process's clock, as insertMessage writes it: the database's defaultNow() has
+      // microseconds, so a pass in the same millisecond would not find the row due yet.
+      .values({
+        channel: "email",
+        recipient: "a@example.test, b@example.test",
+        payload: { subject: "s", text: "t", html: "<p>h</p>" },
+        nextAttemptAt: new Date(),
+      })
       .returning({ id: outboxMessages.id });
     const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir: tempDir() });
     expect(await deliverDueMessages({ db: db(), mail, sms: noSms })).toMatchObject({ claimed: 1, failed: 1 });

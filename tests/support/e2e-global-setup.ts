@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { snapshotProductionBuild, startAppServer, type AppServer } from "./app-server";
+import { spawnSync } from "node:child_process";
+import { repoRoot, snapshotProductionBuild, startAppServer, type AppServer } from "./app-server";
 import { chromiumArgs, chromiumPath } from "./chromium";
 import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "./test-database";
 
@@ -17,7 +18,25 @@ declare module "vitest" {
     databaseKind: string;
     /** The server's DATA_DIR: mail lands in outbox/mail/*.eml, texts in outbox/sms.jsonl. */
     dataDir: string;
+    /** A super admin made with `npm run admin:create` before the server started (no TOTP yet). */
+    adminEmail: string;
+    adminPassword: string;
   }
+}
+
+const E2E_ADMIN = { email: "e2e-admin@example.test", password: "e2e-admin-long-passphrase", name: "Esther Admin" };
+
+/** `npm run admin:create` exactly as an installer types it, against the run's database. */
+function runAdminCreate(options: { dataDir: string; databaseUrl?: string }): void {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, LOG_LEVEL: "warn" };
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  const result = spawnSync(
+    "npm",
+    ["run", "--silent", "admin:create", "--", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--name", E2E_ADMIN.name, "--scopes", "admin:*"],
+    { cwd: repoRoot, env, encoding: "utf8", timeout: 120_000 },
+  );
+  if (result.status !== 0) throw new Error(`admin:create failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
 /**
@@ -47,6 +66,8 @@ export default async function setup(project: TestProject) {
   try {
     snapshot = snapshotProductionBuild();
     if (testDatabaseUrl) database = await createThrowawayDatabase();
+    // The command runs before the server: an embedded database has one writer at a time.
+    runAdminCreate({ dataDir, databaseUrl: database?.url });
     [server, browser] = await Promise.all([
       startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
@@ -60,5 +81,7 @@ export default async function setup(project: TestProject) {
   project.provide("browserWSEndpoint", browser.wsEndpoint());
   project.provide("databaseKind", database ? "postgres" : "pglite");
   project.provide("dataDir", dataDir);
+  project.provide("adminEmail", E2E_ADMIN.email);
+  project.provide("adminPassword", E2E_ADMIN.password);
   return teardown;
 }

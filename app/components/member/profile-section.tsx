@@ -84,6 +84,25 @@ export function ProfileSection({ settings, notice, formKey, t }: { settings: Mem
             </option>
           </select>
         </div>
+        <fieldset className="grid gap-3" aria-describedby="profile-directory-hint">
+          <legend className="text-sm font-semibold text-slate-800">{t("settings.directory")}</legend>
+          <p id="profile-directory-hint" className="text-sm text-slate-600">
+            {t("settings.directoryHint")}
+          </p>
+          <DirectoryCheckbox name="directoryListed" label={t("settings.directoryListed")} defaultChecked={values.directoryListed ?? settings.profile.directoryListed} />
+          <DirectoryCheckbox
+            name="directoryShowEmail"
+            label={t("settings.directoryShowEmail")}
+            hint={t("settings.directoryShowHint")}
+            defaultChecked={values.directoryShowEmail ?? settings.profile.directoryShowEmail}
+          />
+          <DirectoryCheckbox
+            name="directoryShowPhone"
+            label={t("settings.directoryShowPhone")}
+            hint={t("settings.directoryShowHint")}
+            defaultChecked={values.directoryShowPhone ?? settings.profile.directoryShowPhone}
+          />
+        </fieldset>
         <FormAlert state={form} t={t} />
         <div>
           <SubmitButton state={form} label={t("settings.saveProfile")} pendingLabel={t("settings.saving")} />
@@ -91,6 +110,33 @@ export function ProfileSection({ settings, notice, formKey, t }: { settings: Mem
       </Form>
       <SignInPhone settings={settings} formKey={formKey} t={t} />
     </SettingsSection>
+  );
+}
+
+/** One members-directory choice: a native checkbox (24 px, its label also toggles it); unchecked is absent, so false. */
+function DirectoryCheckbox({ name, label, hint, defaultChecked }: { name: string; label: string; hint?: string; defaultChecked: boolean }) {
+  const id = `profile-${name}`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className="size-6 shrink-0 accent-brand-700"
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-slate-800">
+          {label}
+        </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="text-sm text-slate-600">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
   );
 }
 

@@ -49,6 +49,7 @@ export const churchSettings = pgTable(
     directionsUrl: text("directions_url"),
     facebookUrl: text("facebook_url"),
     youtubeUrl: text("youtube_url"),
+    instagramUrl: text("instagram_url"),
     ogImageUrl: text("og_image_url"),
     ...timestamps,
   },

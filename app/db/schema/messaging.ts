@@ -4,6 +4,8 @@ export interface OutboxEmailPayload {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on bulk mail (jsonb: no migration needed). */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxSmsPayload {

@@ -1,4 +1,4 @@
-import { boolean, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /** Spec section 3: one profile per member account (id = the auth user id). */
@@ -12,6 +12,17 @@ export const profiles = pgTable("profiles", {
   phone: text("phone"),
   /** The language of this member's emails and text messages. */
   preferredLanguage: text("preferred_language", { enum: ["en", "es"] }).notNull().default("en"),
+  /** Membership as the church office records it (members section). */
+  membershipStatus: text("membership_status", { enum: ["visitor", "regular", "member", "inactive"] })
+    .notNull()
+    .default("visitor"),
+  memberSince: date("member_since"),
+  /** What other members may see in the directory; the member decides (settings). */
+  directoryListed: boolean("directory_listed").notNull().default(false),
+  directoryShowEmail: boolean("directory_show_email").notNull().default(false),
+  directoryShowPhone: boolean("directory_show_phone").notNull().default(false),
+  /** Set by staff (users section): no sign-in while set. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   hasCompletedTour: boolean("has_completed_tour").notNull().default(false),
   tourCompletionDate: timestamp("tour_completion_date", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -20,6 +20,11 @@ export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicU
   const languageFor = async (lookup: { email?: string; phone?: string }): Promise<Language> =>
     (await findPreferredLanguage({ db, ...lookup })) ?? authCallContext.getStore()?.language ?? "en";
   const callbackUrl = (type: "signup" | "magiclink", token: string) => {
+    if (type === "magiclink" && authCallContext.getStore()?.admin) {
+      const url = new URL("/admin/auth/callback", publicUrl);
+      url.searchParams.set("token", token);
+      return url.toString();
+    }
     const url = new URL("/auth/callback", publicUrl);
     url.searchParams.set("type", type);
     url.searchParams.set("token", token);

@@ -125,6 +125,7 @@ const codeMessages: Record<string, AuthMessageKey> = {
   INVALID_TWO_FACTOR_COOKIE: "errors.twoFactorExpired",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "errors.tooManyAttempts",
   ACCOUNT_TEMPORARILY_LOCKED: "errors.tooManyAttempts",
+  ACCOUNT_DISABLED: "errors.accountDisabled",
   INVALID_PASSWORD: "errors.wrongPassword",
   SESSION_EXPIRED: "errors.signInRequired",
   UNAUTHORIZED: "errors.signInRequired",

@@ -20,6 +20,8 @@ export interface CurrentMember {
 export interface MemberSession {
   member: CurrentMember;
   sessionId: string;
+  /** The session began with a TOTP or backup code (auth.server.ts marks it). */
+  twoFactorVerified: boolean;
   /** Headers better-auth wants set (a refreshed session cookie). */
   headers: Headers;
 }
@@ -43,6 +45,7 @@ export async function getCurrentMember(options: { db: AppDatabase; request: Requ
   for (const cookie of result.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return {
     sessionId: session.session.id,
+    twoFactorVerified: Boolean((session.session as { twoFactorVerified?: boolean | null }).twoFactorVerified),
     headers,
     member: {
       id: user.id,

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { churchSettings, users } from "~/db/schema";
+import { churchSettings, profiles, users } from "~/db/schema";
 import { findMemberProfile } from "~/features/auth/find-member-profile.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { languageLocales, type Language } from "~/i18n/config";
@@ -20,8 +20,17 @@ export interface LoadMemberSettingsOptions {
  */
 export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
   const userId = session.member.id;
-  const [profile, [account], [church], passwordSet, sessionRows] = await Promise.all([
+  const [profile, [directory], [account], [church], passwordSet, sessionRows] = await Promise.all([
     findMemberProfile({ db, userId }),
+    db
+      .select({
+        directoryListed: profiles.directoryListed,
+        directoryShowEmail: profiles.directoryShowEmail,
+        directoryShowPhone: profiles.directoryShowPhone,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .limit(1),
     db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)).limit(1),
     db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
     hasPassword({ db, userId }),
@@ -40,6 +49,10 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
       username: profile?.username ?? "",
       phone: profile?.phone ?? "",
       preferredLanguage: profile?.preferredLanguage ?? session.member.preferredLanguage,
+      /** What other members may see in the members directory (the member's choice). */
+      directoryListed: directory?.directoryListed ?? false,
+      directoryShowEmail: directory?.directoryShowEmail ?? false,
+      directoryShowPhone: directory?.directoryShowPhone ?? false,
     },
     /** The number proven by a texted code: the one phone sign-in uses (null: none yet). */
     signInPhone: account?.phone ?? null,

@@ -7,6 +7,15 @@ import type { AuthMessageKey } from "~/features/auth/auth-translation";
  */
 export const formText = z.string().max(10_000).optional().default("");
 
+/**
+ * A checkbox as a form sends it: absent (unchecked) is false; "on" (the browser's value),
+ * "true" or a JSON boolean is true. Anything else is an invalid request.
+ */
+export const formCheckbox = z
+  .union([z.boolean(), z.enum(["on", "true", "false", ""])])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
 /** The intents the /settings action answers; each one posts its own form. */
 export const settingsIntents = [
   "update-profile",

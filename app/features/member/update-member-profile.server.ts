@@ -5,7 +5,7 @@ import { E164, NAME_MAX, normalizeName, normalizePhone, normalizeUsername, USERN
 import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { isUniqueViolation, isUsernameTaken } from "~/features/auth/create-member-profile.server";
 import type { AppDatabase } from "~/server/db.server";
-import { formText } from "./settings-input";
+import { formCheckbox, formText } from "./settings-input";
 
 export const ZUpdateProfile = z.object({
   displayName: formText,
@@ -13,6 +13,10 @@ export const ZUpdateProfile = z.object({
   fullName: formText,
   phone: formText,
   preferredLanguage: z.enum(["en", "es"]),
+  /** Members directory privacy: unchecked boxes are absent from the form, so false. */
+  directoryListed: formCheckbox,
+  directoryShowEmail: formCheckbox,
+  directoryShowPhone: formCheckbox,
 });
 export type UpdateProfileInput = z.infer<typeof ZUpdateProfile>;
 
@@ -24,11 +28,15 @@ export interface UpdateMemberProfileOptions {
 }
 
 /** What the form sent, so a refused form comes back filled in (no-JavaScript too). */
-export type ProfileValues = Omit<UpdateProfileInput, "preferredLanguage"> & { preferredLanguage: string };
+export type ProfileValues = Omit<UpdateProfileInput, "preferredLanguage" | DirectoryField> & {
+  preferredLanguage: string;
+} & Partial<Pick<UpdateProfileInput, DirectoryField>>;
+type DirectoryField = "directoryListed" | "directoryShowEmail" | "directoryShowPhone";
 
 /**
  * Saves the member's profile: names, username (same rules as sign-up, unique), optional
- * phone in E.164, and the language of their emails and texts. The account's own name
+ * phone in E.164, the language of their emails and texts, and what other members may see
+ * of them in the members directory (listed at all, email, phone). The account's own name
  * (better-auth's user.name) follows the full name.
  */
 export async function updateMemberProfile(
@@ -61,6 +69,9 @@ export async function updateMemberProfile(
     username,
     phone,
     preferredLanguage: values.preferredLanguage,
+    directoryListed: values.directoryListed,
+    directoryShowEmail: values.directoryShowEmail,
+    directoryShowPhone: values.directoryShowPhone,
     updatedAt: new Date(),
   };
   try {

@@ -60,6 +60,8 @@ const adminSections: readonly AdminSection[] = [
   "email",
   "store",
   "session-update",
+  "moderation",
+  "audit",
 ];
 
 function isAdminSection(value: string): value is AdminSection {

@@ -113,6 +113,8 @@ const common = {
       email: "Email",
       store: "Store",
       "session-update": "Admin Session",
+      moderation: "Moderation",
+      audit: "Audit Log",
     },
   },
   errors: {

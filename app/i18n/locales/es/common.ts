@@ -115,6 +115,8 @@ const es = {
       email: "Correo electrónico",
       store: "Tienda",
       "session-update": "Sesión de administrador",
+      moderation: "Moderación",
+      audit: "Registro de auditoría",
     },
   },
   errors: {

@@ -1,0 +1,81 @@
+import { asc } from "drizzle-orm";
+import { churchValues, contentBlocks, events, heroVideos, homeCards, leaders } from "~/db/schema";
+import type { AppDatabase } from "~/server/db.server";
+import { editableColumns, isMissingSpanish, type ContentKind } from "./content-fields";
+
+export interface ContentItem {
+  kind: ContentKind;
+  /** Posted back as `id`: the block key or the row id. */
+  id: string;
+  /** Anchor on the page (`home.hero`, `card-3`, …). */
+  anchor: string;
+  /** A short English label for the item's heading. */
+  label: string;
+  /** The block group (`home`, `about`, `page`, `other`) or the card kind. */
+  group: string;
+  values: Record<string, string>;
+  missingSpanish: boolean;
+  /** Changes when the row is saved, so the form re-renders with the saved text. */
+  version: string;
+}
+
+export interface FlyerEvent {
+  id: number;
+  title: string;
+  startsAt: string;
+  isFeatured: boolean;
+}
+
+function toItem(kind: ContentKind, row: Record<string, unknown>, id: string, anchor: string, label: string, group: string): ContentItem {
+  const values: Record<string, string> = {};
+  for (const column of editableColumns(kind)) {
+    const v = row[column];
+    values[column] = typeof v === "string" ? v : "";
+  }
+  const updatedAt = row.updatedAt;
+  return {
+    kind,
+    id,
+    anchor,
+    label,
+    group,
+    values,
+    missingSpanish: isMissingSpanish(kind, row),
+    version: updatedAt instanceof Date ? updatedAt.toISOString() : String(updatedAt ?? ""),
+  };
+}
+
+function blockGroup(key: string): string {
+  const prefix = key.split(".")[0] ?? "";
+  return ["home", "about", "page"].includes(prefix) ? prefix : "other";
+}
+
+/** Everything the content section edits, with the missing-Spanish flags and count. */
+export async function loadContentAdmin({ db, missingOnly }: { db: AppDatabase; missingOnly: boolean }) {
+  const [blocks, cards, leaderRows, valueRows, videos, eventRows] = await Promise.all([
+    db.select().from(contentBlocks).orderBy(asc(contentBlocks.key)),
+    db.select().from(homeCards).orderBy(asc(homeCards.kind), asc(homeCards.sortOrder), asc(homeCards.id)),
+    db.select().from(leaders).orderBy(asc(leaders.sortOrder), asc(leaders.id)),
+    db.select().from(churchValues).orderBy(asc(churchValues.sortOrder), asc(churchValues.id)),
+    db.select().from(heroVideos).orderBy(asc(heroVideos.sortOrder), asc(heroVideos.id)),
+    db.select({ id: events.id, titleEn: events.titleEn, startsAt: events.startsAt, isFeatured: events.isFeatured }).from(events).orderBy(asc(events.startsAt)),
+  ]);
+  const blockOrder = ["home", "about", "page", "other"];
+  const all: ContentItem[] = [
+    ...blocks
+      .map((b) => toItem("block", b, b.key, b.key, b.key, blockGroup(b.key)))
+      .sort((a, b) => blockOrder.indexOf(a.group) - blockOrder.indexOf(b.group)),
+    ...cards.map((c) => toItem("card", c, String(c.id), `card-${c.key}`, c.key, c.kind)),
+    ...leaderRows.map((l) => toItem("leader", l, String(l.id), `leader-${l.key}`, l.name, "leaders")),
+    ...valueRows.map((v) => toItem("value", v, String(v.id), `value-${v.key}`, v.titleEn, "values")),
+    ...videos.map((v) => toItem("video", v, String(v.id), `video-${v.key}`, v.key, "videos")),
+  ];
+  const missingCount = all.filter((i) => i.missingSpanish).length;
+  const flyerEvents: FlyerEvent[] = eventRows.map((e) => ({ id: e.id, title: e.titleEn, startsAt: e.startsAt.toISOString(), isFeatured: e.isFeatured }));
+  return {
+    items: missingOnly ? all.filter((i) => i.missingSpanish) : all,
+    missingCount,
+    totalCount: all.length,
+    flyerEvents,
+  };
+}

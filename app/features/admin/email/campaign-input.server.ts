@@ -1,0 +1,88 @@
+import { z } from "zod";
+import type { AdminMessageKey } from "~/features/admin/admin-translation";
+import { BODY_MAX, SUBJECT_MAX } from "./email-constants";
+
+export const SEGMENTS = ["all-members"] as const;
+export type Segment = (typeof SEGMENTS)[number];
+
+
+/** What the compose form posts, as strings (echoed back so the form keeps them). */
+export interface CampaignFormValues {
+  subjectEn: string;
+  subjectEs: string;
+  bodyEn: string;
+  bodyEs: string;
+  segment: string;
+}
+
+export type CampaignField = keyof CampaignFormValues;
+
+export interface CampaignInput {
+  subjectEn: string;
+  subjectEs: string | null;
+  bodyEn: string;
+  bodyEs: string | null;
+  segment: Segment;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+/** Line endings as the mail will carry them; trailing spaces dropped. */
+const clean = (value: string) => value.replace(/\r\n?/g, "\n").trim();
+
+export function formValues(input: Record<string, unknown>): CampaignFormValues {
+  return {
+    subjectEn: text(input.subjectEn),
+    subjectEs: text(input.subjectEs),
+    bodyEn: text(input.bodyEn),
+    bodyEs: text(input.bodyEs),
+    segment: text(input.segment) || "all-members",
+  };
+}
+
+const subject = z
+  .string()
+  .transform(clean)
+  .pipe(z.string().max(SUBJECT_MAX, "errors.subjectTooLong").refine((s) => !s.includes("\n"), "errors.subjectTooLong"));
+const body = z.string().transform(clean).pipe(z.string().max(BODY_MAX, "errors.bodyTooLong"));
+
+const Schema = z
+  .object({
+    subjectEn: subject.refine((s) => s.length > 0, "errors.subjectRequired"),
+    bodyEn: body.refine((s) => s.length > 0, "errors.bodyRequired"),
+    subjectEs: subject,
+    bodyEs: body,
+    segment: z.enum(SEGMENTS, { error: "errors.segmentInvalid" }),
+  })
+  .superRefine((value, ctx) => {
+    const hasSubject = value.subjectEs.length > 0;
+    const hasBody = value.bodyEs.length > 0;
+    if (hasSubject !== hasBody) {
+      ctx.addIssue({ code: "custom", path: [hasSubject ? "bodyEs" : "subjectEs"], message: "errors.spanishIncomplete" });
+    }
+  });
+
+export type ParsedCampaign =
+  | { ok: true; input: CampaignInput; values: CampaignFormValues }
+  | { ok: false; values: CampaignFormValues; fieldErrors: Partial<Record<CampaignField, AdminMessageKey>> };
+
+/** Validates the compose form; errors are translation keys of the email strings. */
+export function parseCampaign(raw: Record<string, unknown>): ParsedCampaign {
+  const values = formValues(raw);
+  const result = Schema.safeParse(values);
+  if (!result.success) {
+    const fieldErrors: Partial<Record<CampaignField, AdminMessageKey>> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0] as CampaignField;
+      fieldErrors[field] ??= `email.${issue.message}` as AdminMessageKey;
+    }
+    return { ok: false, values, fieldErrors };
+  }
+  const { subjectEn, subjectEs, bodyEn, bodyEs, segment } = result.data;
+  return {
+    ok: true,
+    values,
+    input: { subjectEn, bodyEn, subjectEs: subjectEs || null, bodyEs: bodyEs || null, segment },
+  };
+}
+
+export const ZCampaignId = z.uuid();

@@ -1,0 +1,70 @@
+import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { adminAuthAttempts, auditLog, events, outboxMessages, profiles } from "~/db/schema";
+import type { AppDatabase } from "~/server/db.server";
+import { can } from "./admin-sections";
+import type { AdminIdentity } from "./admin-session.server";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The dashboard's counts and trends; each only when the admin's scopes cover it. */
+export async function loadDashboard(options: { db: AppDatabase; admin: AdminIdentity; now?: Date }) {
+  const { db, admin } = options;
+  const now = options.now ?? new Date();
+  const since = new Date(now.getTime() - 30 * DAY);
+  const before = new Date(now.getTime() - 60 * DAY);
+  const one = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+
+  const people = can(admin.scopes, ["members", "users"])
+    ? {
+        total: await one(db.select({ n: count() }).from(profiles)),
+        last30: await one(db.select({ n: count() }).from(profiles).where(gte(profiles.createdAt, since))),
+        previous30: await one(
+          db.select({ n: count() }).from(profiles).where(and(gte(profiles.createdAt, before), lt(profiles.createdAt, since))),
+        ),
+      }
+    : null;
+  const upcomingEvents = can(admin.scopes, ["events", "registrations"])
+    ? await one(db.select({ n: count() }).from(events).where(gte(events.startsAt, now)))
+    : null;
+  const mail = can(admin.scopes, ["email", "health"])
+    ? {
+        pending: await one(db.select({ n: count() }).from(outboxMessages).where(sql`${outboxMessages.status} in ('pending', 'sending')`)),
+        failed: await one(db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, "failed"))),
+      }
+    : null;
+  const superAdmin = can(admin.scopes, "admin:*");
+  const activity = superAdmin
+    ? await db
+        .select({
+          id: auditLog.id,
+          actorName: auditLog.actorName,
+          action: auditLog.action,
+          entityType: auditLog.entityType,
+          entityId: auditLog.entityId,
+          createdAt: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .orderBy(desc(auditLog.createdAt))
+        .limit(8)
+    : null;
+  const signIns = superAdmin
+    ? await db
+        .select({
+          id: adminAuthAttempts.id,
+          email: adminAuthAttempts.email,
+          success: adminAuthAttempts.success,
+          failureReason: adminAuthAttempts.failureReason,
+          createdAt: adminAuthAttempts.createdAt,
+        })
+        .from(adminAuthAttempts)
+        .orderBy(desc(adminAuthAttempts.createdAt))
+        .limit(8)
+    : null;
+  return {
+    people,
+    upcomingEvents,
+    mail,
+    activity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
+    signIns: signIns?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
+  };
+}

@@ -1,0 +1,78 @@
+import { parseArgs } from "node:util";
+import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
+import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { createAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
+import { openDatabase, setDatabase } from "~/server/db.server";
+import { getEnv, siteUrl } from "~/server/env.server";
+import { AdministratorInputError, createAdministrator, parseScopes } from "./create-administrator.server";
+import { embeddedDatabaseHolder } from "./embedded-database-lock.server";
+
+const USAGE = "usage: npm run admin:create -- --email E --password P --name N [--scopes admin:*]";
+
+/** The command behind `npm run admin:create` (scripts/admin-create.mjs loads it). Returns the exit code. */
+export async function runAdminCreate(argv: string[]): Promise<number> {
+  let values: { email?: string; password?: string; name?: string; scopes?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        email: { type: "string" },
+        password: { type: "string" },
+        name: { type: "string" },
+        scopes: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const env = getEnv();
+  if (!env.DATABASE_URL) {
+    const holder = embeddedDatabaseHolder(env.DATA_DIR);
+    if (holder) {
+      console.error(
+        `The server (process ${holder}) has the embedded database in ${env.DATA_DIR} open. Stop it first (or use DATABASE_URL), then run this again.`,
+      );
+      return 1;
+    }
+  }
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    setDatabase(handle);
+    await handle.migrate();
+    const publicUrl = siteUrl(env);
+    const church = await getChurchProfile({ db: handle.db, language: "en" });
+    const auth = createAuth({
+      db: handle.db,
+      churchName: church?.name,
+      publicUrl,
+      secret: resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
+      notifier: createAuthNotifier({ db: handle.db, publicUrl }),
+    });
+    setAuth(auth);
+    const result = await createAdministrator({
+      db: handle.db,
+      auth,
+      input: { email: values.email ?? "", password: values.password, name: values.name ?? "", scopes: parseScopes(values.scopes) },
+    });
+    process.stdout.write(
+      `${result.created ? "Created" : "Updated"} administrator ${values.email} with scopes ${result.scopes.join(", ")}.\n` +
+        `Sign in at ${new URL("/admin/login", publicUrl)}; two-factor is set up at the first sign-in.\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof AdministratorInputError) {
+      console.error(`admin:create: ${error.message}\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}

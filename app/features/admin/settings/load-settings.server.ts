@@ -1,0 +1,68 @@
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import { churchSettings, serviceTimes } from "~/db/schema";
+import type { AppDatabase } from "~/server/db.server";
+import { getEnv, type Env } from "~/server/env.server";
+import { PROFILE_FIELDS, type ProfileField } from "./church-profile-input";
+
+export interface IntegrationStatus {
+  email: { configured: boolean; host: string | null; from: string | null; folder: string };
+  sms: { configured: boolean; from: string | null; file: string };
+  /** Not built yet: the environment has no payment or assistant settings to read. */
+  payments: { configured: false };
+  assistant: { configured: false };
+}
+
+/** What the environment says about sending; never a secret (no SMTP password, no token). */
+export function integrationStatus(env: Env = getEnv()): IntegrationStatus {
+  let host: string | null = null;
+  if (env.SMTP_URL) {
+    try {
+      host = new URL(env.SMTP_URL).hostname || null;
+    } catch {
+      host = null;
+    }
+  }
+  return {
+    email: { configured: !!env.SMTP_URL, host, from: env.MAIL_FROM ?? null, folder: path.join(env.DATA_DIR, "outbox", "mail") },
+    sms: {
+      configured: !!(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER),
+      from: env.TWILIO_FROM_NUMBER ?? null,
+      file: path.join(env.DATA_DIR, "outbox", "sms.jsonl"),
+    },
+    payments: { configured: false },
+    assistant: { configured: false },
+  };
+}
+
+/** The settings page: the profile as form values, every service time, integration status. */
+export async function loadSettings({ db }: { db: AppDatabase }) {
+  const [[row], times] = await Promise.all([
+    db.select().from(churchSettings).where(eq(churchSettings.id, 1)),
+    db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
+  ]);
+  const profile = Object.fromEntries(
+    PROFILE_FIELDS.map((field) => {
+      const value = row ? row[field] : null;
+      return [field, value == null ? "" : String(value)];
+    }),
+  ) as Record<ProfileField, string>;
+  if (!row) {
+    profile.country = "US";
+    profile.timeZone = "America/Chicago";
+  }
+  return {
+    configured: !!row,
+    profile,
+    serviceTimes: times.map((t) => ({
+      id: t.id,
+      key: t.key,
+      dayOfWeek: t.dayOfWeek,
+      startTime: t.startTime,
+      nameEn: t.nameEn,
+      nameEs: t.nameEs ?? "",
+      isMainService: t.isMainService,
+    })),
+    integrations: integrationStatus(),
+  };
+}

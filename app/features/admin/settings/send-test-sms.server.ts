@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { churchSettings } from "~/db/schema";
+import { localize } from "~/features/content/localize";
+import { sendSms } from "~/server/messaging.server";
+import { adminTranslator } from "../admin-translation";
+import { recordAudit } from "../record-audit.server";
+import type { AdminContext } from "../require-admin.server";
+import { E164 } from "./church-profile-input";
+import { stringValues, success, type SettingsResult } from "./settings-result";
+import { checkTestSendLimit } from "./test-send-limit.server";
+
+/** Queues a test text message to the number typed in (E.164), through the outbox. */
+export async function sendTestSms(options: {
+  context: Pick<AdminContext, "db" | "admin" | "ip" | "language">;
+  input: Record<string, unknown>;
+}): Promise<SettingsResult> {
+  const { context } = options;
+  const values = stringValues(options.input, ["to"]);
+  const to = values.to!.trim().replace(/[\s().-]/g, "");
+  if (!E164.test(to)) {
+    return { ok: false, status: 400, intent: "send-test-sms", fieldErrors: { to: { key: "settings.errors.phone" } }, values };
+  }
+  const limited = await checkTestSendLimit(context);
+  if (limited) return { ok: false, status: 429, intent: "send-test-sms", error: limited, values };
+
+  const t = adminTranslator(context.language);
+  const [church] = await context.db.select().from(churchSettings).where(eq(churchSettings.id, 1));
+  const churchName = church ? localize(context.language, church.nameEn, church.nameEs) : t("settings.testEmail.fallbackChurch");
+  const outboxId = await sendSms({ to, body: t("settings.testSms.body", { church: churchName }) });
+  await recordAudit({
+    db: context.db,
+    actor: context.admin,
+    ipAddress: context.ip,
+    entry: { action: "settings.test-send", entityType: "integration", entityId: "sms", after: { to, outboxId } },
+  });
+  return success("send-test-sms", { key: "settings.integrations.smsQueued", values: { to } });
+}

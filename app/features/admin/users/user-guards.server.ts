@@ -1,0 +1,97 @@
+import { and, arrayContains, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { adminUsers, profiles, sessions, twoFactors, userRoles, users } from "~/db/schema";
+import type { AppDatabase } from "~/server/db.server";
+import { SUPER_ADMIN_SCOPE } from "../admin-sections";
+import type { AdminIdentity } from "../admin-session.server";
+import { refused, UserActionRefusal } from "./user-action-result";
+
+/** One account as the users section's actions see it (and write to the audit log). */
+export interface UserState {
+  userId: string;
+  name: string;
+  email: string;
+  roles: string[];
+  /** Null when the account has no admin record. */
+  scopes: string[] | null;
+  disabled: boolean;
+  twoFactorEnabled: boolean;
+}
+
+/** A super admin who still counts: role admin, `admin:*` in the record, not disabled. */
+export function isActiveSuperAdmin(state: UserState): boolean {
+  return !state.disabled && state.roles.includes("admin") && (state.scopes ?? []).includes(SUPER_ADMIN_SCOPE);
+}
+
+export async function loadUserState(db: AppDatabase, userId: string): Promise<UserState | null> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      twoFactorEnabled: users.twoFactorEnabled,
+      disabledAt: profiles.disabledAt,
+      scopes: adminUsers.scopes,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role));
+  return {
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    roles: roles.map((r) => r.role),
+    scopes: row.scopes ? [...row.scopes].sort() : null,
+    disabled: row.disabledAt !== null,
+    twoFactorEnabled: row.twoFactorEnabled === true,
+  };
+}
+
+/**
+ * Opens a guarded change inside `tx`: locks every super admin's record (`select … for
+ * update`, always in the same order) so two changes that could each remove a super admin
+ * run one after the other, then reads the target afresh. Refuses unknown accounts, and
+ * refuses a non-super admin who tries to change a super admin.
+ */
+export async function beginUserChange(tx: AppDatabase, actor: AdminIdentity, userId: string): Promise<UserState> {
+  await tx
+    .select({ userId: adminUsers.userId })
+    .from(adminUsers)
+    .where(arrayContains(adminUsers.scopes, [SUPER_ADMIN_SCOPE]))
+    .orderBy(asc(adminUsers.userId))
+    .for("update");
+  // A new statement, so a change committed while we waited for the lock is seen here.
+  const state = await loadUserState(tx, userId);
+  if (!state) throw new UserActionRefusal(refused(404, "users.errors.notFound"));
+  const targetIsSuper = (state.scopes ?? []).includes(SUPER_ADMIN_SCOPE) && state.roles.includes("admin");
+  if (targetIsSuper && !actor.scopes.includes(SUPER_ADMIN_SCOPE)) {
+    throw new UserActionRefusal(refused(403, "users.errors.superAdminOnly"));
+  }
+  return state;
+}
+
+/** Refuses a change that would leave no enabled super admin. Call after beginUserChange. */
+export async function keepOneSuperAdmin(tx: AppDatabase, before: UserState, after: UserState): Promise<void> {
+  if (!isActiveSuperAdmin(before) || isActiveSuperAdmin(after)) return;
+  const [others] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .innerJoin(userRoles, and(eq(userRoles.userId, adminUsers.userId), eq(userRoles.role, "admin")))
+    .leftJoin(profiles, eq(profiles.id, adminUsers.userId))
+    .where(and(arrayContains(adminUsers.scopes, [SUPER_ADMIN_SCOPE]), isNull(profiles.disabledAt), ne(adminUsers.userId, before.userId)));
+  if ((others?.n ?? 0) === 0) throw new UserActionRefusal(refused(400, "users.errors.lastSuperAdmin"));
+}
+
+/** Ends every member session of the account (better-auth's sessions rows). */
+export async function deleteMemberSessions(tx: AppDatabase, userId: string): Promise<number> {
+  const rows = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function hasTwoFactorRecord(tx: AppDatabase, userId: string): Promise<boolean> {
+  const [row] = await tx.select({ n: sql<number>`1` }).from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,10 @@
+import type { Route } from "./+types/members-export";
+import { exportMembersCsv } from "~/features/admin/members/export-members-csv.server";
+import { readMemberFilters } from "~/features/admin/members/members-input";
+import { requireAdmin } from "~/features/admin/require-admin.server";
+
+/** /admin/members/export.csv: a resource route, so the CSV reaches the browser as a download. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, admin, ip, language } = await requireAdmin(request, "members");
+  return exportMembersCsv({ db, actor: admin, ip, language, filters: readMemberFilters(new URL(request.url)) });
+}

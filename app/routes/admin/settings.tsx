@@ -1,0 +1,372 @@
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
+import { useFormatServiceTime } from "~/components/service-times-list";
+import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { deleteServiceTime } from "~/features/admin/settings/delete-service-time.server";
+import { loadSettings } from "~/features/admin/settings/load-settings.server";
+import { moveServiceTime } from "~/features/admin/settings/move-service-time.server";
+import { saveChurchProfile } from "~/features/admin/settings/save-church-profile.server";
+import { saveServiceTime } from "~/features/admin/settings/save-service-time.server";
+import { sendTestEmail } from "~/features/admin/settings/send-test-email.server";
+import { sendTestSms } from "~/features/admin/settings/send-test-sms.server";
+import type { SettingsResult } from "~/features/admin/settings/settings-result";
+import { readInput } from "~/features/auth/auth-request.server";
+import { useTranslation } from "~/i18n/react";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, language, admin } = await requireAdmin(request, "settings");
+  const settings = await loadSettings({ db });
+  return data({ title: adminTranslator(language)("sections.settings"), adminEmail: admin.email ?? "", ...settings }, { headers: NO_STORE });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const context = await requireAdmin(request, "settings");
+  const input = await readInput(request);
+  let result: SettingsResult;
+  if (!input) {
+    result = { ok: false, status: 400, intent: null, error: { key: "settings.errors.invalidRequest" } };
+  } else {
+    switch (input.intent) {
+      case "save-profile":
+        result = await saveChurchProfile({ context, input });
+        break;
+      case "save-service-time":
+        result = await saveServiceTime({ context, input });
+        break;
+      case "delete-service-time":
+        result = await deleteServiceTime({ context, input });
+        break;
+      case "move-service-time":
+        result = await moveServiceTime({ context, input });
+        break;
+      case "send-test-email":
+        result = await sendTestEmail({ context });
+        break;
+      case "send-test-sms":
+        result = await sendTestSms({ context, input });
+        break;
+      default:
+        result = { ok: false, status: 400, intent: null, error: { key: "settings.errors.invalidRequest" } };
+    }
+  }
+  return data(result, { status: result.ok ? 200 : result.status, headers: NO_STORE });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type ServiceTimeRow = LoaderData["serviceTimes"][number];
+
+const say = (t: AdminT, message: AdminMessage | undefined) => (message ? t(message.key, message.values) : null);
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminTranslation();
+  const busy = useNavigation().state !== "idle";
+  const result = actionData as SettingsResult | undefined;
+  const failed = result && !result.ok ? result : null;
+  const profileFailure = failed?.intent === "save-profile" ? failed : null;
+
+  return (
+    <AdminPage title={t("sections.settings")} intro={t("settings.intro")}>
+      {result?.ok ? <Notice tone="success">{say(t, result.notice)}</Notice> : null}
+      {failed?.error ? <Notice tone="error">{say(t, failed.error)}</Notice> : null}
+      {!loaderData.configured ? <Notice>{t("settings.profile.notConfigured")}</Notice> : null}
+
+      <ProfileCard profile={loaderData.profile} failure={profileFailure} busy={busy} />
+      <ServiceTimesCard times={loaderData.serviceTimes} result={result} busy={busy} />
+      <IntegrationsCard integrations={loaderData.integrations} adminEmail={loaderData.adminEmail} failure={failed} busy={busy} />
+    </AdminPage>
+  );
+}
+
+type Failure = Extract<SettingsResult, { ok: false }>;
+
+function ProfileCard({ profile, failure, busy }: { profile: LoaderData["profile"]; failure: Failure | null; busy: boolean }) {
+  const { t } = useAdminTranslation();
+  const values = failure?.values ?? profile;
+  const text = (
+    name: keyof LoaderData["profile"],
+    options: { type?: string; autoComplete?: string; inputMode?: "decimal" | "tel" | "url" | "email"; hint?: string; required?: boolean; className?: string } = {},
+  ) => (
+    <div className={options.className}>
+      <Field id={`profile-${name}`} label={t(`settings.profile.${name}` as AdminMessageKey)} hint={options.hint} error={say(t, failure?.fieldErrors?.[name])}>
+        {(props) => (
+          <input
+            {...props}
+            name={name}
+            type={options.type ?? "text"}
+            defaultValue={values[name] ?? ""}
+            autoComplete={options.autoComplete ?? "off"}
+            inputMode={options.inputMode}
+            required={options.required}
+            className={inputClasses}
+          />
+        )}
+      </Field>
+    </div>
+  );
+  const legend = "text-base font-semibold text-slate-900";
+  const fieldset = "grid min-w-0 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-2";
+  return (
+    <AdminCard title={t("settings.profile.heading")} id="church-profile">
+      <Form method="post" noValidate className="grid gap-6" key={failure ? "failed" : "profile"}>
+        <input type="hidden" name="intent" value="save-profile" />
+        <fieldset className={fieldset}>
+          <legend className={legend}>{t("settings.profile.namesLegend")}</legend>
+          {text("nameEn", { required: true, autoComplete: "organization" })}
+          {text("nameEs", { hint: t("settings.profile.spanishHint") })}
+          {text("taglineEn", { required: true })}
+          {text("taglineEs", { hint: t("settings.profile.spanishHint") })}
+        </fieldset>
+        <fieldset className={fieldset}>
+          <legend className={legend}>{t("settings.profile.addressLegend")}</legend>
+          {text("streetAddress", { required: true, autoComplete: "street-address", className: "sm:col-span-2" })}
+          {text("city", { required: true, autoComplete: "address-level2" })}
+          {text("region", { required: true, autoComplete: "address-level1" })}
+          {text("postalCode", { required: true, autoComplete: "postal-code" })}
+          {text("country", { required: true, autoComplete: "country" })}
+        </fieldset>
+        <fieldset className={fieldset}>
+          <legend className={legend}>{t("settings.profile.contactLegend")}</legend>
+          {text("phone", { type: "tel", inputMode: "tel", required: true, hint: t("settings.profile.phoneHint") })}
+          {text("phoneDisplay", { required: true, hint: t("settings.profile.phoneDisplayHint") })}
+          {text("smsKeyword", { required: true, hint: t("settings.profile.smsKeywordHint") })}
+          {text("email", { type: "email", inputMode: "email", autoComplete: "email" })}
+          {text("timeZone", { required: true, hint: t("settings.profile.timeZoneHint") })}
+        </fieldset>
+        <fieldset className={fieldset}>
+          <legend className={legend}>{t("settings.profile.mapLegend")}</legend>
+          {text("latitude", { inputMode: "decimal", hint: t("settings.profile.coordinatesHint") })}
+          {text("longitude", { inputMode: "decimal", hint: t("settings.profile.coordinatesHint") })}
+          {text("mapEmbedUrl", { type: "url", inputMode: "url", hint: t("settings.profile.mapEmbedUrlHint"), className: "sm:col-span-2" })}
+          {text("directionsUrl", { type: "url", inputMode: "url", hint: t("settings.profile.directionsUrlHint"), className: "sm:col-span-2" })}
+        </fieldset>
+        <fieldset className={fieldset}>
+          <legend className={legend}>{t("settings.profile.socialLegend")}</legend>
+          {text("facebookUrl", { type: "url", inputMode: "url" })}
+          {text("youtubeUrl", { type: "url", inputMode: "url" })}
+          {text("instagramUrl", { type: "url", inputMode: "url" })}
+        </fieldset>
+        <div>
+          <button type="submit" className={adminButton.primary} disabled={busy}>
+            {t("settings.profile.save")}
+          </button>
+        </div>
+      </Form>
+    </AdminCard>
+  );
+}
+
+function ServiceTimesCard({ times, result, busy }: { times: ServiceTimeRow[]; result: SettingsResult | undefined; busy: boolean }) {
+  const { t, language } = useAdminTranslation();
+  const format = useFormatServiceTime();
+  const failure = result && !result.ok && result.intent === "save-service-time" ? result : null;
+  const addFailure = failure && failure.targetId == null ? failure : null;
+  return (
+    <AdminCard title={t("settings.serviceTimes.heading")} id="service-times">
+      <p className="mb-4 text-slate-700">{t("settings.serviceTimes.intro")}</p>
+      {times.length === 0 ? (
+        <p className="mb-4 text-slate-700">{t("settings.serviceTimes.empty")}</p>
+      ) : (
+        <ol className="mb-6 grid gap-3">
+          {times.map((time, index) => {
+            const name = language === "es" && time.nameEs ? time.nameEs : time.nameEn;
+            const rowFailure = failure && failure.targetId === time.id ? failure : null;
+            return (
+              <li key={time.id} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-slate-900">
+                      {name}
+                      {time.isMainService ? (
+                        <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("settings.serviceTimes.main")}</span>
+                      ) : null}
+                    </p>
+                    <p className="text-slate-700">{format({ key: time.key, name, dayOfWeek: time.dayOfWeek, startTime: time.startTime, isMainService: time.isMainService })}</p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <MoveButton id={time.id} direction="up" disabled={busy || index === 0} label={t("settings.serviceTimes.moveUp", { name })} text={t("settings.serviceTimes.up")} />
+                    <MoveButton id={time.id} direction="down" disabled={busy || index === times.length - 1} label={t("settings.serviceTimes.moveDown", { name })} text={t("settings.serviceTimes.down")} />
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-service-time" />
+                      <input type="hidden" name="id" value={time.id} />
+                      <button type="submit" className={adminButton.danger} disabled={busy} aria-label={t("settings.serviceTimes.delete", { name })}>
+                        {t("settings.serviceTimes.deleteShort")}
+                      </button>
+                    </Form>
+                  </div>
+                </div>
+                <details className="mt-3" open={rowFailure ? true : undefined}>
+                  <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline">
+                    {t("settings.serviceTimes.edit", { name })}
+                  </summary>
+                  <ServiceTimeForm idPrefix={`st-${time.id}`} row={time} failure={rowFailure} busy={busy} submit={t("settings.serviceTimes.save")} />
+                </details>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <h3 className="mb-3 text-base font-semibold text-slate-900">{t("settings.serviceTimes.addHeading")}</h3>
+      <ServiceTimeForm
+        key={result?.ok && result.intent === "save-service-time" ? result.at : "add"}
+        idPrefix="st-new"
+        row={null}
+        failure={addFailure}
+        busy={busy}
+        submit={t("settings.serviceTimes.add")}
+      />
+    </AdminCard>
+  );
+}
+
+function MoveButton({ id, direction, disabled, label, text }: { id: number; direction: "up" | "down"; disabled: boolean; label: string; text: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="move-service-time" />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button type="submit" className={adminButton.secondary} disabled={disabled} aria-label={label}>
+        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span> {text}
+      </button>
+    </Form>
+  );
+}
+
+function ServiceTimeForm({ idPrefix, row, failure, busy, submit }: { idPrefix: string; row: ServiceTimeRow | null; failure: Failure | null; busy: boolean; submit: string }) {
+  const { t } = useAdminTranslation();
+  const { t: siteT } = useTranslation();
+  const values = failure?.values;
+  const value = (name: "dayOfWeek" | "startTime" | "nameEn" | "nameEs") => values?.[name] ?? (row ? String(row[name]) : name === "dayOfWeek" ? "0" : "");
+  const checked = values ? values.isMainService === "on" || values.isMainService === "true" : (row?.isMainService ?? false);
+  const error = (name: string) => say(t, failure?.fieldErrors?.[name]);
+  return (
+    <Form method="post" noValidate className="mt-3 grid gap-4 sm:grid-cols-2" key={failure ? "failed" : "form"}>
+      <input type="hidden" name="intent" value="save-service-time" />
+      <input type="hidden" name="id" value={row?.id ?? ""} />
+      <Field id={`${idPrefix}-day`} label={t("settings.serviceTimes.day")} error={error("dayOfWeek")}>
+        {(props) => (
+          <select {...props} name="dayOfWeek" defaultValue={value("dayOfWeek")} className={inputClasses}>
+            {(["0", "1", "2", "3", "4", "5", "6"] as const).map((day) => (
+              <option key={day} value={day}>
+                {siteT(`time.days.${day}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${idPrefix}-time`} label={t("settings.serviceTimes.time")} hint={t("settings.serviceTimes.timeHint")} error={error("startTime")}>
+        {(props) => <input {...props} name="startTime" type="text" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" maxLength={5} defaultValue={value("startTime")} required autoComplete="off" className={inputClasses} />}
+      </Field>
+      <Field id={`${idPrefix}-name-en`} label={t("settings.serviceTimes.nameEn")} error={error("nameEn")}>
+        {(props) => <input {...props} name="nameEn" defaultValue={value("nameEn")} required autoComplete="off" className={inputClasses} />}
+      </Field>
+      <Field id={`${idPrefix}-name-es`} label={t("settings.serviceTimes.nameEs")} hint={t("settings.profile.spanishHint")} error={error("nameEs")}>
+        {(props) => <input {...props} name="nameEs" defaultValue={value("nameEs")} autoComplete="off" className={inputClasses} />}
+      </Field>
+      <div className="sm:col-span-2">
+        <div className="flex items-start gap-3">
+          <input id={`${idPrefix}-main`} type="checkbox" name="isMainService" defaultChecked={checked} aria-describedby={`${idPrefix}-main-hint`} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+          <div>
+            <label htmlFor={`${idPrefix}-main`} className="font-semibold text-slate-900">
+              {t("settings.serviceTimes.main")}
+            </label>
+            <p id={`${idPrefix}-main-hint`} className="text-sm text-slate-600">
+              {t("settings.serviceTimes.mainHint")}
+            </p>
+          </div>
+        </div>
+      </div>
+      <div className="sm:col-span-2">
+        <button type="submit" className={adminButton.primary} disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function IntegrationsCard({
+  integrations,
+  adminEmail,
+  failure,
+  busy,
+}: {
+  integrations: LoaderData["integrations"];
+  adminEmail: string;
+  failure: Failure | null;
+  busy: boolean;
+}) {
+  const { t } = useAdminTranslation();
+  const smsFailure = failure?.intent === "send-test-sms" ? failure : null;
+  const badge = (configured: boolean) => (
+    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${configured ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}>
+      {configured ? t("settings.integrations.configured") : t("settings.integrations.notConfigured")}
+    </span>
+  );
+  const { email, sms } = integrations;
+  return (
+    <AdminCard title={t("settings.integrations.heading")} id="integrations">
+      <p className="mb-4 text-slate-700">{t("settings.integrations.intro")}</p>
+      <dl className="grid gap-5">
+        <div className="grid gap-2">
+          <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            {t("settings.integrations.email")} {badge(email.configured)}
+          </dt>
+          <dd className="grid gap-3 text-slate-700">
+            <p className="break-words">
+              {email.configured ? t("settings.integrations.emailConfigured", { host: email.host ?? "—" }) : t("settings.integrations.emailNotConfigured", { folder: email.folder })}
+            </p>
+            <p className="break-words">{email.from ? t("settings.integrations.emailFrom", { from: email.from }) : t("settings.integrations.emailFromDefault")}</p>
+            <Form method="post" className="grid gap-2">
+              <input type="hidden" name="intent" value="send-test-email" />
+              <p id="test-email-hint" className="break-words text-sm text-slate-600">
+                {t("settings.integrations.testEmailHint", { email: adminEmail })}
+              </p>
+              <div>
+                <button type="submit" className={adminButton.secondary} disabled={busy} aria-describedby="test-email-hint">
+                  {t("settings.integrations.sendTestEmail")}
+                </button>
+              </div>
+            </Form>
+          </dd>
+        </div>
+        <div className="grid gap-2">
+          <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            {t("settings.integrations.sms")} {badge(sms.configured)}
+          </dt>
+          <dd className="grid gap-3 text-slate-700">
+            <p className="break-words">
+              {sms.configured ? t("settings.integrations.smsConfigured", { from: sms.from ?? "—" }) : t("settings.integrations.smsNotConfigured", { file: sms.file })}
+            </p>
+            <Form method="post" noValidate className="flex flex-wrap items-end gap-3" key={smsFailure ? "failed" : "sms"}>
+              <input type="hidden" name="intent" value="send-test-sms" />
+              <div className="w-full max-w-xs">
+                <Field id="test-sms-to" label={t("settings.integrations.testSmsTo")} hint={t("settings.integrations.testSmsHint")} error={say(t, smsFailure?.fieldErrors?.to)}>
+                  {(props) => <input {...props} name="to" type="tel" inputMode="tel" autoComplete="tel" defaultValue={smsFailure?.values?.to ?? ""} required className={inputClasses} />}
+                </Field>
+              </div>
+              <button type="submit" className={adminButton.secondary} disabled={busy}>
+                {t("settings.integrations.sendTestSms")}
+              </button>
+            </Form>
+          </dd>
+        </div>
+        <div className="grid gap-2">
+          <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            {t("settings.integrations.payments")} {badge(false)}
+          </dt>
+          <dd className="text-slate-700">{t("settings.integrations.paymentsStatus")}</dd>
+        </div>
+        <div className="grid gap-2">
+          <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            {t("settings.integrations.assistant")} {badge(false)}
+          </dt>
+          <dd className="text-slate-700">{t("settings.integrations.assistantStatus")}</dd>
+        </div>
+      </dl>
+    </AdminCard>
+  );
+}
