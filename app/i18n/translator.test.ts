@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import en from "./locales/en";
+import enAdmin from "./locales/en/admin";
 import es from "./locales/es";
+import esAdmin from "./locales/es/admin";
 import { createTranslator } from "./translator";
 
 describe("createTranslator", () => {
@@ -23,14 +25,30 @@ describe("createTranslator", () => {
     expect(t("nav.nope" as never)).toBe("nav.nope");
   });
 
-  it("has every English key in Spanish, and no empty strings", () => {
-    const leaves = (value: unknown, prefix = ""): string[] =>
-      typeof value === "string"
-        ? [prefix]
-        : Object.entries(value as object).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
-    const enKeys = leaves(en).sort();
-    expect(leaves(es).sort()).toEqual(enKeys);
-    const { t } = createTranslator("es", es);
-    for (const key of enKeys) expect(t(key as never).trim(), key).not.toBe("");
+  /** Every string of a bundle by its dotted key. */
+  const strings = (value: unknown, prefix = ""): [string, string][] =>
+    typeof value === "string"
+      ? [[prefix, value]]
+      : Object.entries(value as object).flatMap(([k, v]) => strings(v, prefix ? `${prefix}.${k}` : k));
+  const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+  describe.each([
+    ["site", en, es],
+    ["admin", enAdmin, esAdmin],
+  ])("the %s strings", (_name, english, spanish) => {
+    it("have every English key in Spanish, and no empty strings", () => {
+      const enKeys = strings(english).map(([key]) => key).sort();
+      expect(strings(spanish).map(([key]) => key).sort()).toEqual(enKeys);
+      for (const [key, text] of strings(spanish)) expect(text.trim(), key).not.toBe("");
+    });
+
+    it("use only {{name}} placeholders, the same ones in both languages", () => {
+      const spanishByKey = new Map(strings(spanish));
+      for (const [key, text] of strings(english)) {
+        // A single-brace {name} is not interpolated: it would reach the page as written.
+        for (const t of [text, spanishByKey.get(key) ?? ""]) expect(t.replace(/\{\{\s*\w+\s*\}\}/g, ""), key).not.toMatch(/\{\s*\w+\s*\}/);
+        expect(placeholders(spanishByKey.get(key) ?? ""), key).toEqual(placeholders(text));
+      }
+    });
   });
 });

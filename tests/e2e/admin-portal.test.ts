@@ -22,6 +22,16 @@ async function expectAccessible(page: Page, label: string) {
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
 }
 
+/** Elements sticking out past the right edge; wide tables scroll inside their own labelled region. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("[role=region]"))
+      .slice(0, 5)
+      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px ${(e.textContent ?? "").trim().slice(0, 60)}`),
+  );
+}
+
 async function signIn(page: Page) {
   await visit(page, "/admin/login");
   await page.getByLabel("Email").first().fill(adminEmail);
@@ -98,14 +108,100 @@ describe("admin portal", () => {
     await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
     await page.getByRole("navigation", { name: en.portal.navLabel }).getByRole("link", { name: en.sections.settings }).click();
     await page.waitForURL("**/admin/settings");
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll("body *")]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("[role=region]"))
-        .slice(0, 5)
-        .map((e) => `${e.tagName}.${e.className}`.slice(0, 120)),
-    );
-    expect(wide).toEqual([]);
+    expect(await overflowing(page)).toEqual([]);
     await expectAccessible(page, "settings at 360 px");
+  });
+
+  test("the admin edits the home headline in Spanish, by keyboard, and sees it on / in Spanish", async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await visit(page, "/admin/content");
+    const editor = page.locator("article").filter({ has: page.getByRole("heading", { name: "home.hero", exact: true }) });
+    const spanishTitle = editor.getByLabel(en.content.labels.titleEs);
+    const original = await spanishTitle.inputValue();
+    const headline = `Bienvenidos a casa ${Date.now()}`;
+    const save = async (value: string) => {
+      await spanishTitle.focus();
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type(value);
+      // From the field to its form's Save button by Tab alone, then Enter.
+      const saveName = en.content.save.replace("{{label}}", "home.hero");
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press("Tab");
+        if ((await page.evaluate(() => document.activeElement?.textContent?.trim())) === saveName) break;
+      }
+      await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("BUTTON");
+      await page.keyboard.press("Enter");
+      await editor.getByText(en.content.messages.saved).waitFor();
+    };
+    try {
+      await save(headline);
+      // The English side is untouched, the Spanish page shows the new headline at once.
+      const spanish = await browser.newPage();
+      await visit(spanish, "/?lang=es");
+      await expect(spanish.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(headline);
+      await visit(spanish, "/?lang=en");
+      await expect(spanish.getByRole("heading", { level: 1 }).innerText()).resolves.not.toBe(headline);
+      // The change is in the audit log.
+      await visit(page, "/admin/audit");
+      await page.getByText("home.hero").first().waitFor();
+    } finally {
+      await visit(page, "/admin/content");
+      await save(original);
+    }
+  });
+
+  test("every section fits a 360 px phone without sideways scrolling and passes axe there", async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 404/] });
+    await signIn(page);
+    for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), "/admin/session-update", "/admin/no-such-section"]) {
+      await visit(page, path, path.endsWith("no-such-section") ? 404 : 200);
+      expect(await overflowing(page), path).toEqual([]);
+      await expect(page.evaluate(() => document.documentElement.scrollWidth), path).resolves.toBeLessThanOrEqual(360);
+      await expectAccessible(page, `${path} at 360 px`);
+    }
+  });
+
+  test("every section works by keyboard: the skip link comes first, every focus is visible, Tab is never trapped", async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    for (const section of visibleSections(["admin:*"])) {
+      const path = adminSectionHref(section);
+      await visit(page, path);
+      await page.keyboard.press("Tab");
+      const first = await page.evaluate(() => ({ tag: document.activeElement?.tagName, href: document.activeElement?.getAttribute("href") }));
+      expect(first, path).toEqual({ tag: "A", href: "#main" });
+      const seen = new Set<string>();
+      const invisible: string[] = [];
+      let wrapped = false;
+      for (let i = 0; i < 2000 && !wrapped; i++) {
+        await page.keyboard.press("Tab");
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          const box = el.getBoundingClientRect();
+          const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+          const ringed = style.boxShadow !== "none";
+          const path: string[] = [];
+          for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
+            path.unshift(`${n.tagName}${n.parentElement ? [...n.parentElement.children].indexOf(n) : 0}`);
+          }
+          return { key: path.join(">"), label: `${el.tagName} ${(el.textContent ?? "").trim().slice(0, 40)}`, visible: box.width > 0 && box.height > 0 && (outlined || ringed) };
+        });
+        // Past the last control the browser leaves the page (focus on body or the address bar).
+        if (!focus || seen.has(focus.key)) {
+          wrapped = true;
+          break;
+        }
+        seen.add(focus.key);
+        if (!focus.visible) invisible.push(focus.label);
+      }
+      expect(wrapped, `${path}: Tab cycled through more than 2000 controls`).toBe(true);
+      expect(invisible, path).toEqual([]);
+      // The page's own controls are reachable, not only the shell's.
+      expect(seen.size, path).toBeGreaterThan(3);
+    }
   });
 
   test("logout ends the admin session: /admin goes back to the login page", async () => {

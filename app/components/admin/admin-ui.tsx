@@ -75,18 +75,19 @@ export function Field({
 }) {
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="grid gap-1.5">
+    // min-w-0 and wrap-anywhere: a long address in a hint must not widen the form past a phone screen.
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={id} className="text-sm font-semibold text-slate-900">
         {label}
       </label>
       {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
+        <p id={`${id}-hint`} className="text-sm wrap-anywhere text-slate-600">
           {hint}
         </p>
       ) : null}
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-800">
+        <p id={`${id}-error`} className="text-sm font-medium wrap-anywhere text-red-800">
           {error}
         </p>
       ) : null}

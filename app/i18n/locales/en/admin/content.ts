@@ -1,7 +1,7 @@
 /** Strings of the admin content section. */
 const content = {
   intro: "Edit the texts, cards, leaders, values, hero videos and the featured flyer of the public site, in English and Spanish side by side. A missing Spanish text falls back to English on the site.",
-  missingCount: "{count} of {total} items are missing Spanish text.",
+  missingCount: "{{count}} of {{total}} items are missing Spanish text.",
   noneMissing: "Every item has its Spanish text.",
   filterAll: "Show all items",
   filterMissing: "Show only items missing Spanish",
@@ -10,7 +10,7 @@ const content = {
   jumpTo: "Jump to",
   english: "English",
   spanish: "Spanish",
-  save: "Save {label}",
+  save: "Save {{label}}",
   saveShort: "Save",
   preview: "Preview",
   previewSaved: "Preview of the saved text",

@@ -2,7 +2,7 @@ import type en from "../../en/admin/content";
 
 const content = {
   intro: "Edite los textos, las tarjetas, los líderes, los valores, los videos de portada y el volante destacado del sitio público, en inglés y en español uno al lado del otro. Si falta un texto en español, el sitio muestra el texto en inglés.",
-  missingCount: "A {count} de {total} elementos les falta el texto en español.",
+  missingCount: "A {{count}} de {{total}} elementos les falta el texto en español.",
   noneMissing: "Todos los elementos tienen su texto en español.",
   filterAll: "Mostrar todos los elementos",
   filterMissing: "Mostrar solo los elementos sin español",
@@ -11,7 +11,7 @@ const content = {
   jumpTo: "Ir a",
   english: "Inglés",
   spanish: "Español",
-  save: "Guardar {label}",
+  save: "Guardar {{label}}",
   saveShort: "Guardar",
   preview: "Vista previa",
   previewSaved: "Vista previa del texto guardado",
