@@ -18,6 +18,7 @@ import { createAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
 import { isAllowedOrigin, SAFE_METHODS } from "~/server/csrf.server";
 import { createMailTransport } from "~/server/mail.server";
 import { configureMessaging, stopMessaging } from "~/server/messaging.server";
+import { scheduleEventReminders } from "~/features/events/schedule-event-reminders.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
@@ -70,8 +71,9 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       res.status(411).type("text/plain").send("Length required. / Se requiere la longitud.");
       return;
     }
-    // Image uploads in the content section (checked again there: type, 8 MB, admin scope).
-    const limit = req.path === "/admin/content" && req.is("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    // Image uploads in the content and events sections (checked again there: type, 8 MB, admin scope).
+    const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/");
+    const limit = uploadPath && req.is("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (Number(length) > limit) {
       res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
       return;
@@ -231,6 +233,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   for (const warning of productionWarnings(env)) logger.warn(warning);
   const worker = startOutboxWorker({ db: handle.db, mail, sms });
   configureMessaging({ db: handle.db, mail, sms, worker });
+  const reminders = scheduleEventReminders({ db: handle.db, siteUrl: publicUrl });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
   setAuth(
     createAuth({
@@ -268,7 +271,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     setTimeout(() => server.closeAllConnections(), 1500).unref();
     // The outbox worker stops claiming at once; requests still in progress can queue mail
     // (sent by the next start), so the database closes only after both are done.
-    const workerStopped = stopMessaging().catch((error: unknown) =>
+    const workerStopped = Promise.all([stopMessaging(), reminders.stop()]).catch((error: unknown) =>
       logger.error({ err: error }, "stopping the outbox failed"),
     );
     void Promise.all([httpClosed, workerStopped])

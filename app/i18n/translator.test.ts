@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import en from "./locales/en";
 import enAdmin from "./locales/en/admin";
+import enEvents from "./locales/en/events";
 import es from "./locales/es";
 import esAdmin from "./locales/es/admin";
+import esEvents from "./locales/es/events";
 import { createTranslator } from "./translator";
 
 describe("createTranslator", () => {
@@ -35,6 +37,7 @@ describe("createTranslator", () => {
   describe.each([
     ["site", en, es],
     ["admin", enAdmin, esAdmin],
+    ["events", enEvents, esEvents],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
       const enKeys = strings(english).map(([key]) => key).sort();

@@ -42,6 +42,15 @@ export async function sendSms(m: SmsMessage): Promise<string> {
 }
 
 /**
+ * Wakes the worker after messages were queued inside a transaction (with `enqueueEmail` on the
+ * transaction), once it has committed. Without configured messaging (a script, a test that
+ * runs no worker) the rows simply wait for the next worker to start.
+ */
+export function kickOutbox(): void {
+  holder.__churchMessaging?.worker.kick();
+}
+
+/**
  * Stops the worker: nothing more is claimed, and the sends in flight are waited for. The
  * configuration stays, so queuing keeps working: a request still being answered during
  * shutdown (a sign-up, say) queues its mail, which the next start or another instance sends.

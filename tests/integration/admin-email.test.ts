@@ -1,8 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auditLog, emailCampaignRecipients, emailCampaigns, emailUnsubscribes, outboxMessages, profiles, users } from "~/db/schema";
+import { auditLog, emailCampaignRecipients, emailCampaigns, emailUnsubscribes, eventRegistrations, events, outboxMessages, profiles, users } from "~/db/schema";
+import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { findSegmentRecipients } from "~/features/admin/email/find-segment-recipients.server";
 import { createUnsubscribeToken } from "~/features/admin/email/unsubscribe-token.server";
+import { expandOccurrences } from "~/features/events/occurrences.server";
 import { action, loader } from "~/routes/admin/email";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/site/email-unsubscribe";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
@@ -244,5 +247,72 @@ describeEachBackend("admin email section", (backend) => {
     const view = page.body as { campaigns: { id: string; subjectEn: string }[] };
     expect(view.campaigns[0]!.id).toBe(campaignId);
     expect(view.campaigns[0]!.subjectEn).toBe("Second message");
+  });
+
+  test("the event-registrants segment reaches exactly the event's live registrants, in their language", async () => {
+    const tag = randomBytes(4).toString("hex");
+    const DAY_MS = 86_400_000;
+    const makeEvent = async (slug: string, startsAt: Date, recurrence: typeof events.$inferInsert.recurrence = null) =>
+      (await db.insert(events).values({ slug: `${slug}-${tag}`, titleEn: slug, descriptionEn: slug, category: "test", startsAt, recurrence }).returning({ id: events.id }))[0]!.id;
+    const register = (eventId: number, occurrenceStart: Date, email: string, status: "confirmed" | "waitlisted" | "cancelled", language: "en" | "es" = "en", userId: string | null = null) =>
+      db.insert(eventRegistrations).values({ eventId, occurrenceStart, userId, name: email, email, status, language, cancelTokenHash: randomBytes(16).toString("hex") });
+
+    const fryStart = new Date(Date.now() + 4 * DAY_MS);
+    const fry = await makeEvent("fry", fryStart);
+    const other = await makeEvent("other", new Date(Date.now() + 5 * DAY_MS));
+    const reg = (name: string) => `${name}-${tag}@example.test`;
+    await register(fry, fryStart, reg("confirmed"), "confirmed");
+    await register(fry, fryStart, reg("waitlisted"), "waitlisted", "es");
+    await register(fry, fryStart, reg("cancelled"), "cancelled");
+    await register(fry, fryStart, reg("unsub"), "confirmed");
+    await db.insert(emailUnsubscribes).values({ email: reg("unsub") });
+    await register(other, new Date(Date.now() + 5 * DAY_MS), reg("other"), "confirmed");
+
+    const form = { ...COMPOSE, segment: "event-registrants", segmentEvent: String(fry) };
+    const preview = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "preview", ...form } });
+    expect(preview.status).toBe(200);
+    const { groups, unsubscribed: skipped } = (preview.body as { preview: { groups: { language: string; recipients: number }[]; unsubscribed: number } }).preview;
+    expect(groups.find((g) => g.language === "en")!.recipients).toBe(1);
+    expect(groups.find((g) => g.language === "es")!.recipients).toBe(1);
+    expect(skipped).toBe(1);
+
+    const saved = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form } });
+    expect(saved.status).toBe(303);
+    const campaignId = new URL(saved.headers.get("location")!, "http://x").searchParams.get("campaign")!;
+    const [draft] = await db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaignId));
+    expect(draft!.segment).toBe(`event-registrants:${fry}`);
+    const sent = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "send", campaignId, ...form } });
+    expect(sent.status).toBe(303);
+    const recipients = await db.select().from(emailCampaignRecipients).where(eq(emailCampaignRecipients.campaignId, campaignId));
+    expect(recipients.map((r) => [r.email, r.language, r.skippedReason, r.userId]).sort()).toEqual(
+      [
+        [reg("confirmed"), "en", null, null],
+        [reg("unsub"), "en", "unsubscribed", null],
+        [reg("waitlisted"), "es", null, null],
+      ].sort(),
+    );
+
+    // The page preselects the segment and event from the registrations page's link.
+    const page = await harness.call(loader, { path: `/admin/email?segment=event-registrants&event=${fry}`, cookie: admin.cookie });
+    expect((page.body as { preset: unknown }).preset).toEqual({ segment: "event-registrants", segmentEvent: String(fry), segmentOccurrence: "" });
+
+    // A recurring event: its next occurrence, or the one chosen.
+    const timeZone = await churchTimeZone(db);
+    const weekly = await makeEvent("weekly", new Date(Date.now() - 7 * DAY_MS + 3_600_000), { freq: "weekly", interval: 1 });
+    const [weeklyRow] = await db.select().from(events).where(eq(events.id, weekly));
+    const [past, next] = expandOccurrences(weeklyRow!, timeZone, { from: new Date(Date.now() - 8 * DAY_MS), to: new Date(Date.now() + 6 * DAY_MS) });
+    await register(weekly, past!.start, reg("last-week"), "confirmed");
+    await register(weekly, next!.start, reg("this-week"), "waitlisted");
+    expect((await findSegmentRecipients(db, `event-registrants:${weekly}`)).map((r) => r.email)).toEqual([reg("this-week")]);
+    expect((await findSegmentRecipients(db, `event-registrants:${weekly}@${past!.start.toISOString()}`)).map((r) => r.email)).toEqual([reg("last-week")]);
+
+    // No event, or an unknown one: 400 on the field, nothing written.
+    const before = await tableCount(emailCampaigns);
+    for (const [segmentEvent, key] of [["", "email.errors.eventRequired"], ["abc", "email.errors.eventRequired"], ["999999", "email.errors.eventNotFound"]] as const) {
+      const refused = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form, segmentEvent } });
+      expect(refused.status).toBe(400);
+      expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.segmentEvent).toBe(key);
+    }
+    expect(await tableCount(emailCampaigns)).toBe(before);
   });
 });

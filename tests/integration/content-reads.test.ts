@@ -107,7 +107,9 @@ describeEachBackend("content reads", (backend) => {
     expect(home.whyChooseCards).toHaveLength(4);
     expect(home.blocks["home.new_here"]!.title).toBe("I'm New Here");
     expect(home.blocks["home.welcome"]!.title).toBe("Welcome Home");
-    expect(home.blocks["home.flyer"]!.linkUrl).toBe("/events");
+    // The featured demo event (Harvest Festival, with an image) is the flyer.
+    expect(home.blocks["home.flyer"]!.linkUrl).toBe("/events/harvest-festival");
+    expect(home.blocks["home.flyer"]!.title).toBe("Harvest Festival");
     expect(home.leaders).toHaveLength(2);
     expect(home.values).toHaveLength(4);
 

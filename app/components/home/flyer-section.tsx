@@ -4,7 +4,10 @@ import { ButtonLink } from "~/components/ui/button-link";
 import type { ContentBlock } from "~/features/content/get-content-blocks.server";
 import { BlockText } from "./section-heading";
 
-/** The current event flyer, linking to wherever the editor points it (the events page). */
+/**
+ * The current event flyer: the featured event (its image, title and page), or the home.flyer
+ * content block when no featured event has an image.
+ */
 export function FlyerSection({ block }: { block: ContentBlock }) {
   const { t } = useTranslation();
   return (

@@ -174,26 +174,6 @@ export const mediaGallery = pgTable(
   (t) => [index("media_gallery_type_created_idx").on(t.mediaType, t.createdAt.desc())],
 );
 
-export const events = pgTable(
-  "events",
-  {
-    id: serial("id").primaryKey(),
-    slug: text("slug").notNull().unique(),
-    titleEn: text("title_en").notNull(),
-    titleEs: text("title_es"),
-    descriptionEn: text("description_en").notNull(),
-    descriptionEs: text("description_es"),
-    category: text("category").notNull(),
-    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
-    locationName: text("location_name"),
-    imageUrl: text("image_url"),
-    isFeatured: boolean("is_featured").notNull().default(false),
-    ...timestamps,
-  },
-  (t) => [index("events_starts_at_idx").on(t.startsAt)],
-);
-
 export const sermons = pgTable(
   "sermons",
   {

@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./content";
 export * from "./messaging";
 export * from "./people";
+export * from "./events";

@@ -1,4 +1,4 @@
-import { boolean, date, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /** Spec section 3: one profile per member account (id = the auth user id). */
@@ -23,6 +23,8 @@ export const profiles = pgTable("profiles", {
   directoryShowPhone: boolean("directory_show_phone").notNull().default(false),
   /** Set by staff (users section): no sign-in while set. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  /** Bumped to revoke the member's private calendar feed link (its token is derived from it). */
+  calendarFeedVersion: integer("calendar_feed_version").notNull().default(0),
   hasCompletedTour: boolean("has_completed_tour").notNull().default(false),
   tourCompletionDate: timestamp("tour_completion_date", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

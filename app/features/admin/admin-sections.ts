@@ -73,19 +73,19 @@ export interface AdminSection {
   /** Shown in the sidebar (session-update lives in the account menu instead). */
   inNavigation: boolean;
   /** Its feature arrives with a later issue: the page says what it will hold. */
-  comingWith?: "events" | "prayer" | "groups" | "store";
+  comingWith?: "prayer" | "groups" | "store";
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "dashboard", path: "", scope: null, inNavigation: true },
   { id: "users", path: "users", scope: "users", inNavigation: true },
   { id: "members", path: "members", scope: "members", inNavigation: true },
-  { id: "events", path: "events", scope: "events", inNavigation: true, comingWith: "events" },
-  { id: "fish-fry-archive", path: "fish-fry-archive", scope: "events", inNavigation: true, comingWith: "events" },
-  { id: "event-registrations", path: "event-registrations", scope: "registrations", inNavigation: true, comingWith: "events" },
+  { id: "events", path: "events", scope: "events", inNavigation: true },
+  { id: "fish-fry-archive", path: "fish-fry-archive", scope: "events", inNavigation: true },
+  { id: "event-registrations", path: "event-registrations", scope: "registrations", inNavigation: true },
   { id: "inbox-prayer", path: "inbox/prayer", scope: "inbox:prayer", inNavigation: true, comingWith: "prayer" },
   { id: "inbox-meetings", path: "inbox/meetings", scope: "inbox:meetings", inNavigation: true, comingWith: "prayer" },
-  { id: "inbox-signups", path: "inbox/signups", scope: "inbox:signups", inNavigation: true, comingWith: "prayer" },
+  { id: "inbox-signups", path: "inbox/signups", scope: "inbox:signups", inNavigation: true },
   { id: "moderation", path: "moderation", scope: "moderation", inNavigation: true, comingWith: "prayer" },
   { id: "content", path: "content", scope: "content", inNavigation: true },
   { id: "groups", path: "groups", scope: "groups", inNavigation: true, comingWith: "groups" },

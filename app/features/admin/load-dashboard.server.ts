@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { adminAuthAttempts, auditLog, events, outboxMessages, profiles } from "~/db/schema";
+import { adminAuthAttempts, auditLog, eventRegistrations, events, outboxMessages, profiles, signupInbox } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { can } from "./admin-sections";
 import type { AdminIdentity } from "./admin-session.server";
@@ -23,8 +23,32 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
         ),
       }
     : null;
+  // Published events still to come: one-off ones ahead of now, and recurring ones (whose first
+  // date may be past) still repeating.
   const upcomingEvents = can(admin.scopes, ["events", "registrations"])
-    ? await one(db.select({ n: count() }).from(events).where(gte(events.startsAt, now)))
+    ? await one(
+        db
+          .select({ n: count() })
+          .from(events)
+          .where(
+            and(
+              eq(events.status, "published"),
+              sql`(${events.startsAt} >= ${now} or (${events.recurrence} is not null and coalesce(${events.recurrence}->>'until', '9999-12-31') >= ${now.toISOString().slice(0, 10)}))`,
+            ),
+          ),
+      )
+    : null;
+  // People (party sizes) confirmed for occurrences still to come.
+  const upcomingRsvps = can(admin.scopes, ["events", "registrations"])
+    ? await one(
+        db
+          .select({ n: sql<number>`coalesce(sum(${eventRegistrations.partySize}), 0)::int` })
+          .from(eventRegistrations)
+          .where(and(eq(eventRegistrations.status, "confirmed"), gte(eventRegistrations.occurrenceStart, now))),
+      )
+    : null;
+  const newSignups = can(admin.scopes, "inbox:signups")
+    ? await one(db.select({ n: count() }).from(signupInbox).where(eq(signupInbox.status, "new")))
     : null;
   const mail = can(admin.scopes, ["email", "health"])
     ? {
@@ -63,6 +87,8 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
   return {
     people,
     upcomingEvents,
+    upcomingRsvps,
+    newSignups,
     mail,
     activity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
     signIns: signIns?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,

@@ -3,6 +3,9 @@
  * portal edits these rows, and a real congregation replaces them (or starts with
  * SEED_DEMO=false). 555-01xx numbers are reserved for fiction.
  */
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import type { EventRecurrence, RegistrationQuestion } from "~/db/schema";
+
 const media = "/media/demo";
 
 export const demoSettings = {
@@ -282,18 +285,115 @@ export function demoGallery(now: Date) {
 }
 
 /** Demo events a few weeks ahead of the seed date, at the church's local hours. */
+/** A local wall-clock time in the demo church's time zone, `days` local days after `now`'s date. */
+function demoLocalTime(now: Date, days: number, time: string): Date {
+  const zone = demoSettings.timeZone;
+  const today = formatInTimeZone(now, zone, "yyyy-MM-dd");
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return fromZonedTime(`${date.toISOString().slice(0, 10)}T${time}:00`, zone);
+}
+
+/** Days from `now`'s local date to the next local `weekday` (0 = Monday … 6 = Sunday) whose `time` is still ahead. */
+function daysToNext(now: Date, weekday: number, time: string): number {
+  const isoDay = Number(formatInTimeZone(now, demoSettings.timeZone, "i")) - 1;
+  let days = (weekday - isoDay + 7) % 7;
+  if (days === 0 && demoLocalTime(now, 0, time).getTime() <= now.getTime()) days = 7;
+  return days;
+}
+
+const demoAddress = `${demoSettings.streetAddress}, ${demoSettings.city}, ${demoSettings.region} ${demoSettings.postalCode}`;
+
+/** The demo events, at local times in the church's time zone (America/Chicago), relative to `now`. */
 export function demoEvents(now: Date) {
-  const day = (offset: number, hourUtc: number) => {
-    const d = new Date(now);
-    d.setUTCDate(d.getUTCDate() + offset);
-    d.setUTCHours(hourUtc, 0, 0, 0);
-    return d;
+  const at = (days: number, time: string) => demoLocalTime(now, days, time);
+  const wednesday = daysToNext(now, 2, "19:00");
+  const none = {
+    imageUrl: null,
+    imageAltEn: null,
+    imageAltEs: null,
+    isFeatured: false,
+    recurrence: null,
+    capacity: null,
+    guestRegistration: false,
+    needsFollowUp: false,
+    registrationQuestions: [] as RegistrationQuestion[],
   };
   return [
-    { slug: "harvest-festival", titleEn: "Harvest Festival", titleEs: "Festival de la Cosecha", descriptionEn: "Hayrides, pumpkin carving, a chili cook-off and games for all ages on the church lawn.", descriptionEs: "Paseos en carreta, tallado de calabazas, concurso de chili y juegos para todas las edades en el jardín de la iglesia.", category: "fundraiser", startsAt: day(12, 20), endsAt: day(12, 24), locationName: "Church lawn", imageUrl: `${media}/harvest-festival.webp`, isFeatured: true },
-    { slug: "wednesday-bible-study", titleEn: "Wednesday Night Bible Study", titleEs: "Estudio bíblico de los miércoles", descriptionEn: "A verse-by-verse study of the Gospel of John, in English and Spanish groups.", descriptionEs: "Un estudio versículo por versículo del Evangelio de Juan, en grupos en inglés y en español.", category: "study", startsAt: day(3, 25), endsAt: day(3, 26), locationName: "Fellowship hall", imageUrl: null, isFeatured: false },
-    { slug: "youth-night", titleEn: "Youth Night", titleEs: "Noche de jóvenes", descriptionEn: "Games, worship and pizza for students in grades 6 to 12.", descriptionEs: "Juegos, alabanza y pizza para estudiantes de 6.º a 12.º grado.", category: "youth", startsAt: day(5, 24), endsAt: day(5, 26), locationName: "Gym", imageUrl: null, isFeatured: false },
-    { slug: "food-pantry", titleEn: "Community Food Pantry", titleEs: "Despensa comunitaria de alimentos", descriptionEn: "Volunteers pack and hand out groceries for neighbors in need.", descriptionEs: "Voluntarios empacan y reparten alimentos para los vecinos que los necesitan.", category: "community", startsAt: day(8, 15), endsAt: day(8, 18), locationName: "East entrance", imageUrl: null, isFeatured: false },
+    {
+      ...none,
+      slug: "harvest-festival",
+      titleEn: "Harvest Festival",
+      titleEs: "Festival de la Cosecha",
+      descriptionEn: "Hayrides, pumpkin carving, a chili cook-off and games for all ages on the church lawn.",
+      descriptionEs: "Paseos en carreta, tallado de calabazas, concurso de chili y juegos para todas las edades en el jardín de la iglesia.",
+      category: "fundraiser",
+      startsAt: at(12, "15:00"),
+      endsAt: at(12, "19:00"),
+      locationName: "Church lawn",
+      address: demoAddress,
+      imageUrl: `${media}/harvest-festival.webp`,
+      imageAltEn: "Harvest Festival flyer: pumpkins and autumn leaves",
+      imageAltEs: "Volante del Festival de la Cosecha: calabazas y hojas de otoño",
+      isFeatured: true,
+      capacity: 150,
+      guestRegistration: true,
+      needsFollowUp: false,
+      registrationQuestions: [
+        {
+          id: "chili",
+          kind: "choice",
+          labelEn: "Will you bring a chili for the cook-off?",
+          labelEs: "¿Traerá un chili para el concurso?",
+          required: true,
+          options: [
+            { en: "Yes", es: "Sí" },
+            { en: "No", es: "No" },
+          ],
+        },
+      ] as RegistrationQuestion[],
+    },
+    {
+      ...none,
+      slug: "wednesday-bible-study",
+      titleEn: "Wednesday Night Bible Study",
+      titleEs: "Estudio bíblico de los miércoles",
+      descriptionEn: "A verse-by-verse study of the Gospel of John, in English and Spanish groups.",
+      descriptionEs: "Un estudio versículo por versículo del Evangelio de Juan, en grupos en inglés y en español.",
+      category: "study",
+      startsAt: at(wednesday, "19:00"),
+      endsAt: at(wednesday, "20:30"),
+      locationName: "Fellowship hall",
+      address: demoAddress,
+      recurrence: { freq: "weekly", interval: 1, byWeekday: [2] } as EventRecurrence,
+    },
+    {
+      ...none,
+      slug: "youth-night",
+      titleEn: "Youth Night",
+      titleEs: "Noche de jóvenes",
+      descriptionEn: "Games, worship and pizza for students in grades 6 to 12.",
+      descriptionEs: "Juegos, alabanza y pizza para estudiantes de 6.º a 12.º grado.",
+      category: "youth",
+      startsAt: at(5, "19:00"),
+      endsAt: at(5, "21:00"),
+      locationName: "Gym",
+      address: demoAddress,
+      capacity: 40,
+    },
+    {
+      ...none,
+      slug: "food-pantry",
+      titleEn: "Community Food Pantry",
+      titleEs: "Despensa comunitaria de alimentos",
+      descriptionEn: "Volunteers pack and hand out groceries for neighbors in need.",
+      descriptionEs: "Voluntarios empacan y reparten alimentos para los vecinos que los necesitan.",
+      category: "community",
+      startsAt: at(8, "10:00"),
+      endsAt: at(8, "13:00"),
+      locationName: "East entrance",
+      address: demoAddress,
+    },
   ];
 }
 

@@ -1,8 +1,8 @@
-import { asc } from "drizzle-orm";
-import { heroVideos, homeCards } from "~/db/schema";
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { events, heroVideos, homeCards } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { getContentBlocks } from "./get-content-blocks.server";
+import { getContentBlocks, type ContentBlock } from "./get-content-blocks.server";
 import { localize, localizeOptional } from "./localize";
 import { listChurchValues } from "./list-church-values.server";
 import { listLeaders } from "./list-leaders.server";
@@ -43,13 +43,16 @@ export const homeBlockKeys = [
 
 /** Everything the home page shows except the streamed Recent Moments strip. */
 export async function getHomePage({ db, language }: Options) {
-  const [videos, cards, blocks, values, leaderList] = await Promise.all([
+  const [videos, cards, contentBlocks, values, leaderList, featured] = await Promise.all([
     db.select().from(heroVideos).orderBy(asc(heroVideos.sortOrder), asc(heroVideos.id)),
     db.select().from(homeCards).orderBy(asc(homeCards.sortOrder), asc(homeCards.id)),
     getContentBlocks({ db, language, keys: homeBlockKeys }),
     listChurchValues({ db, language }),
     listLeaders({ db, language }),
+    getFeaturedFlyer({ db, language }),
   ]);
+  // The flyer is the featured published event when it has an image; else the home.flyer block.
+  const blocks = featured ? { ...contentBlocks, "home.flyer": featured } : contentBlocks;
   const toCard = (r: (typeof cards)[number]): HomeCard => ({
     key: r.key,
     title: localize(language, r.titleEn, r.titleEs),
@@ -74,5 +77,34 @@ export async function getHomePage({ db, language }: Options) {
     leaders: leaderList,
     spiritualHomeCards: cards.filter((c) => c.kind === "spiritual_home").map(toCard),
     whyChooseCards: cards.filter((c) => c.kind === "why_choose").map(toCard),
+  };
+}
+
+/** The featured published event with an image, as the home page's flyer block; null when there is none. */
+async function getFeaturedFlyer({ db, language }: Options): Promise<ContentBlock | null> {
+  const [event] = await db
+    .select({
+      slug: events.slug,
+      titleEn: events.titleEn,
+      titleEs: events.titleEs,
+      descriptionEn: events.descriptionEn,
+      descriptionEs: events.descriptionEs,
+      imageUrl: events.imageUrl,
+      imageAltEn: events.imageAltEn,
+      imageAltEs: events.imageAltEs,
+    })
+    .from(events)
+    .where(and(eq(events.isFeatured, true), eq(events.status, "published"), isNotNull(events.imageUrl)))
+    .limit(1);
+  if (!event?.imageUrl) return null;
+  const title = localize(language, event.titleEn, event.titleEs);
+  return {
+    key: "home.flyer",
+    title,
+    body: localize(language, event.descriptionEn, event.descriptionEs),
+    summary: null,
+    imageUrl: event.imageUrl,
+    imageAlt: localizeOptional(language, event.imageAltEn, event.imageAltEs) ?? title,
+    linkUrl: `/events/${event.slug}`,
   };
 }

@@ -26,7 +26,7 @@ function Stat({ label, value, detail }: { label: string; value: number; detail?:
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();
-  const { people, upcomingEvents, mail, activity, signIns } = loaderData;
+  const { people, upcomingEvents, upcomingRsvps, newSignups, mail, activity, signIns } = loaderData;
   const links = visibleSections(loaderData.scopes).filter((s) => s.id !== "dashboard");
   return (
     <AdminPage title={t("dashboard.title")} intro={t("dashboard.welcome", { name: loaderData.name })}>
@@ -38,6 +38,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         {upcomingEvents !== null ? <Stat label={t("dashboard.upcomingEvents")} value={upcomingEvents} /> : null}
+        {upcomingRsvps !== null ? <Stat label={t("dashboard.upcomingRsvps")} value={upcomingRsvps} /> : null}
+        {newSignups !== null ? <Stat label={t("dashboard.newSignups")} value={newSignups} /> : null}
         {mail ? (
           <>
             <Stat label={t("dashboard.pendingMail")} value={mail.pending} />

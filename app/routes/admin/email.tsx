@@ -5,6 +5,10 @@ import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses,
 import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
 import { formValues, parseCampaign, ZCampaignId, type CampaignField, type CampaignFormValues } from "~/features/admin/email/campaign-input.server";
 import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/admin/email/email-constants";
+import { segmentEventExists } from "~/features/admin/email/find-segment-event.server";
+import { decodeSegment, storedFormValues } from "~/features/admin/email/segment-value";
+import { listRegistrationEvents, type EventChoice } from "~/features/admin/registrations/list-registration-events.server";
+import { readEventId, readOccurrence } from "~/features/admin/registrations/registrations-input";
 import { loadEmailSection, type CampaignDetail, type CampaignSummary } from "~/features/admin/email/load-email-section.server";
 import { previewCampaign, type CampaignPreview } from "~/features/admin/email/preview-campaign.server";
 import { saveCampaignDraft } from "~/features/admin/email/save-campaign-draft.server";
@@ -20,11 +24,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const section = await loadEmailSection({ db, campaignId: url.searchParams.get("campaign"), page: Number.isFinite(page) ? page : 1 });
   const notice = url.searchParams.get("notice");
+  const eventChoices = await listRegistrationEvents({ db, language });
+  // "Email these registrants" (event registrations page): the new message's segment, preselected.
+  const presetEvent = url.searchParams.get("segment") === "event-registrants" ? readEventId(url.searchParams.get("event")) : null;
+  const presetOccurrence = presetEvent ? readOccurrence(url.searchParams.get("occurrence")) : null;
   return data(
     {
       title: adminTranslator(language)("sections.email"),
       ...section,
       notice: notice === "saved" || notice === "sent" ? notice : null,
+      eventChoices,
+      preset: presetEvent
+        ? { segment: "event-registrants", segmentEvent: String(presetEvent), segmentOccurrence: presetOccurrence ? presetOccurrence.toISOString() : "" }
+        : null,
     },
     { headers: NO_STORE },
   );
@@ -59,6 +71,15 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseCampaign(input);
   if (!parsed.ok) {
     return refuse(400, { ok: false, intent, message: { key: "email.messages.fixErrors" }, values: parsed.values, fieldErrors: parsed.fieldErrors });
+  }
+  if (!(await segmentEventExists(db, parsed.input.segment))) {
+    return refuse(400, {
+      ok: false,
+      intent,
+      message: { key: "email.messages.fixErrors" },
+      values: parsed.values,
+      fieldErrors: { segmentEvent: "email.errors.eventNotFound" },
+    });
   }
 
   if (intent === "preview") {
@@ -101,7 +122,7 @@ function StatusBadge({ status, t }: { status: string; t: AdminT }) {
 
 export default function EmailSection({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();
-  const { campaigns, campaign, campaignMissing, notice } = loaderData;
+  const { campaigns, campaign, campaignMissing, notice, eventChoices, preset } = loaderData;
   const result = actionData as ActionData | undefined;
   const editing = !campaign || campaign.status === "draft";
 
@@ -123,7 +144,11 @@ export default function EmailSection({ loaderData, actionData }: Route.Component
       {campaignMissing ? <Notice tone="error">{t("email.messages.notFound")}</Notice> : null}
       {result?.message && !result.ok ? <Notice tone="error">{t(result.message.key, result.message.values)}</Notice> : null}
 
-      {editing ? <Compose key={campaign?.id ?? "new"} campaign={campaign} result={result} /> : <CampaignView campaign={campaign} />}
+      {editing ? (
+        <Compose key={campaign?.id ?? `new-${preset?.segmentEvent ?? ""}`} campaign={campaign} result={result} eventChoices={eventChoices} preset={campaign ? null : preset} />
+      ) : (
+        <CampaignView campaign={campaign} eventChoices={eventChoices} />
+      )}
       {result?.preview ? <Preview preview={result.preview} /> : null}
 
       <CampaignList campaigns={campaigns} currentId={campaign?.id ?? null} t={t} language={language} />
@@ -131,17 +156,38 @@ export default function EmailSection({ loaderData, actionData }: Route.Component
   );
 }
 
-function Compose({ campaign, result }: { campaign: CampaignDetail | null; result: ActionData | undefined }) {
-  const { t } = useAdminTranslation();
+/** How the page names a stored segment: the kind, and for an event its title (and date). */
+function segmentLabel(segment: string, eventChoices: EventChoice[], t: AdminT, language: string): string {
+  const choice = decodeSegment(segment);
+  if (!choice) return segment;
+  if (choice.kind !== "event-registrants") return t(`email.segments.${choice.kind}`);
+  const event = eventChoices.find((e) => e.id === choice.eventId);
+  const title = event?.title ?? `#${choice.eventId}`;
+  const named = t("email.segments.eventNamed", { title });
+  return choice.occurrence ? `${named} (${formatDateTime(choice.occurrence, language)})` : named;
+}
+
+type Preset = Pick<CampaignFormValues, "segment" | "segmentEvent" | "segmentOccurrence">;
+
+function Compose({
+  campaign,
+  result,
+  eventChoices,
+  preset,
+}: {
+  campaign: CampaignDetail | null;
+  result: ActionData | undefined;
+  eventChoices: EventChoice[];
+  preset: Preset | null;
+}) {
+  const { t, language } = useAdminTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const values: CampaignFormValues = result?.values ?? {
-    subjectEn: campaign?.subjectEn ?? "",
-    subjectEs: campaign?.subjectEs ?? "",
-    bodyEn: campaign?.bodyEn ?? "",
-    bodyEs: campaign?.bodyEs ?? "",
-    segment: campaign?.segment ?? "all-members",
-  };
+  const values: CampaignFormValues =
+    result?.values ??
+    (campaign
+      ? storedFormValues(campaign)
+      : { subjectEn: "", subjectEs: "", bodyEn: "", bodyEs: "", segment: "all-members", segmentEvent: "", segmentOccurrence: "", ...preset });
   const errors = result?.fieldErrors ?? {};
   const [spanish, setSpanish] = useState({ subject: values.subjectEs, body: values.bodyEs });
   const missingSpanish = spanish.subject.trim() === "" && spanish.body.trim() === "";
@@ -195,15 +241,32 @@ function Compose({ campaign, result }: { campaign: CampaignDetail | null; result
           {(props) => (
             <select {...props} name="segment" defaultValue={values.segment} className={`${inputClasses} sm:max-w-md`}>
               <option value="all-members">{t("email.segments.all-members")}</option>
+              <option value="event-registrants">{t("email.segments.event-registrants")}</option>
               <option value="groups" disabled>
                 {t("email.segments.groups")}
-              </option>
-              <option value="events" disabled>
-                {t("email.segments.events")}
               </option>
             </select>
           )}
         </Field>
+        <Field id="segmentEvent" label={t("email.compose.segmentEvent")} hint={t("email.compose.segmentEventHint")} error={error("segmentEvent")}>
+          {(props) => (
+            <select {...props} name="segmentEvent" defaultValue={values.segmentEvent} className={`${inputClasses} sm:max-w-md`}>
+              <option value="">{t("email.compose.segmentEventNone")}</option>
+              {eventChoices.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.recurring ? t("email.compose.recurringEvent", { title: e.title }) : `${e.title} — ${formatDateTime(e.startsAt, language)}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {values.segmentOccurrence && !Number.isNaN(new Date(values.segmentOccurrence).getTime()) ? (
+          <>
+            <input type="hidden" name="segmentOccurrence" value={values.segmentOccurrence} />
+            <p className="text-sm text-slate-700">{t("email.compose.segmentOccurrence", { date: formatDateTime(values.segmentOccurrence, language) })}</p>
+          </>
+        ) : null}
+        {error("segmentOccurrence") ? <Notice tone="error">{error("segmentOccurrence")}</Notice> : null}
         <div className="grid gap-3">
           <div className="flex flex-wrap gap-2">
             <button type="submit" name="intent" value="preview" className={adminButton.secondary} disabled={busy}>
@@ -273,7 +336,7 @@ function Preview({ preview }: { preview: CampaignPreview }) {
   );
 }
 
-function CampaignView({ campaign }: { campaign: CampaignDetail }) {
+function CampaignView({ campaign, eventChoices }: { campaign: CampaignDetail; eventChoices: EventChoice[] }) {
   const { t, language } = useAdminTranslation();
   const revalidator = useRevalidator();
   const sending = campaign.status === "sending";
@@ -297,7 +360,7 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
         <div className="grid gap-2 text-sm text-slate-700">
           <p className="flex flex-wrap items-center gap-2">
             <StatusBadge status={campaign.status} t={t} />
-            <span>{t(`email.segments.${campaign.segment}` as AdminMessageKey)}</span>
+            <span>{segmentLabel(campaign.segment, eventChoices, t, language)}</span>
             <span>{t("email.campaign.recipients", { count: total })}</span>
           </p>
           <p>{t("email.campaign.created", { time: formatDateTime(campaign.createdAt, language) })}</p>

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { AdminMessageKey } from "~/features/admin/admin-translation";
 import { BODY_MAX, SUBJECT_MAX } from "./email-constants";
+import { encodeSegment, SEGMENT_KINDS } from "./segment-value";
 
-export const SEGMENTS = ["all-members"] as const;
+export const SEGMENTS = SEGMENT_KINDS;
 export type Segment = (typeof SEGMENTS)[number];
-
 
 /** What the compose form posts, as strings (echoed back so the form keeps them). */
 export interface CampaignFormValues {
@@ -13,6 +13,9 @@ export interface CampaignFormValues {
   bodyEn: string;
   bodyEs: string;
   segment: string;
+  /** For `event-registrants`: the event's id, and optionally one occurrence (ISO start). */
+  segmentEvent: string;
+  segmentOccurrence: string;
 }
 
 export type CampaignField = keyof CampaignFormValues;
@@ -22,7 +25,8 @@ export interface CampaignInput {
   subjectEs: string | null;
   bodyEn: string;
   bodyEs: string | null;
-  segment: Segment;
+  /** The stored segment: `all-members` or `event-registrants:<id>[@<occurrence>]` (segment-value.ts). */
+  segment: string;
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
@@ -36,7 +40,17 @@ export function formValues(input: Record<string, unknown>): CampaignFormValues {
     bodyEn: text(input.bodyEn),
     bodyEs: text(input.bodyEs),
     segment: text(input.segment) || "all-members",
+    segmentEvent: text(input.segmentEvent),
+    segmentOccurrence: text(input.segmentOccurrence),
   };
+}
+
+
+/** An ISO instant a stored segment can carry (a four-digit year). */
+function isInstant(value: string): boolean {
+  if (value.length > 40) return false;
+  const date = new Date(value);
+  return !Number.isNaN(date.getTime()) && /^\d{4}-/.test(date.toISOString());
 }
 
 const subject = z
@@ -52,8 +66,18 @@ const Schema = z
     subjectEs: subject,
     bodyEs: body,
     segment: z.enum(SEGMENTS, { error: "errors.segmentInvalid" }),
+    segmentEvent: z.string().trim(),
+    segmentOccurrence: z.string().trim(),
   })
   .superRefine((value, ctx) => {
+    if (value.segment === "event-registrants") {
+      if (!/^\d{1,9}$/.test(value.segmentEvent) || Number(value.segmentEvent) <= 0) {
+        ctx.addIssue({ code: "custom", path: ["segmentEvent"], message: "errors.eventRequired" });
+      }
+      if (value.segmentOccurrence !== "" && !isInstant(value.segmentOccurrence)) {
+        ctx.addIssue({ code: "custom", path: ["segmentOccurrence"], message: "errors.occurrenceInvalid" });
+      }
+    }
     const hasSubject = value.subjectEs.length > 0;
     const hasBody = value.bodyEs.length > 0;
     if (hasSubject !== hasBody) {
@@ -77,11 +101,19 @@ export function parseCampaign(raw: Record<string, unknown>): ParsedCampaign {
     }
     return { ok: false, values, fieldErrors };
   }
-  const { subjectEn, subjectEs, bodyEn, bodyEs, segment } = result.data;
+  const { subjectEn, subjectEs, bodyEn, bodyEs, segment, segmentEvent, segmentOccurrence } = result.data;
+  const stored =
+    segment === "event-registrants"
+      ? encodeSegment({
+          kind: segment,
+          eventId: Number(segmentEvent),
+          occurrence: segmentOccurrence ? new Date(segmentOccurrence).toISOString() : null,
+        })
+      : segment;
   return {
     ok: true,
     values,
-    input: { subjectEn, bodyEn, subjectEs: subjectEs || null, bodyEs: bodyEs || null, segment },
+    input: { subjectEn, bodyEn, subjectEs: subjectEs || null, bodyEs: bodyEs || null, segment: stored },
   };
 }
 

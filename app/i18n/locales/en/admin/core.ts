@@ -45,7 +45,6 @@ const core = {
   },
   comingSoon: {
     heading: "Coming soon",
-    events: "This section will manage events with the events and registrations feature: bilingual events with recurrence, capacity and registration questions, RSVPs and waitlists, check-in on the day, and the fundraiser archive.",
     prayer: "This section will hold the prayer and community inboxes with the prayer wall: every prayer request (private ones included), meeting requests from Plan a Visit, volunteer sign-ups, and the moderation queues.",
     groups: "This section will manage study groups with the worship and learning feature: groups, leaders, members and join requests.",
     store: "This section will manage the store with the giving and store feature: products, stock and orders.",
@@ -136,6 +135,8 @@ const core = {
     newMembers: "New accounts (30 days)",
     members: "Member accounts",
     upcomingEvents: "Upcoming events",
+    upcomingRsvps: "People registered for upcoming events",
+    newSignups: "New event sign-ups to follow up",
     pendingMail: "Emails waiting to send",
     failedMail: "Emails that failed",
     comparedTo: "{{count}} in the 30 days before",

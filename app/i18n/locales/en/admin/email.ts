@@ -16,7 +16,12 @@ const email = {
     bodyEs: "Message (Spanish)",
     bodyHint: "Plain text, up to 20,000 characters. Leave a blank line between paragraphs.",
     segment: "Send to",
-    segmentHint: "Study groups and event registrants become available when those features arrive.",
+    segmentHint: "Study groups become available when that feature arrives.",
+    segmentEvent: "Event (for event registrants)",
+    segmentEventHint: "Confirmed and waitlisted registrants of the event's next date, each in the language they registered in.",
+    segmentEventNone: "Choose an event",
+    recurringEvent: "{{title}} (repeats)",
+    segmentOccurrence: "Only the registrants of {{date}}.",
     missingSpanish: "There is no Spanish version. Members who prefer Spanish will get the English message.",
     saveDraft: "Save draft",
     preview: "Preview",
@@ -26,7 +31,8 @@ const email = {
   segments: {
     "all-members": "All members",
     groups: "A study group (coming later)",
-    events: "Registrants of an event (coming later)",
+    "event-registrants": "Registrants of an event",
+    eventNamed: "Registrants of {{title}}",
   },
   preview: {
     title: "Preview",
@@ -91,6 +97,9 @@ const email = {
     bodyTooLong: "Keep the message under 20,000 characters.",
     spanishIncomplete: "Fill in both the Spanish subject and message, or leave both empty.",
     segmentInvalid: "Choose who receives the message.",
+    eventRequired: "Choose the event whose registrants receive the message.",
+    eventNotFound: "That event does not exist. Choose another one.",
+    occurrenceInvalid: "The event date could not be read. Open the event's registrations and try again.",
   },
   mail: {
     unsubscribe: "Unsubscribe from these emails",

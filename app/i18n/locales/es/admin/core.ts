@@ -46,7 +46,6 @@ const core = {
   },
   comingSoon: {
     heading: "Próximamente",
-    events: "Esta sección administrará los eventos cuando llegue la función de eventos e inscripciones: eventos bilingües con recurrencia, cupo y preguntas de inscripción, confirmaciones y listas de espera, registro de asistencia el día del evento y el archivo de actividades para recaudar fondos.",
     prayer: "Esta sección reunirá las bandejas de oración y comunidad cuando llegue el muro de oración: todas las peticiones de oración (también las privadas), las solicitudes de reunión de Planee su visita, las inscripciones de voluntarios y las colas de moderación.",
     groups: "Esta sección administrará los grupos de estudio cuando llegue la función de adoración y aprendizaje: grupos, líderes, miembros y solicitudes para unirse.",
     store: "Esta sección administrará la tienda cuando llegue la función de ofrendas y tienda: productos, existencias y pedidos.",
@@ -137,6 +136,8 @@ const core = {
     newMembers: "Cuentas nuevas (30 días)",
     members: "Cuentas de miembros",
     upcomingEvents: "Próximos eventos",
+    upcomingRsvps: "Personas inscritas en próximos eventos",
+    newSignups: "Nuevas inscripciones por atender",
     pendingMail: "Correos por enviar",
     failedMail: "Correos que fallaron",
     comparedTo: "{{count}} en los 30 días anteriores",

@@ -17,7 +17,12 @@ const email = {
     bodyEs: "Mensaje (español)",
     bodyHint: "Texto sin formato, hasta 20 000 caracteres. Deje una línea en blanco entre párrafos.",
     segment: "Enviar a",
-    segmentHint: "Los grupos de estudio y los inscritos en eventos estarán disponibles cuando lleguen esas funciones.",
+    segmentHint: "Los grupos de estudio estarán disponibles cuando llegue esa función.",
+    segmentEvent: "Evento (para los inscritos en un evento)",
+    segmentEventHint: "Los inscritos confirmados y en lista de espera de la próxima fecha del evento, cada uno en el idioma en que se inscribió.",
+    segmentEventNone: "Elija un evento",
+    recurringEvent: "{{title}} (se repite)",
+    segmentOccurrence: "Solo los inscritos del {{date}}.",
     missingSpanish: "No hay versión en español. Los miembros que prefieren español recibirán el mensaje en inglés.",
     saveDraft: "Guardar borrador",
     preview: "Vista previa",
@@ -27,7 +32,8 @@ const email = {
   segments: {
     "all-members": "Todos los miembros",
     groups: "Un grupo de estudio (próximamente)",
-    events: "Inscritos en un evento (próximamente)",
+    "event-registrants": "Inscritos en un evento",
+    eventNamed: "Inscritos en {{title}}",
   },
   preview: {
     title: "Vista previa",
@@ -92,6 +98,9 @@ const email = {
     bodyTooLong: "El mensaje debe tener menos de 20 000 caracteres.",
     spanishIncomplete: "Complete el asunto y el mensaje en español, o deje ambos vacíos.",
     segmentInvalid: "Elija quién recibirá el mensaje.",
+    eventRequired: "Elija el evento cuyos inscritos recibirán el mensaje.",
+    eventNotFound: "Ese evento no existe. Elija otro.",
+    occurrenceInvalid: "No se pudo leer la fecha del evento. Abra las inscripciones del evento e inténtelo de nuevo.",
   },
   mail: {
     unsubscribe: "Darse de baja de estos correos",

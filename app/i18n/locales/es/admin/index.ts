@@ -7,7 +7,11 @@ import settings from "./settings";
 import email from "./email";
 import health from "./health";
 import audit from "./audit";
+import events from "./events";
+import registrations from "./registrations";
+import fundraisers from "./fundraisers";
+import signups from "./signups";
 
-const admin = { ...core, users, members, content, settings, email, health, audit } satisfies AdminStrings;
+const admin = { ...core, users, members, content, settings, email, health, audit, events, registrations, fundraisers, signups } satisfies AdminStrings;
 
 export default admin;

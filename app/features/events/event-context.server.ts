@@ -1,0 +1,33 @@
+import { churchSettings } from "~/db/schema";
+import type { Language } from "~/i18n/config";
+import type { AppDatabase } from "~/server/db.server";
+import { localize } from "~/features/content/localize";
+
+export interface EventsChurch {
+  name: string;
+  timeZone: string;
+  /** One line: "123 Main St, Springfield, IL 62701". */
+  addressLine: string;
+  address: { street: string; city: string; region: string; postalCode: string; country: string } | null;
+}
+
+/** What every events page and feed needs of the church: its name, time zone and address. */
+export async function getEventsChurch(db: AppDatabase, language: Language): Promise<EventsChurch> {
+  const [settings] = await db.select().from(churchSettings).limit(1);
+  if (!settings) return { name: "", timeZone: "UTC", addressLine: "", address: null };
+  const address = {
+    street: settings.streetAddress,
+    city: settings.city,
+    region: settings.region,
+    postalCode: settings.postalCode,
+    country: settings.country,
+  };
+  return {
+    name: localize(language, settings.nameEn, settings.nameEs),
+    timeZone: settings.timeZone,
+    address,
+    addressLine: [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
+      .filter(Boolean)
+      .join(", "),
+  };
+}
