@@ -204,6 +204,61 @@ describe("admin portal", () => {
     }
   });
 
+  test("events: the admin creates an event, it is public in both languages, a member RSVPs and cancels, and is checked in", async () => {
+    const admin = await browser.newPage();
+    await signIn(admin);
+    await visit(admin, "/admin/events/new");
+    const title = `Choir Night ${Date.now()}`;
+    const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    await admin.getByLabel(en.events.form.titleEn, { exact: true }).fill(title);
+    await admin.getByLabel(en.events.form.titleEs, { exact: true }).fill(`Noche de coro ${title.slice(11)}`);
+    await admin.getByLabel(en.events.form.descriptionEn, { exact: true }).fill("An evening of hymns.");
+    await admin.getByLabel(en.events.form.descriptionEs, { exact: true }).fill("Una noche de himnos.");
+    await admin.getByLabel(en.events.form.startDate, { exact: true }).fill(date);
+    await admin.getByLabel(en.events.form.startTime, { exact: true }).fill("19:00");
+    await admin.getByLabel(en.events.form.endTime, { exact: true }).fill("20:30");
+    await admin.getByLabel(en.events.form.locationName, { exact: true }).fill("Sanctuary");
+    await admin.getByLabel(en.events.form.capacity, { exact: true }).fill("20");
+    await admin.getByRole("button", { name: en.events.form.create }).click();
+    await admin.getByText(en.events.messages.created).waitFor();
+    const slug = new URL(admin.url()).pathname.split("/").pop();
+    expect(slug).toMatch(/^\d+$/);
+
+    // Public, in English and in Spanish.
+    const visitor = await browser.newPage();
+    await visit(visitor, "/events");
+    await visitor.getByRole("main").getByRole("link", { name: title }).first().waitFor();
+    await visit(visitor, "/events?lang=es");
+    await visitor.getByRole("main").getByRole("link", { name: `Noche de coro ${title.slice(11)}` }).first().waitFor();
+
+    // A member RSVPs with one click, then cancels.
+    const member = await browser.newPage();
+    const email = `rsvp-member-${Date.now()}@example.test`;
+    const password = "member-passphrase-9";
+    const signup = await member.request.post("/auth", {
+      form: { intent: "signup-email", fullName: "Rita Member", email, password, confirmPassword: password, username: "", phone: "" },
+      headers: { Origin: baseURL },
+    });
+    expect(signup.status()).toBeLessThan(400);
+    await member.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
+    await visit(member, "/events");
+    await member.getByRole("main").getByRole("link", { name: title }).first().click();
+    await member.getByRole("heading", { level: 1, name: title }).waitFor();
+    await member.getByRole("button", { name: "I'm going" }).click();
+    await member.getByText("You're going.").first().waitFor();
+    await member.getByRole("button", { name: "Cancel my RSVP" }).click();
+    await member.getByText("Your RSVP has been cancelled.").waitFor();
+    await member.getByRole("button", { name: "I'm going" }).click();
+    await member.getByText("You're going.").first().waitFor();
+
+    // Check-in at the door, in the registrations section.
+    const eventId = slug!;
+    await visit(admin, `/admin/event-registrations?event=${eventId}`);
+    await admin.getByRole("button", { name: en.registrations.checkInFor.replace("{{name}}", "Rita Member") }).click();
+    await admin.getByRole("button", { name: en.registrations.undoCheckInFor.replace("{{name}}", "Rita Member") }).waitFor();
+    await expectAccessible(admin, "event-registrations after check-in");
+  });
+
   test("logout ends the admin session: /admin goes back to the login page", async () => {
     const page = await browser.newPage();
     await signIn(page);

@@ -52,7 +52,8 @@ describe("events pages", () => {
     const filter = page.getByRole("navigation", { name: "Filter by category" });
     await filter.getByRole("link", { name: "Youth" }).click();
     await page.waitForURL(/category=youth/);
-    expect(await filter.getByRole("link", { name: "Youth" }).getAttribute("aria-current")).toBe("page");
+    // The URL changes before React has committed the new page: wait for the render.
+    await expect.poll(() => filter.getByRole("link", { name: "Youth" }).getAttribute("aria-current")).toBe("page");
     const main = page.getByRole("main");
     await expect.poll(() => main.getByRole("link", { name: "Youth Night" }).count()).toBeGreaterThan(0);
     expect(await main.getByRole("link", { name: "Harvest Festival" }).count()).toBe(0);

@@ -3,10 +3,11 @@
  * and how a stored event becomes the flat string values the form shows.
  */
 import { formatInTimeZone } from "date-fns-tz";
-import type { EventRecurrence, RegistrationQuestion } from "~/db/schema";
+import type { events } from "~/db/schema";
+import { eventCategories, type EventCategory } from "~/features/events/event-categories";
 
-export const EVENT_CATEGORIES = ["worship", "study", "youth", "fundraiser", "community", "other"] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const EVENT_CATEGORIES = eventCategories;
+export type { EventCategory };
 export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
 export const RECURRENCE_FREQS = ["none", "daily", "weekly", "monthly"] as const;
 export const RECURRENCE_ENDS = ["never", "until", "count"] as const;
@@ -49,32 +50,8 @@ export type EventFormValues = Record<string, string>;
 /** A question row's field name: `q<index>.<field>`. */
 export const questionField = (index: number, field: string) => `q${index}.${field}`;
 
-export interface EventRowForForm {
-  slug: string;
-  titleEn: string;
-  titleEs: string | null;
-  descriptionEn: string;
-  descriptionEs: string | null;
-  category: string;
-  startsAt: Date;
-  endsAt: Date | null;
-  locationName: string | null;
-  address: string | null;
-  mapUrl: string | null;
-  imageUrl: string | null;
-  imageAltEn: string | null;
-  imageAltEs: string | null;
-  isFeatured: boolean;
-  status: string;
-  recurrence: EventRecurrence | null;
-  excludedDates: string[];
-  capacity: number | null;
-  rsvpEnabled: boolean;
-  guestRegistration: boolean;
-  maxPartySize: number;
-  needsFollowUp: boolean;
-  registrationQuestions: RegistrationQuestion[];
-}
+/** The stored event columns the form shows (loaded by the editor; dates as Date objects). */
+export type EventRowForForm = Omit<typeof events.$inferSelect, "id" | "cancelledAt" | "createdAt" | "updatedAt">;
 
 const on = (value: boolean) => (value ? "on" : "");
 
