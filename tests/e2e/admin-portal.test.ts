@@ -22,6 +22,9 @@ async function expectAccessible(page: Page, label: string) {
   expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
 }
 
+/** Pages inside sections that the sidebar does not link: the new-event form, and a selected event's registrations. */
+const formPages = ["/admin/events/new", "/admin/event-registrations?event=1"];
+
 /** Elements sticking out past the right edge; wide tables scroll inside their own labelled region. */
 function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -154,7 +157,7 @@ describe("admin portal", () => {
   test("every section fits a 360 px phone without sideways scrolling and passes axe there", async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 404/] });
     await signIn(page);
-    for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), "/admin/session-update", "/admin/no-such-section"]) {
+    for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages, "/admin/session-update", "/admin/no-such-section"]) {
       await visit(page, path, path.endsWith("no-such-section") ? 404 : 200);
       expect(await overflowing(page), path).toEqual([]);
       await expect(page.evaluate(() => document.documentElement.scrollWidth), path).resolves.toBeLessThanOrEqual(360);
@@ -165,8 +168,7 @@ describe("admin portal", () => {
   test("every section works by keyboard: the skip link comes first, every focus is visible, Tab is never trapped", async () => {
     const page = await browser.newPage();
     await signIn(page);
-    for (const section of visibleSections(["admin:*"])) {
-      const path = adminSectionHref(section);
+    for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages]) {
       await visit(page, path);
       await page.keyboard.press("Tab");
       const first = await page.evaluate(() => ({ tag: document.activeElement?.tagName, href: document.activeElement?.getAttribute("href") }));
