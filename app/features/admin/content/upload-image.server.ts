@@ -54,29 +54,9 @@ export async function uploadContentImage(options: {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!sniffImageType(bytes)) return { ok: false, status: 400, error: "badType" };
 
-  const { default: sharp } = await import("sharp");
-  const base = randomBytes(12).toString("hex");
-  const written: string[] = [];
-  try {
-    const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
-    await source.metadata();
-    await mkdir(options.uploadDir, { recursive: true });
-    for (const width of IMAGE_WIDTHS) {
-      const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      const target = path.join(options.uploadDir, `${base}-${width}.webp`);
-      await writeFile(target, out, { mode: 0o644 });
-      written.push(target);
-    }
-  } catch {
-    await removeAll(written);
-    return { ok: false, status: 400, error: "unreadable" };
-  }
-
-  const url = `/uploads/${base}-${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}.webp`;
+  const stored = await storeImageVariants(bytes, options.uploadDir);
+  if (!stored.ok) return { ok: false, status: 400, error: "unreadable" };
+  const { url, files: written } = stored;
   const descriptor = contentKinds[kind];
   try {
     const saved = await options.db.transaction(async (tx) => {
@@ -100,16 +80,46 @@ export async function uploadContentImage(options: {
       return true;
     });
     if (!saved) {
-      await removeAll(written);
+      await removeImageFiles(written);
       return { ok: false, status: 404, error: "notFound" };
     }
   } catch (error) {
-    await removeAll(written);
+    await removeImageFiles(written);
     throw error;
   }
   return { ok: true, id: String(id), kind, url, files: written };
 }
 
-async function removeAll(files: string[]): Promise<void> {
+/**
+ * Re-encodes an uploaded image (already sniffed as JPEG, PNG or WebP) to WebP at each of
+ * IMAGE_WIDTHS, rotated upright and stripped of metadata, into `uploadDir`. Answers the largest
+ * file's URL and every file written (for `removeImageFiles` if the caller's save fails); an
+ * image sharp cannot read, or one over MAX_INPUT_PIXELS, writes nothing.
+ */
+export async function storeImageVariants(bytes: Uint8Array, uploadDir: string): Promise<{ ok: true; url: string; files: string[] } | { ok: false }> {
+  const { default: sharp } = await import("sharp");
+  const base = randomBytes(12).toString("hex");
+  const written: string[] = [];
+  try {
+    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).metadata();
+    await mkdir(uploadDir, { recursive: true });
+    for (const width of IMAGE_WIDTHS) {
+      const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      const target = path.join(uploadDir, `${base}-${width}.webp`);
+      await writeFile(target, out, { mode: 0o644 });
+      written.push(target);
+    }
+  } catch {
+    await removeImageFiles(written);
+    return { ok: false };
+  }
+  return { ok: true, url: `/uploads/${base}-${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}.webp`, files: written };
+}
+
+export async function removeImageFiles(files: string[]): Promise<void> {
   await Promise.all(files.map((f) => unlink(f).catch(() => undefined)));
 }
