@@ -46,6 +46,8 @@ export interface CreateAppOptions {
 export const MAX_BODY_BYTES = 64 * 1024;
 /** An image upload of the content section: 8 MB of image plus the form around it. */
 export const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
+/** A sermon's media upload (audio, video or study notes) with its form. */
+export const MAX_MEDIA_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
 export function createApp({ env, vite }: CreateAppOptions): Express {
   const app = express();
@@ -73,7 +75,10 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     }
     // Image uploads in the content and events sections (checked again there: type, 8 MB, admin scope).
     const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/");
-    const limit = uploadPath && req.is("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    // Sermon audio, video and notes: streamed to disk by the sermon editor, never buffered.
+    const mediaPath = req.path.startsWith("/admin/sermons/");
+    const multipart = Boolean(req.is("multipart/form-data"));
+    const limit = mediaPath && multipart ? MAX_MEDIA_UPLOAD_BYTES : uploadPath && multipart ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (Number(length) > limit) {
       res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
       return;

@@ -5,6 +5,16 @@ import enEvents from "./locales/en/events";
 import es from "./locales/es";
 import esAdmin from "./locales/es/admin";
 import esEvents from "./locales/es/events";
+import enSermons from "./locales/en/sermons";
+import esSermons from "./locales/es/sermons";
+import enWatch from "./locales/en/watch";
+import esWatch from "./locales/es/watch";
+import enStudy from "./locales/en/study";
+import esStudy from "./locales/es/study";
+import enGroups from "./locales/en/groups";
+import esGroups from "./locales/es/groups";
+import enMembership from "./locales/en/membership";
+import esMembership from "./locales/es/membership";
 import { createTranslator } from "./translator";
 
 describe("createTranslator", () => {
@@ -38,6 +48,11 @@ describe("createTranslator", () => {
     ["site", en, es],
     ["admin", enAdmin, esAdmin],
     ["events", enEvents, esEvents],
+    ["sermons", enSermons, esSermons],
+    ["watch", enWatch, esWatch],
+    ["study", enStudy, esStudy],
+    ["groups", enGroups, esGroups],
+    ["membership", enMembership, esMembership],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
       const enKeys = strings(english).map(([key]) => key).sort();

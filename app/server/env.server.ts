@@ -59,6 +59,22 @@ export const ZEnv = z.object({
   TWILIO_API_BASE_URL: z.url().optional(),
   /** Multiplies the per-IP rate limits (browser tests and load tests share one IP). */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * redis://host:6379: live-chat fan-out between instances over Redis pub/sub. Without it,
+   * instances on one PostgreSQL use LISTEN/NOTIFY; the embedded database has one instance.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  /**
+   * A Bible text provider answering `GET {BIBLE_API_URL}/{reference}?translation={id}` in the
+   * bible-api.com JSON shape. Without it the study hub links to online Bible readers instead.
+   */
+  BIBLE_API_URL: z.url().optional(),
+  /** The translation ids asked of that provider, per reader language. */
+  BIBLE_TRANSLATION_EN: z.string().regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like web").default("web"),
+  BIBLE_TRANSLATION_ES: z.string().regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like rvr1909").default("rvr1909"),
 });
 
 export type Env = z.infer<typeof ZEnv>;

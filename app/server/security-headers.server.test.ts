@@ -35,7 +35,9 @@ describe("contentSecurityPolicy", () => {
     expect(csp.get("base-uri")).toEqual(["'self'"]);
     expect(csp.get("form-action")).toEqual(["'self'"]);
     expect(csp.get("default-src")).toEqual(["'self'"]);
-    expect(csp.get("connect-src")).toEqual(["'self'"]);
+    // Live HLS streams and hosted sermon media: HTTPS only.
+    expect(csp.get("connect-src")).toEqual(["'self'", "https:"]);
+    expect(csp.get("media-src")).toEqual(["'self'", "blob:", "https:"]);
   });
 
   test("frames only the map and video embeds, all over HTTPS", () => {

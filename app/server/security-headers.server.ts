@@ -19,9 +19,11 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean }
     // Style attributes from React components (gradients, sizes); no inline <style> from users.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    // Sermon audio/video may be hosted elsewhere, and a live HLS stream is fetched by the
+    // player (hls.js) from the streaming provider: any HTTPS origin, never plain HTTP.
+    "media-src 'self' blob: https:",
     "font-src 'self'",
-    "connect-src 'self'",
+    "connect-src 'self' https:",
     `frame-src ${frameSources.join(" ")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

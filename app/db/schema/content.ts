@@ -174,26 +174,6 @@ export const mediaGallery = pgTable(
   (t) => [index("media_gallery_type_created_idx").on(t.mediaType, t.createdAt.desc())],
 );
 
-export const sermons = pgTable(
-  "sermons",
-  {
-    id: serial("id").primaryKey(),
-    slug: text("slug").notNull().unique(),
-    titleEn: text("title_en").notNull(),
-    titleEs: text("title_es"),
-    summaryEn: text("summary_en").notNull(),
-    summaryEs: text("summary_es"),
-    seriesEn: text("series_en"),
-    seriesEs: text("series_es"),
-    speaker: text("speaker").notNull(),
-    scripture: text("scripture"),
-    preachedOn: date("preached_on").notNull(),
-    videoUrl: text("video_url"),
-    ...timestamps,
-  },
-  (t) => [index("sermons_preached_on_idx").on(t.preachedOn)],
-);
-
 /** Small key/value facts about this installation (demo seed version, content version). */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

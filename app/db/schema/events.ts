@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { classSignups, membershipApplications } from "./worship";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -146,14 +147,21 @@ export const eventRegistrations = pgTable(
   ],
 );
 
-/** inbox/signups: sign-ups that need staff follow-up (events now; classes and volunteers later). */
+/**
+ * inbox/signups: sign-ups that need staff follow-up: event registrations, membership-class
+ * sign-ups, membership applications (with their approval workflow) and volunteers (later).
+ */
 export const signupInbox = pgTable(
   "signup_inbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["event", "class", "volunteer"] }).notNull(),
+    kind: text("kind", { enum: ["event", "class", "membership", "volunteer"] }).notNull(),
     eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
     registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),
+    classSignupId: uuid("class_signup_id").references(() => classSignups.id, { onDelete: "set null" }),
+    applicationId: uuid("application_id").references(() => membershipApplications.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     summary: text("summary").notNull(),

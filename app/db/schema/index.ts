@@ -4,3 +4,4 @@ export * from "./content";
 export * from "./messaging";
 export * from "./people";
 export * from "./events";
+export * from "./worship";

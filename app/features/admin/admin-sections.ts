@@ -15,6 +15,7 @@ export const ADMIN_SCOPES = [
   "inbox:signups",
   "content",
   "groups",
+  "live",
   "email",
   "store",
   "settings",
@@ -56,6 +57,10 @@ export type AdminSectionId =
   | "inbox-signups"
   | "moderation"
   | "content"
+  | "sermons"
+  | "live"
+  | "study"
+  | "classes"
   | "groups"
   | "email"
   | "store"
@@ -73,7 +78,7 @@ export interface AdminSection {
   /** Shown in the sidebar (session-update lives in the account menu instead). */
   inNavigation: boolean;
   /** Its feature arrives with a later issue: the page says what it will hold. */
-  comingWith?: "prayer" | "groups" | "store";
+  comingWith?: "prayer" | "store";
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -88,7 +93,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "inbox-signups", path: "inbox/signups", scope: "inbox:signups", inNavigation: true },
   { id: "moderation", path: "moderation", scope: "moderation", inNavigation: true, comingWith: "prayer" },
   { id: "content", path: "content", scope: "content", inNavigation: true },
-  { id: "groups", path: "groups", scope: "groups", inNavigation: true, comingWith: "groups" },
+  { id: "sermons", path: "sermons", scope: "content", inNavigation: true },
+  { id: "study", path: "study", scope: "content", inNavigation: true },
+  { id: "live", path: "live", scope: "live", inNavigation: true },
+  { id: "groups", path: "groups", scope: "groups", inNavigation: true },
+  { id: "classes", path: "classes", scope: "inbox:signups", inNavigation: true },
   { id: "email", path: "email", scope: "email", inNavigation: true },
   { id: "store", path: "store", scope: "store", inNavigation: true, comingWith: "store" },
   { id: "settings", path: "settings", scope: "settings", inNavigation: true },

@@ -396,16 +396,3 @@ export function demoEvents(now: Date) {
     },
   ];
 }
-
-export function demoSermons(now: Date) {
-  const sunday = (weeksAgo: number) => {
-    const d = new Date(now);
-    d.setUTCDate(d.getUTCDate() - d.getUTCDay() - weeksAgo * 7);
-    return d.toISOString().slice(0, 10);
-  };
-  return [
-    { slug: "the-word-became-flesh", titleEn: "The Word Became Flesh", titleEs: "El Verbo se hizo carne", summaryEn: "How the God who speaks came close enough to be heard.", summaryEs: "Cómo el Dios que habla se acercó lo suficiente para ser escuchado.", seriesEn: "The Gospel of John", seriesEs: "El Evangelio de Juan", speaker: "Bishop Samuel R. Whitaker", scripture: "John 1:1-18", preachedOn: sunday(1), videoUrl: null },
-    { slug: "come-and-see", titleEn: "Come and See", titleEs: "Vengan y vean", summaryEn: "The simplest invitation in the Bible, and why it still works.", summaryEs: "La invitación más sencilla de la Biblia, y por qué todavía funciona.", seriesEn: "The Gospel of John", seriesEs: "El Evangelio de Juan", speaker: "Pastor Elena Martínez", scripture: "John 1:35-51", preachedOn: sunday(2), videoUrl: null },
-    { slug: "new-wine", titleEn: "New Wine", titleEs: "Vino nuevo", summaryEn: "A wedding, an empty jar and the first sign of the kingdom.", summaryEs: "Una boda, una tinaja vacía y la primera señal del reino.", seriesEn: "The Gospel of John", seriesEs: "El Evangelio de Juan", speaker: "Bishop Samuel R. Whitaker", scripture: "John 2:1-11", preachedOn: sunday(3), videoUrl: null },
-  ];
-}

@@ -10,7 +10,6 @@ import {
   leaders,
   mediaGallery,
   serviceTimes,
-  sermons,
 } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import {
@@ -20,14 +19,16 @@ import {
   demoHeroVideos,
   demoHomeCards,
   demoLeaders,
-  demoSermons,
   demoServiceTimes,
   demoSettings,
   demoValues,
 } from "./demo-church";
+import { seedDemoWorship } from "./seed-demo-worship.server";
 
 export const DEMO_SEED_KEY = "demo_seed_version";
 export const DEMO_SEED_VERSION = "1";
+/** Worship and learning (issue 6) came later: its own marker, so existing sites get it once too. */
+export const DEMO_WORSHIP_SEED_KEY = "demo_worship_seed_version";
 
 export interface SeedDemoChurchOptions {
   db: AppDatabase;
@@ -41,26 +42,27 @@ export interface SeedDemoChurchOptions {
  */
 export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOptions): Promise<boolean> {
   return db.transaction(async (tx) => {
-    // Claim the marker first: a second instance seeding at the same moment waits on this
-    // row and then sees it already there.
-    const claimed = await tx
-      .insert(appMeta)
-      .values({ key: DEMO_SEED_KEY, value: DEMO_SEED_VERSION })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (claimed.length === 0) return false;
+    // Claim each marker first: a second instance seeding at the same moment waits on the row
+    // and then sees it already there.
+    const claim = async (key: string) =>
+      (await tx.insert(appMeta).values({ key, value: DEMO_SEED_VERSION }).onConflictDoNothing().returning({ key: appMeta.key }))
+        .length > 0;
 
-    await tx.insert(churchSettings).values(demoSettings).onConflictDoNothing();
-    await tx.insert(serviceTimes).values(demoServiceTimes).onConflictDoNothing();
-    await tx.insert(leaders).values(demoLeaders).onConflictDoNothing();
-    await tx.insert(churchValues).values(demoValues).onConflictDoNothing();
-    await tx.insert(contentBlocks).values(demoBlocks).onConflictDoNothing();
-    await tx.insert(homeCards).values(demoHomeCards).onConflictDoNothing();
-    await tx.insert(heroVideos).values(demoHeroVideos).onConflictDoNothing();
-    await tx.insert(mediaGallery).values(demoGallery(now)).onConflictDoNothing();
-    await tx.insert(events).values(demoEvents(now)).onConflictDoNothing();
-    await tx.insert(sermons).values(demoSermons(now)).onConflictDoNothing();
-    return true;
+    const base = await claim(DEMO_SEED_KEY);
+    if (base) {
+      await tx.insert(churchSettings).values(demoSettings).onConflictDoNothing();
+      await tx.insert(serviceTimes).values(demoServiceTimes).onConflictDoNothing();
+      await tx.insert(leaders).values(demoLeaders).onConflictDoNothing();
+      await tx.insert(churchValues).values(demoValues).onConflictDoNothing();
+      await tx.insert(contentBlocks).values(demoBlocks).onConflictDoNothing();
+      await tx.insert(homeCards).values(demoHomeCards).onConflictDoNothing();
+      await tx.insert(heroVideos).values(demoHeroVideos).onConflictDoNothing();
+      await tx.insert(mediaGallery).values(demoGallery(now)).onConflictDoNothing();
+      await tx.insert(events).values(demoEvents(now)).onConflictDoNothing();
+    }
+    const worship = await claim(DEMO_WORSHIP_SEED_KEY);
+    if (worship) await seedDemoWorship(tx, now);
+    return base || worship;
   });
 }
 

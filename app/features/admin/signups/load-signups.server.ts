@@ -6,7 +6,7 @@ import type { SignupFilter, SignupStatus } from "./signups-input";
 
 export interface SignupItem {
   id: string;
-  kind: "event" | "class" | "volunteer";
+  kind: (typeof signupInbox.kind.enumValues)[number];
   eventTitle: string | null;
   name: string;
   email: string;

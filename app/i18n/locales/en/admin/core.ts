@@ -35,6 +35,10 @@ const core = {
     "inbox-signups": "Event Signups",
     moderation: "Moderation",
     content: "Content",
+    sermons: "Sermons",
+    live: "Watch Live",
+    study: "Study Hub",
+    classes: "Membership Class",
     groups: "Study Groups",
     email: "Email",
     store: "Store",
@@ -46,7 +50,6 @@ const core = {
   comingSoon: {
     heading: "Coming soon",
     prayer: "This section will hold the prayer and community inboxes with the prayer wall: every prayer request (private ones included), meeting requests from Plan a Visit, volunteer sign-ups, and the moderation queues.",
-    groups: "This section will manage study groups with the worship and learning feature: groups, leaders, members and join requests.",
     store: "This section will manage the store with the giving and store feature: products, stock and orders.",
   },
   login: {

@@ -21,6 +21,7 @@ const signups = {
   kinds: {
     event: "Event",
     class: "Class",
+    membership: "Membership",
     volunteer: "Volunteer",
   },
   status: {

@@ -36,6 +36,10 @@ const core = {
     "inbox-signups": "Inscripciones a eventos",
     moderation: "Moderación",
     content: "Contenido",
+    sermons: "Sermones",
+    live: "Transmisión en vivo",
+    study: "Centro de estudio",
+    classes: "Clase de membresía",
     groups: "Grupos de estudio",
     email: "Correo electrónico",
     store: "Tienda",
@@ -47,7 +51,6 @@ const core = {
   comingSoon: {
     heading: "Próximamente",
     prayer: "Esta sección reunirá las bandejas de oración y comunidad cuando llegue el muro de oración: todas las peticiones de oración (también las privadas), las solicitudes de reunión de Planee su visita, las inscripciones de voluntarios y las colas de moderación.",
-    groups: "Esta sección administrará los grupos de estudio cuando llegue la función de adoración y aprendizaje: grupos, líderes, miembros y solicitudes para unirse.",
     store: "Esta sección administrará la tienda cuando llegue la función de ofrendas y tienda: productos, existencias y pedidos.",
   },
   login: {

@@ -21,6 +21,7 @@ const signups = {
   kinds: {
     event: "Evento",
     class: "Clase",
+    membership: "Membresía",
     volunteer: "Voluntariado",
   },
   status: {

@@ -1,0 +1,4 @@
+import type { AppDatabase } from "~/server/db.server";
+
+/** The demo church's groups content; idempotent (rows keyed by slug). Filled in by issue 6. */
+export async function seedDemoGroups(_tx: AppDatabase, _now: Date): Promise<void> {}

@@ -1,0 +1,8 @@
+import en, { type StudyStrings } from "~/i18n/locales/en/study";
+import es from "~/i18n/locales/es/study";
+import { defineNamespace, type NamespaceT } from "~/i18n/namespace";
+
+export type StudyT = NamespaceT<StudyStrings>;
+
+/** The study strings: `studyTranslator(language)` on the server, `useStudyTranslation()` in components. */
+export const { translator: studyTranslator, useNamespaceTranslation: useStudyTranslation } = defineNamespace<StudyStrings>({ en, es });

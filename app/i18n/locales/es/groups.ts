@@ -1,0 +1,7 @@
+import type { GroupsStrings } from "../en/groups";
+
+const groups = {
+  title: "TODO",
+} satisfies GroupsStrings;
+
+export default groups;

@@ -1,0 +1,7 @@
+import type { MembershipStrings } from "../en/membership";
+
+const membership = {
+  title: "TODO",
+} satisfies MembershipStrings;
+
+export default membership;

@@ -1,0 +1,4 @@
+// Issue 6: being built.
+export default function Placeholder() {
+  return null;
+}
