@@ -90,6 +90,10 @@ describe("SEO and operations endpoints", () => {
     }
     expect(xml).not.toContain("/auth/callback");
     expect(xml).not.toContain("/admin");
+    // Published content pages too: a demo sermon and a demo study group, in both languages.
+    expect(xml).toContain("/sermons/new-wine</loc>");
+    expect(xml).toContain("/sermons/new-wine?lang=es</loc>");
+    expect(xml).toMatch(/\/community\/groups\/[a-z0-9-]+<\/loc>/);
   });
 
   test("robots.txt is plain text pointing at the sitemap", async () => {

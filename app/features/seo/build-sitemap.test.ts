@@ -45,4 +45,15 @@ describe("buildSitemap", () => {
     expect(escaped).toContain("<loc>https://x.example/a&amp;b/about?lang=es</loc>");
     expect(escaped).not.toMatch(/&(?!amp;|lt;|gt;)/);
   });
+
+  test("content pages follow the fixed pages, each in both languages", () => {
+    const withContent = buildSitemap(site, ["/sermons/new-wine", "/events/fish-fry"]);
+    const locs = urlBlocks(withContent).map((block) => /<loc>([^<]+)<\/loc>/.exec(block)![1]);
+    expect(locs.slice(-4)).toEqual([
+      `${site}/sermons/new-wine`,
+      `${site}/sermons/new-wine?lang=es`,
+      `${site}/events/fish-fry`,
+      `${site}/events/fish-fry?lang=es`,
+    ]);
+  });
 });

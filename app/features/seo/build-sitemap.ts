@@ -10,9 +10,12 @@ export const indexedPaths = publicPaths.filter(
 const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** One <url> per page and language, each listing its alternates (hreflang). */
-export function buildSitemap(siteUrl: string): string {
-  const urls = indexedPaths.flatMap((path) =>
+/**
+ * One <url> per page and language, each listing its alternates (hreflang). `contentPaths` are
+ * the pages of published content (events, sermons, study guides, groups), after the fixed ones.
+ */
+export function buildSitemap(siteUrl: string, contentPaths: readonly string[] = []): string {
+  const urls = [...indexedPaths, ...contentPaths].flatMap((path) =>
     languages.map((language) => {
       const alternates = [
         ...languages.map(
