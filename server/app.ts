@@ -24,6 +24,7 @@ import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
 import { getEnv, productionWarnings, siteUrl, type Env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { openPubSub, setPubSub } from "~/server/pubsub.server";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -217,6 +218,9 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   const releaseEmbedded = handle.kind === "pglite" && env.DATA_DIR ? holdEmbeddedDatabase(env.DATA_DIR) : () => {};
   await handle.migrate();
   if (env.SEED_DEMO) await seedDemoChurch({ db: handle.db });
+  // Live chat fan-out between instances (ADR 014): Redis, else PostgreSQL, else in memory.
+  const pubsub = await openPubSub({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL });
+  setPubSub(pubsub);
   const publicUrl = siteUrl(env);
   const mail = createMailTransport({
     smtpUrl: env.SMTP_URL,
@@ -250,7 +254,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     }),
   );
   logger.info(
-    { database: handle.kind, ms: Date.now() - startedAt },
+    { database: handle.kind, pubsub: pubsub.kind, ms: Date.now() - startedAt },
     "database migrated and ready",
   );
 
@@ -280,6 +284,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
       logger.error({ err: error }, "stopping the outbox failed"),
     );
     void Promise.all([httpClosed, workerStopped])
+      .then(() => pubsub.close())
       .then(() => handle.close())
       .then(releaseEmbedded)
       .catch((error: unknown) => logger.error({ err: error }, "closing the database failed"))

@@ -1,4 +1,6 @@
-// Issue 6: being built.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { streamChatEvents } from "~/features/live/stream-chat-events.server";
+
+/** GET /watch/chat/events?stream=<id>: the chat as server-sent events. */
+export function loader({ request }: { request: Request }) {
+  return streamChatEvents({ request });
 }
