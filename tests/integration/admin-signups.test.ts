@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auditLog, events, signupInbox, users } from "~/db/schema";
+import { auditLog, classOfferings, classSessions, classSignups, events, membershipApplications, signupInbox, users } from "~/db/schema";
 import { action, loader } from "~/routes/admin/inbox-signups";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
@@ -107,5 +107,41 @@ describeEachBackend("admin sign-up inbox", (backend) => {
     expect((await h.call(loader, { path: "/admin/inbox/signups", cookie: helper.cookie })).status).toBe(403);
     expect((await post({ intent: "set-status", id: second, status: "done" }, helper.cookie)).status).toBe(403);
     expect((await row(second)).status).toBe("new");
+  });
+
+  test("class and membership items: filter by kind, with the offering's sessions and the whole application", async () => {
+    const [offering] = await db.insert(classOfferings).values({ slug: `kb-${tag}`, titleEn: "Kingdom Builders", titleEs: "Constructores", locationName: "Room 104", status: "open" }).returning({ id: classOfferings.id });
+    await db.insert(classSessions).values([
+      { offeringId: offering!.id, sessionNumber: 1, startsAt: new Date(Date.now() + 7 * 86_400_000), topicEn: "Story", topicEs: "Historia" },
+      { offeringId: offering!.id, sessionNumber: 2, startsAt: new Date(Date.now() + 14 * 86_400_000), topicEn: "Serving" },
+    ]);
+    const [signup] = await db.insert(classSignups).values({ offeringId: offering!.id, name: "Lucía", email: `lucia-${tag}@example.test`, phone: "555-0100", language: "es" }).returning({ id: classSignups.id });
+    const [application] = await db
+      .insert(membershipApplications)
+      .values({ fullName: "Marco Polo", email: `marco-${tag}@example.test`, baptized: "unsure", previousChurch: "St. Mark", message: "Hello" })
+      .returning({ id: membershipApplications.id });
+    await db.insert(signupInbox).values([
+      { kind: "class", classSignupId: signup!.id, language: "es", name: "Lucía", email: `lucia-${tag}@example.test`, summary: "Kingdom Builders" },
+      { kind: "membership", applicationId: application!.id, name: "Marco Polo", email: `marco-${tag}@example.test`, summary: "St. Mark" },
+    ]);
+    type Detailed = Item & { language: string; classDetails: { title: string; place: string; phone: string; sessions: { number: number; topic: string }[] } | null; application: { fullName: string; baptized: string; previousChurch: string; status: string; account: unknown } | null };
+    const classes = (await page("?status=all&kind=class", "es")) as PageBody & { kind: string; items: Detailed[] };
+    expect(classes.kind).toBe("class");
+    expect(classes.items).toHaveLength(1);
+    expect(classes.items[0]).toMatchObject({ kind: "class", language: "es", classDetails: { title: "Constructores", place: "Room 104", phone: "555-0100" } });
+    expect(classes.items[0]!.classDetails!.sessions.map((x) => [x.number, x.topic])).toEqual([[1, "Historia"], [2, "Serving"]]);
+    const memberships = (await page("?status=new&kind=membership")).items as Detailed[];
+    expect(memberships).toHaveLength(1);
+    expect(memberships[0]!.application).toMatchObject({ fullName: "Marco Polo", baptized: "unsure", previousChurch: "St. Mark", status: "new", account: null });
+    // Unknown kinds show everything; event items keep their event title.
+    const everything = (await page("?status=all&kind=bogus")).items;
+    expect(everything.map((i) => i.kind).sort()).toEqual(["class", "event", "membership", "volunteer"]);
+    expect(everything.find((i) => i.kind === "event")!.eventTitle).toBe("Youth retreat");
+    // The inbox workflow works on the new kinds too; a decision on a non-application is a 404.
+    const classItem = classes.items[0]!.id;
+    expect((await post({ intent: "set-status", id: classItem, status: "done", kind: "class" })).headers.get("location")).toContain("kind=class");
+    expect((await row(classItem)).status).toBe("done");
+    const refused = await post({ intent: "decide-application", id: classItem, applicationStatus: "approved" });
+    expect(refused.status).toBe(404);
   });
 });

@@ -21,19 +21,24 @@ declare module "vitest" {
     /** A super admin made with `npm run admin:create` before the server started (no TOTP yet). */
     adminEmail: string;
     adminPassword: string;
+    /** An inbox:signups administrator (no TOTP yet) for tests/e2e/membership.test.ts. */
+    staffEmail: string;
+    staffPassword: string;
   }
 }
 
 const E2E_ADMIN = { email: "e2e-admin@example.test", password: "e2e-admin-long-passphrase", name: "Esther Admin" };
+const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-passphrase", name: "Sam Staff" };
 
 /** `npm run admin:create` exactly as an installer types it, against the run's database. */
-function runAdminCreate(options: { dataDir: string; databaseUrl?: string }): void {
+function runAdminCreate(options: { dataDir: string; databaseUrl?: string; who?: { email: string; password: string; name: string; scopes: string } }): void {
+  const who = options.who ?? { ...E2E_ADMIN, scopes: "admin:*" };
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: options.dataDir, LOG_LEVEL: "warn" };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   const result = spawnSync(
     "npm",
-    ["run", "--silent", "admin:create", "--", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--name", E2E_ADMIN.name, "--scopes", "admin:*"],
+    ["run", "--silent", "admin:create", "--", "--email", who.email, "--password", who.password, "--name", who.name, "--scopes", who.scopes],
     { cwd: repoRoot, env, encoding: "utf8", timeout: 120_000 },
   );
   if (result.status !== 0) throw new Error(`admin:create failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
@@ -68,6 +73,7 @@ export default async function setup(project: TestProject) {
     if (testDatabaseUrl) database = await createThrowawayDatabase();
     // The command runs before the server: an embedded database has one writer at a time.
     runAdminCreate({ dataDir, databaseUrl: database?.url });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_STAFF, scopes: "inbox:signups" } });
     [server, browser] = await Promise.all([
       startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
@@ -83,5 +89,7 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
   project.provide("adminEmail", E2E_ADMIN.email);
   project.provide("adminPassword", E2E_ADMIN.password);
+  project.provide("staffEmail", E2E_STAFF.email);
+  project.provide("staffPassword", E2E_STAFF.password);
   return teardown;
 }

@@ -1,4 +1,77 @@
-// Issue 6: being built.
-export default function Placeholder() {
-  return null;
+import { data, Link } from "react-router";
+import type { Route } from "./+types/classes";
+import { AdminCard, AdminPage, adminButton, formatDateTime } from "~/components/admin/admin-ui";
+import { adminTranslator } from "~/features/admin/admin-translation";
+import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { listOfferings } from "~/features/admin/classes/list-offerings.server";
+import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { useMembershipTranslation } from "~/features/membership/membership-translation";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db, language } = await requireAdmin(request, "inbox:signups");
+  const [offerings, timeZone] = await Promise.all([listOfferings({ db, language }), churchTimeZone(db)]);
+  return data({ title: adminTranslator(language)("sections.classes"), offerings, timeZone }, { headers: NO_STORE });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+const badge = {
+  draft: "border-slate-400 bg-slate-100 text-slate-900",
+  open: "border-emerald-400 bg-emerald-50 text-emerald-900",
+  closed: "border-amber-400 bg-amber-50 text-amber-900",
+} as const;
+
+export default function AdminClasses({ loaderData }: Route.ComponentProps) {
+  const { t, language } = useMembershipTranslation();
+  const { offerings, timeZone, title } = loaderData;
+  return (
+    <AdminPage
+      title={title}
+      intro={t("admin.intro")}
+      actions={
+        <Link to="/admin/classes/new" className={adminButton.primary}>
+          {t("admin.newClass")}
+        </Link>
+      }
+    >
+      <AdminCard>
+        {offerings.length === 0 ? (
+          <p className="text-slate-700">{t("admin.none")}</p>
+        ) : (
+          <div role="region" aria-label={t("admin.tableLabel")} tabIndex={0} className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300 text-slate-900">
+                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.title")}</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.status")}</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.firstSession")}</th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.sessions")}</th>
+                  <th scope="col" className="py-2 font-semibold">{t("admin.columns.signups")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {offerings.map((row) => (
+                  <tr key={row.id} className="border-b border-slate-200 align-top">
+                    <th scope="row" className="py-3 pr-3 font-normal">
+                      <Link to={`/admin/classes/${row.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                        {row.title}
+                      </Link>
+                    </th>
+                    <td className="py-3 pr-3">
+                      <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badge[row.status]}`}>{t(`admin.statuses.${row.status}`)}</span>
+                    </td>
+                    <td className="py-3 pr-3 whitespace-nowrap">{row.firstSession ? formatDateTime(row.firstSession, language, timeZone) : "—"}</td>
+                    <td className="py-3 pr-3">{row.sessions}</td>
+                    <td className="py-3 whitespace-nowrap">
+                      {row.capacity === null ? t("admin.signupCount", { count: row.signups }) : t("admin.signupCountOf", { count: row.signups, capacity: row.capacity })}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AdminCard>
+    </AdminPage>
+  );
 }

@@ -5,7 +5,7 @@ import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 
-export type SignupOutcome = { ok: true; id: string } | { ok: false; status: 400 | 404; key: AdminMessageKey; field?: string };
+export type SignupOutcome = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; key: AdminMessageKey; field?: string };
 
 type Changes = Partial<Pick<typeof signupInbox.$inferInsert, "status" | "assigneeUserId" | "notes">>;
 

@@ -1,8 +1,38 @@
-import { asc, desc, eq } from "drizzle-orm";
-import { adminUsers, events, signupInbox } from "~/db/schema";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { adminUsers, classOfferings, classSessions, classSignups, events, membershipApplications, profiles, signupInbox, users } from "~/db/schema";
+import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import type { SignupFilter, SignupStatus } from "./signups-input";
+import type { ApplicationStatus, KindFilter, SignupFilter, SignupStatus } from "./signups-input";
+
+export interface ClassDetails {
+  offeringId: number;
+  title: string;
+  place: string | null;
+  phone: string | null;
+  signupStatus: "registered" | "cancelled";
+  sessions: { number: number; start: string; topic: string }[];
+}
+
+export interface ApplicationDetails {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  birthDate: string | null;
+  address: string | null;
+  baptized: "yes" | "no" | "unsure";
+  baptismDate: string | null;
+  baptismChurch: string | null;
+  previousChurch: string | null;
+  howHeard: string | null;
+  message: string | null;
+  status: ApplicationStatus;
+  decidedByName: string | null;
+  decidedAt: string | null;
+  /** Whose member record an approval changes: the linked account, else the account with this verified email. */
+  account: { userId: string; how: "linked" | "email"; membershipStatus: string | null } | null;
+}
 
 export interface SignupItem {
   id: string;
@@ -10,15 +40,20 @@ export interface SignupItem {
   eventTitle: string | null;
   name: string;
   email: string;
+  language: Language;
   summary: string;
   status: SignupStatus;
   assigneeUserId: string | null;
   notes: string;
   createdAt: string;
+  classDetails: ClassDetails | null;
+  application: ApplicationDetails | null;
 }
 
 export interface SignupsPageData {
   filter: SignupFilter;
+  kind: KindFilter;
+  timeZone: string;
   items: SignupItem[];
   admins: { userId: string; name: string }[];
   counts: Record<SignupStatus, number>;
@@ -26,9 +61,29 @@ export interface SignupsPageData {
 
 const LIMIT = 500;
 
-/** The sign-up inbox with one status (or all), newest first, and the administrators to assign. */
-export async function loadSignups(options: { db: AppDatabase; language: Language; filter: SignupFilter }): Promise<SignupsPageData> {
+/** The account an application's approval makes a member: the linked one, else one with that verified email. */
+export async function findApplicantAccount(db: AppDatabase, application: { userId: string | null; email: string }) {
+  if (application.userId) return { userId: application.userId, how: "linked" as const };
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${application.email.toLowerCase()}`, eq(users.emailVerified, true)))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return user ? { userId: user.id, how: "email" as const } : null;
+}
+
+/**
+ * The sign-up inbox with one status (or all) and one kind (or all), newest first, with each
+ * item's details (a class sign-up's offering and sessions, a membership application in full)
+ * and the administrators to assign.
+ */
+export async function loadSignups(options: { db: AppDatabase; language: Language; filter: SignupFilter; kind?: KindFilter }): Promise<SignupsPageData> {
   const { db, language, filter } = options;
+  const kind = options.kind ?? "all";
+  const conditions: SQL[] = [];
+  if (filter !== "all") conditions.push(eq(signupInbox.status, filter));
+  if (kind !== "all") conditions.push(eq(signupInbox.kind, kind));
   const query = db
     .select({
       id: signupInbox.id,
@@ -37,23 +92,95 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
       titleEs: events.titleEs,
       name: signupInbox.name,
       email: signupInbox.email,
+      language: signupInbox.language,
       summary: signupInbox.summary,
       status: signupInbox.status,
       assigneeUserId: signupInbox.assigneeUserId,
       notes: signupInbox.notes,
       createdAt: signupInbox.createdAt,
+      classSignupId: signupInbox.classSignupId,
+      applicationId: signupInbox.applicationId,
     })
     .from(signupInbox)
     .leftJoin(events, eq(events.id, signupInbox.eventId));
-  const [rows, admins, all] = await Promise.all([
-    (filter === "all" ? query : query.where(eq(signupInbox.status, filter))).orderBy(desc(signupInbox.createdAt), desc(signupInbox.id)).limit(LIMIT),
+  const [rows, admins, all, timeZone] = await Promise.all([
+    (conditions.length ? query.where(and(...conditions)) : query).orderBy(desc(signupInbox.createdAt), desc(signupInbox.id)).limit(LIMIT),
     db.select({ userId: adminUsers.userId, name: adminUsers.name }).from(adminUsers).orderBy(asc(adminUsers.name), asc(adminUsers.userId)),
-    db.select({ status: signupInbox.status }).from(signupInbox),
+    db.select({ status: signupInbox.status }).from(signupInbox).where(kind === "all" ? undefined : eq(signupInbox.kind, kind)),
+    churchTimeZone(db),
   ]);
   const counts: Record<SignupStatus, number> = { new: 0, contacted: 0, done: 0 };
   for (const row of all) counts[row.status] += 1;
+
+  const classIds = rows.map((r) => r.classSignupId).filter((id): id is string => Boolean(id));
+  const applicationIds = rows.map((r) => r.applicationId).filter((id): id is string => Boolean(id));
+  const [classRows, applicationRows] = await Promise.all([
+    classIds.length
+      ? db
+          .select({ signup: classSignups, offering: classOfferings })
+          .from(classSignups)
+          .innerJoin(classOfferings, eq(classOfferings.id, classSignups.offeringId))
+          .where(inArray(classSignups.id, classIds))
+      : Promise.resolve([]),
+    applicationIds.length
+      ? db
+          .select({ application: membershipApplications, decidedByName: adminUsers.name })
+          .from(membershipApplications)
+          .leftJoin(adminUsers, eq(adminUsers.userId, membershipApplications.decidedBy))
+          .where(inArray(membershipApplications.id, applicationIds))
+      : Promise.resolve([]),
+  ]);
+  const offeringIds = [...new Set(classRows.map((r) => r.offering.id))];
+  const sessionRows = offeringIds.length
+    ? await db.select().from(classSessions).where(inArray(classSessions.offeringId, offeringIds)).orderBy(asc(classSessions.sessionNumber))
+    : [];
+  const classes = new Map<string, ClassDetails>(
+    classRows.map(({ signup, offering }) => [
+      signup.id,
+      {
+        offeringId: offering.id,
+        title: (language === "es" ? offering.titleEs : null) || offering.titleEn,
+        place: offering.locationName,
+        phone: signup.phone,
+        signupStatus: signup.status,
+        sessions: sessionRows
+          .filter((s) => s.offeringId === offering.id)
+          .map((s) => ({ number: s.sessionNumber, start: s.startsAt.toISOString(), topic: (language === "es" ? s.topicEs : null) || s.topicEn })),
+      },
+    ]),
+  );
+  const applications = new Map<string, ApplicationDetails>();
+  for (const { application: a, decidedByName } of applicationRows) {
+    const account = await findApplicantAccount(db, a);
+    let membershipStatus: string | null = null;
+    if (account) {
+      const [profile] = await db.select({ membershipStatus: profiles.membershipStatus }).from(profiles).where(eq(profiles.id, account.userId)).limit(1);
+      membershipStatus = profile?.membershipStatus ?? null;
+    }
+    applications.set(a.id, {
+      id: a.id,
+      fullName: a.fullName,
+      email: a.email,
+      phone: a.phone,
+      birthDate: a.birthDate,
+      address: a.address,
+      baptized: a.baptized,
+      baptismDate: a.baptismDate,
+      baptismChurch: a.baptismChurch,
+      previousChurch: a.previousChurch,
+      howHeard: a.howHeard,
+      message: a.message,
+      status: a.status,
+      decidedByName: decidedByName ?? null,
+      decidedAt: a.decidedAt?.toISOString() ?? null,
+      account: account ? { ...account, membershipStatus } : null,
+    });
+  }
+
   return {
     filter,
+    kind,
+    timeZone,
     admins,
     counts,
     items: rows.map((row) => ({
@@ -62,11 +189,14 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
       eventTitle: row.titleEn ? (language === "es" ? row.titleEs : null) || row.titleEn : null,
       name: row.name,
       email: row.email,
+      language: row.language,
       summary: row.summary,
       status: row.status,
       assigneeUserId: row.assigneeUserId,
       notes: row.notes,
       createdAt: row.createdAt.toISOString(),
+      classDetails: row.classSignupId ? (classes.get(row.classSignupId) ?? null) : null,
+      application: row.applicationId ? (applications.get(row.applicationId) ?? null) : null,
     })),
   };
 }
