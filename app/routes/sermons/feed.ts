@@ -1,4 +1,7 @@
-// Issue 6: being built.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import type { Route } from "./+types/feed";
+import { podcastFeedResponse } from "~/features/sermons/podcast-feed.server";
+
+/** /sermons/feed.xml[?lang=es]: the podcast of the sermons' audio (RSS 2.0, iTunes and Podcasting 2.0 tags). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return podcastFeedResponse({ request });
 }
