@@ -100,6 +100,9 @@ describeEachBackend("public sermons", (backend) => {
     expect(slugs(await list("?q=oracion", "es"))).toEqual(["a-house-of-prayer"]);
     expect(slugs(await list("?q=oraci%C3%B3n"))).toEqual(["a-house-of-prayer"]);
     expect(slugs(await list("?q=sabidur%C3%ADa"))).toEqual(["the-beginning-of-wisdom"]);
+    // Typed without accents, where the Spanish stemmer alone would not fold them.
+    expect(slugs(await list("?q=sabiduria", "es"))).toEqual(["the-beginning-of-wisdom"]);
+    expect(slugs(await list("?q=Martinez")).sort()).toEqual(["a-gentle-answer", "a-house-of-prayer", "come-and-see"]);
     expect(slugs(await list("?q=vengan", "es"))).toEqual(["come-and-see"]);
     expect(slugs(await list("?q=Proverbs")).sort()).toEqual(["a-gentle-answer", "the-beginning-of-wisdom", "trust-in-the-lord"]);
     expect(slugs(await list("?q=Mart%C3%ADnez")).sort()).toEqual(["a-gentle-answer", "a-house-of-prayer", "come-and-see"]);

@@ -30,6 +30,16 @@ const timestamps = {
 /** PostgreSQL's full-text document type; only written by generated columns. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/**
+ * Accented letters and their plain forms. The generated `search` columns fold text with
+ * PostgreSQL's translate() before stemming, and queries fold the same way
+ * (features/search/full-text-query.server.ts), so "sabiduria" finds "sabiduría" and
+ * "Martinez" finds "Martínez" whatever the stemmer does with accents.
+ */
+export const ACCENTED_LETTERS = "ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÑÇáàâäãéèêëíìîïóòôöõúùûüñç";
+export const PLAIN_LETTERS = "AAAAAEEEEIIIIOOOOOUUUUNCaaaaaeeeeiiiiooooouuuunc";
+const fold = (expression: string) => sql.raw(`translate(${expression}, '${ACCENTED_LETTERS}', '${PLAIN_LETTERS}')`);
+
 const publishStatus = () =>
   text("status", { enum: ["draft", "published"] })
     .notNull()
@@ -89,7 +99,7 @@ export const sermons = pgTable(
     notesFileName: text("notes_file_name"),
     status: publishStatus(),
     search: tsvector("search").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title_en, '')), 'A') || setweight(to_tsvector('spanish', coalesce(title_es, '')), 'A') || setweight(to_tsvector('english', coalesce(summary_en, '')), 'B') || setweight(to_tsvector('spanish', coalesce(summary_es, '')), 'B') || setweight(to_tsvector('simple', coalesce(speaker, '') || ' ' || coalesce(scripture, '')), 'C')`,
+      sql`setweight(to_tsvector('english', ${fold("coalesce(title_en, '')")}), 'A') || setweight(to_tsvector('spanish', ${fold("coalesce(title_es, '')")}), 'A') || setweight(to_tsvector('english', ${fold("coalesce(summary_en, '')")}), 'B') || setweight(to_tsvector('spanish', ${fold("coalesce(summary_es, '')")}), 'B') || setweight(to_tsvector('simple', ${fold("coalesce(speaker, '') || ' ' || coalesce(scripture, '')")}), 'C')`,
     ),
     ...timestamps,
   },
@@ -208,7 +218,7 @@ export const studyGuides = pgTable(
     prayerEs: text("prayer_es"),
     status: publishStatus(),
     search: tsvector("search").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title_en, '')), 'A') || setweight(to_tsvector('spanish', coalesce(title_es, '')), 'A') || setweight(to_tsvector('simple', coalesce(passage, '')), 'A') || setweight(to_tsvector('english', coalesce(devotional_en, '') || ' ' || coalesce(prayer_en, '')), 'B') || setweight(to_tsvector('spanish', coalesce(devotional_es, '') || ' ' || coalesce(prayer_es, '')), 'B')`,
+      sql`setweight(to_tsvector('english', ${fold("coalesce(title_en, '')")}), 'A') || setweight(to_tsvector('spanish', ${fold("coalesce(title_es, '')")}), 'A') || setweight(to_tsvector('simple', ${fold("coalesce(passage, '')")}), 'A') || setweight(to_tsvector('english', ${fold("coalesce(devotional_en, '') || ' ' || coalesce(prayer_en, '')")}), 'B') || setweight(to_tsvector('spanish', ${fold("coalesce(devotional_es, '') || ' ' || coalesce(prayer_es, '')")}), 'B')`,
     ),
     ...timestamps,
   },

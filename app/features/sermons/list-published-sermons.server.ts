@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { sermonSeries, sermonTopicLinks, sermonTopics, sermons } from "~/db/schema";
 import { localize } from "~/features/content/localize";
+import { fullTextQuery } from "~/features/search/full-text-query.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { formatSermonDate } from "./sermon-dates";
@@ -13,18 +14,10 @@ export interface SermonFilters {
   topic?: string | null;
 }
 
-/**
- * Any of the three readings of the words matches: English stems, Spanish stems (which also
- * fold accents, so "oracion" finds "oración") and plain words (names, book names, numbers).
- */
-export function sermonSearchQuery(q: string): SQL {
-  return sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('spanish', ${q}) || websearch_to_tsquery('simple', ${q}))`;
-}
-
 function publishedWhere(filters: SermonFilters): SQL {
   const conditions: SQL[] = [eq(sermons.status, "published")];
   const q = filters.q?.trim();
-  if (q) conditions.push(sql`${sermons.search} @@ ${sermonSearchQuery(q)}`);
+  if (q) conditions.push(sql`${sermons.search} @@ ${fullTextQuery(q)}`);
   if (filters.series) {
     conditions.push(
       inArray(
@@ -128,7 +121,7 @@ export async function listPublishedSermons(options: {
   if (options.excludeId !== undefined) where = and(where, sql`${sermons.id} <> ${options.excludeId}`)!;
   const q = filters.q?.trim();
   const order = q
-    ? [desc(sql`ts_rank(${sermons.search}, ${sermonSearchQuery(q)})`), desc(sermons.preachedOn), desc(sermons.id)]
+    ? [desc(sql`ts_rank(${sermons.search}, ${fullTextQuery(q)})`), desc(sermons.preachedOn), desc(sermons.id)]
     : [desc(sermons.preachedOn), desc(sermons.id)];
   const [rows, [totalRow]] = await Promise.all([
     db

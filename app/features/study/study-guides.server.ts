@@ -1,4 +1,5 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { fullTextQuery } from "~/features/search/full-text-query.server";
 import { studyGuides } from "~/db/schema";
 import { localize } from "~/features/content/localize";
 import type { Language } from "~/i18n/config";
@@ -51,7 +52,7 @@ export async function searchGuides(options: { db: AppDatabase; today: string; qu
   const { db, today } = options;
   const pageSize = options.pageSize ?? ARCHIVE_PAGE_SIZE;
   const query = options.query.trim().slice(0, MAX_QUERY_LENGTH);
-  const tsQuery = sql`(websearch_to_tsquery('english', ${query}) || websearch_to_tsquery('spanish', ${query}) || websearch_to_tsquery('simple', ${query}))`;
+  const tsQuery = fullTextQuery(query);
   const where = query ? and(isPublic(today), sql`${studyGuides.search} @@ ${tsQuery}`) : isPublic(today);
   const [countRow] = await db.select({ count: sql<number>`count(*)::int` }).from(studyGuides).where(where);
   const total = Number(countRow?.count ?? 0);

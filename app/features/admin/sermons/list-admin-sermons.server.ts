@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { sermonSeries, sermonTopicLinks, sermonTopics, sermons } from "~/db/schema";
 import { escapeLike } from "~/features/admin/escape-like";
-import { sermonSearchQuery } from "~/features/sermons/list-published-sermons.server";
+import { fullTextQuery } from "~/features/search/full-text-query.server";
 import type { AppDatabase } from "~/server/db.server";
 
 export const SERMON_STATUS_FILTERS = ["all", "draft", "published"] as const;
@@ -39,7 +39,7 @@ export async function listAdminSermons({ db, status, search }: { db: AppDatabase
     const pattern = `%${escapeLike(q)}%`;
     conditions.push(
       or(
-        sql`${sermons.search} @@ ${sermonSearchQuery(q)}`,
+        sql`${sermons.search} @@ ${fullTextQuery(q)}`,
         ilike(sermons.titleEn, pattern),
         ilike(sermons.titleEs, pattern),
         ilike(sermons.slug, pattern),
