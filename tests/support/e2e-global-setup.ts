@@ -24,10 +24,14 @@ declare module "vitest" {
     /** An inbox:signups administrator (no TOTP yet) for tests/e2e/membership.test.ts. */
     staffEmail: string;
     staffPassword: string;
+    /** A "groups" administrator (no TOTP yet) for tests/e2e/groups.test.ts. */
+    groupsAdminEmail: string;
+    groupsAdminPassword: string;
   }
 }
 
 const E2E_ADMIN = { email: "e2e-admin@example.test", password: "e2e-admin-long-passphrase", name: "Esther Admin" };
+const E2E_GROUPS_ADMIN = { email: "e2e-groups-admin@example.test", password: "e2e-groups-long-passphrase", name: "Gideon Groups" };
 const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-passphrase", name: "Sam Staff" };
 
 /** `npm run admin:create` exactly as an installer types it, against the run's database. */
@@ -74,6 +78,7 @@ export default async function setup(project: TestProject) {
     // The command runs before the server: an embedded database has one writer at a time.
     runAdminCreate({ dataDir, databaseUrl: database?.url });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_STAFF, scopes: "inbox:signups" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_GROUPS_ADMIN, scopes: "groups" } });
     [server, browser] = await Promise.all([
       startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
@@ -91,5 +96,7 @@ export default async function setup(project: TestProject) {
   project.provide("adminPassword", E2E_ADMIN.password);
   project.provide("staffEmail", E2E_STAFF.email);
   project.provide("staffPassword", E2E_STAFF.password);
+  project.provide("groupsAdminEmail", E2E_GROUPS_ADMIN.email);
+  project.provide("groupsAdminPassword", E2E_GROUPS_ADMIN.password);
   return teardown;
 }

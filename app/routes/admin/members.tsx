@@ -261,7 +261,22 @@ function MemberDetail({ page, actionData, t }: { page: MembersPageData; actionDa
           </div>
           <div className="sm:col-span-2">
             <dt className="font-semibold text-slate-900">{t("members.detail.groups")}</dt>
-            <dd className="mt-1 text-slate-700">{t("members.detail.groupsLater")}</dd>
+            <dd className="mt-1 text-slate-700">
+              {page.detail.groups.length === 0 ? (
+                t("members.detail.groupsNone")
+              ) : (
+                <ul className="grid gap-1">
+                  {page.detail.groups.map((group) => (
+                    <li key={group.groupId}>
+                      <Link to={`/admin/groups/${group.groupId}`} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-950">
+                        {group.name}
+                      </Link>{" "}
+                      <span className="text-slate-600">({t(`members.detail.groupRole.${group.status === "pending" ? "pending" : group.role}`)})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
           </div>
         </dl>
       </AdminCard>

@@ -1,4 +1,5 @@
 import { churchSettings } from "~/db/schema";
+import { listMemberGroups } from "~/features/groups/list-member-groups.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { listMembers, type MemberRow } from "./list-members.server";
@@ -16,10 +17,11 @@ const DONE_NOTICES = { membership: "members.membership.saved", note: "members.no
 export async function loadMembersPage({ db, language, url }: { db: AppDatabase; language: Language; url: URL }) {
   const filters = readMemberFilters(url);
   const memberId = url.searchParams.get("member");
-  const [[church], list, detail] = await Promise.all([
+  const [[church], list, detail, groups] = await Promise.all([
     db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
     memberId ? null : listMembers({ db, filters }),
     memberId ? loadMemberDetail({ db, memberId: memberId.slice(0, 200) }) : null,
+    memberId ? listMemberGroups(db, memberId.slice(0, 200), language) : [],
   ]);
   const timeZone = church?.timeZone ?? "America/Chicago";
   const locale = language === "es" ? "es-US" : "en-US";
@@ -52,6 +54,8 @@ export async function loadMembersPage({ db, language, url }: { db: AppDatabase; 
     detail: detail
       ? {
           member: view(detail.member),
+          /** Study groups the member leads, belongs to or asked to join. */
+          groups,
           notes: detail.notes.map((note) => ({
             id: note.id,
             authorName: note.authorName,

@@ -53,7 +53,12 @@ const members = {
     directory: "Directory privacy",
     directoryHint: "What the member lets other members see. Staff always see contact details.",
     groups: "Groups",
-    groupsLater: "Group memberships will appear here once the groups feature is available.",
+    groupsNone: "Not in any study group.",
+    groupRole: {
+      leader: "leader",
+      member: "member",
+      pending: "asked to join",
+    },
   },
   membership: {
     title: "Membership",

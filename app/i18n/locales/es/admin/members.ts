@@ -54,7 +54,12 @@ const members = {
     directory: "Privacidad en el directorio",
     directoryHint: "Lo que el miembro permite ver a los demás miembros. El personal siempre ve los datos de contacto.",
     groups: "Grupos",
-    groupsLater: "Los grupos a los que pertenece aparecerán aquí cuando la función de grupos esté disponible.",
+    groupsNone: "No pertenece a ningún grupo de estudio.",
+    groupRole: {
+      leader: "líder",
+      member: "miembro",
+      pending: "pidió unirse",
+    },
   },
   membership: {
     title: "Membresía",

@@ -1,0 +1,77 @@
+import { eq, like, or } from "drizzle-orm";
+import { studyGroups } from "~/db/schema";
+import { escapeLike } from "~/features/admin/escape-like";
+import { slugify } from "~/features/admin/events/parse-event-input.server";
+import { recordAudit } from "~/features/admin/record-audit.server";
+import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import type { AppDatabase } from "~/server/db.server";
+import type { GroupFieldError, GroupTextField } from "./group-form";
+import type { GroupInput } from "./parse-group-input.server";
+
+export type SaveGroupResult =
+  | { ok: true; id: number; created: boolean; changed: boolean }
+  | { ok: false; status: 400 | 404; fieldErrors: Partial<Record<GroupTextField, GroupFieldError>> };
+
+/** `base`, or `base-2`, `base-3` …: the first slug no other group uses. */
+async function uniqueGroupSlug(db: AppDatabase, base: string): Promise<string> {
+  const rows = await db
+    .select({ slug: studyGroups.slug })
+    .from(studyGroups)
+    .where(or(eq(studyGroups.slug, base), like(studyGroups.slug, `${escapeLike(base)}-%`)));
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const AUDITED: (keyof typeof studyGroups.$inferSelect)[] = [
+  "slug", "nameEn", "nameEs", "descriptionEn", "descriptionEs", "scheduleNotesEn", "scheduleNotesEs", "dayOfWeek", "startTime",
+  "durationMinutes", "meetingMode", "locationName", "address", "onlineUrl", "language", "contactName", "isOpen", "capacity", "status",
+];
+
+/**
+ * Creates (groupId null) or updates a group, audit-logged with the fields before and after.
+ * A slug typed by the admin must be free; an empty one is made from the English name.
+ */
+export async function saveGroup(o: { db: AppDatabase; actor: AdminIdentity; ip: string; groupId: number | null; input: GroupInput; now?: Date }): Promise<SaveGroupResult> {
+  const now = o.now ?? new Date();
+  return o.db.transaction(async (tx): Promise<SaveGroupResult> => {
+    const db = tx as unknown as AppDatabase;
+    const before = o.groupId === null ? undefined : (await tx.select().from(studyGroups).where(eq(studyGroups.id, o.groupId)).for("update"))[0];
+    if (o.groupId !== null && !before) return { ok: false, status: 404, fieldErrors: {} };
+    let slug: string;
+    if (o.input.slug) {
+      const [other] = await tx.select({ id: studyGroups.id }).from(studyGroups).where(eq(studyGroups.slug, o.input.slug));
+      if (other && other.id !== before?.id) return { ok: false, status: 400, fieldErrors: { slug: "slugTaken" } };
+      slug = o.input.slug;
+    } else {
+      slug = before?.slug ?? (await uniqueGroupSlug(db, slugify(o.input.nameEn).replace(/^event$/, "group")));
+    }
+    const values = { ...o.input, slug };
+    if (!before) {
+      const [row] = await tx.insert(studyGroups).values({ ...values, createdAt: now, updatedAt: now }).returning();
+      if (!row) throw new Error("The group insert returned no row");
+      await recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: "group.create", entityType: "study_group", entityId: String(row.id), after: pick(row) } });
+      return { ok: true, id: row.id, created: true, changed: true };
+    }
+    const changedKeys = AUDITED.filter((k) => (values as Record<string, unknown>)[k] !== undefined && (values as Record<string, unknown>)[k] !== before[k]);
+    if (changedKeys.length === 0) return { ok: true, id: before.id, created: false, changed: false };
+    const [row] = await tx.update(studyGroups).set({ ...values, updatedAt: now }).where(eq(studyGroups.id, before.id)).returning();
+    await recordAudit({
+      db,
+      actor: o.actor,
+      ipAddress: o.ip,
+      entry: {
+        action: "group.update",
+        entityType: "study_group",
+        entityId: String(before.id),
+        before: Object.fromEntries(changedKeys.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changedKeys.map((k) => [k, row?.[k]])),
+      },
+    });
+    return { ok: true, id: before.id, created: false, changed: true };
+  });
+}
+
+function pick(row: typeof studyGroups.$inferSelect) {
+  return Object.fromEntries(AUDITED.map((k) => [k, row[k]]));
+}
