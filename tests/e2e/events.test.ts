@@ -1,23 +1,10 @@
 // The public events pages (issue 5): list and month calendar, category filter, detail page
 // with JSON-LD, a guest's registration through the form, and "Add to calendar".
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { baseURL, setupBrowser, visit } from "../support/browser";
+import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/** axe on the page's main content (the shell is checked on every page by accessibility.test.ts). */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
-}
-
-async function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 describe("events pages", () => {
   test.each(["en", "es"] as const)("list and calendar render and pass axe (%s)", async (language) => {

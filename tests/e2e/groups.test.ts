@@ -1,25 +1,18 @@
 // Study groups (issue 6): /community in both languages with the demo groups; a member asks to
 // join, an administrator accepts in the admin section, and the member then sees the members.
 // axe (WCAG 2.2 AA) and a 360 px screen without sideways scrolling on /community and a group page.
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import enAdmin from "~/i18n/locales/en/admin";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
 import { totp } from "../support/totp";
+import { expectNoAxeViolations } from "../support/page-checks";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** An administrator with the "groups" scope made by the e2e setup, not yet enrolled in two-factor (this file enrols it). */
 const groupsAdminEmail = inject("groupsAdminEmail");
 const groupsAdminPassword = inject("groupsAdminPassword");
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
-}
 
 /** Elements sticking out past the right edge of the screen. */
 function overflowing(page: Page): Promise<string[]> {

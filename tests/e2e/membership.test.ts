@@ -1,24 +1,14 @@
 // The membership pages (issue 6): /kingdom-builders-class and /join-church in both languages,
 // a visitor's class sign-up, an application, and its approval in the admin's sign-up inbox.
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import enAdmin from "~/i18n/locales/en/admin";
 import en from "~/i18n/locales/en/membership";
 import es from "~/i18n/locales/es/membership";
 import { setupBrowser, visit } from "../support/browser";
 import { totp } from "../support/totp";
+import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
-}
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("membership pages", () => {
   test.each([

@@ -1,20 +1,10 @@
 // The sermons archive (issue 6) in a real browser: both languages, search, a sermon page,
 // playing its audio, axe WCAG 2.2 AA and no sideways scrolling at 360 px.
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { setupBrowser, visit } from "../support/browser";
+import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
-}
-
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe("sermons", () => {
   test.each(["en", "es"] as const)("the archive lists sermons, series, topics and the podcast feed (%s)", async (language) => {

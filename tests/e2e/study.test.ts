@@ -1,20 +1,13 @@
 // The study hub (issue 6) in the browser: /study and /past-bible-studies in both languages, a
 // Spanish reference in the passage box, archive search, and a member who marks a reading
 // done and saves a note. axe (WCAG 2.2 AA) and a 360 px screen on each page.
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
+import { expectNoAxeViolations } from "../support/page-checks";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
-}
 
 async function expectFits360(page: Page, where: string) {
   await page.setViewportSize({ width: 360, height: 800 });

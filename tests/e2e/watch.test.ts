@@ -1,7 +1,6 @@
 // Watch live (issue 6): the coming-soon page in both languages, and a live stream's chat in
 // two browsers (two members; one a moderator) on a server of this file's own, prepared with
 // the app's operations before it starts (the embedded database has one writer at a time).
-import { AxeBuilder } from "@axe-core/playwright";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,20 +17,10 @@ import { openDatabase, setDatabase, type AppDatabase } from "~/server/db.server"
 import { snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
 import { setupBrowser, visit } from "../support/browser";
 import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "../support/test-database";
+import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const AUTH_SECRET = "watch-e2e-secret-0123456789abcdef-0123";
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include("main").withTags(tags).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-  expect(summary, `axe on ${where}`).toEqual([]);
-}
-
-async function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 describe("watch live", () => {
   test.each([

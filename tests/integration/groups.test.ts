@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, groupMembers, outboxMessages, profiles, studyGroups, users, type OutboxEmailPayload } from "~/db/schema";
 import { decideJoinRequest } from "~/features/groups/decide-join-request.server";
 import { nextMeetings } from "~/features/groups/group-schedule";
+import { loadMembersPage } from "~/features/admin/members/load-members-page.server";
 import { listMemberGroups } from "~/features/groups/list-member-groups.server";
 import { requestToJoin } from "~/features/groups/request-to-join.server";
 import { seedDemoGroups } from "~/features/groups/seed-demo-groups.server";
@@ -231,8 +232,10 @@ describeEachBackend("study groups", (backend) => {
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ actorUserId: leader.id });
 
-      // The admin members section can list it (listMemberGroups), in the admin's language.
+      // The admin members section lists it in the member's detail, in the admin's language.
       expect(await listMemberGroups(db(), member.id, "es")).toEqual([{ groupId: group.id, name: "Comunión de prueba", role: "member", status: "active" }]);
+      const membersPage = await loadMembersPage({ db: db(), language: "es", url: new URL(`http://church.test/admin/members?member=${member.id}`) });
+      expect(membersPage.detail?.groups).toEqual([{ groupId: group.id, name: "Comunión de prueba", role: "member", status: "active" }]);
 
       const memberView = (await groupPage(group.slug, member.cookie)).body;
       expect(memberView.isMember).toBe(true);

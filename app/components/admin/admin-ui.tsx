@@ -103,3 +103,26 @@ export function formatDateTime(value: string | Date, language: string, timeZone?
     timeZone,
   }).format(typeof value === "string" ? new Date(value) : value);
 }
+
+/**
+ * A wide table that scrolls sideways inside its own focusable, labelled region on a phone (the
+ * page itself never does). `minWidthClass` is a literal Tailwind class, e.g. "min-w-[40rem]".
+ */
+export function AdminTable({ label, columns, minWidthClass, children }: { label: string; columns: ReactNode[]; minWidthClass: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
+      <table className={`w-full ${minWidthClass} text-left text-sm`}>
+        <thead>
+          <tr className="border-b border-slate-300 text-slate-900">
+            {columns.map((column, i) => (
+              <th key={i} scope="col" className={i < columns.length - 1 ? "py-2 pr-3 font-semibold" : "py-2 font-semibold"}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/class-edit";
-import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
+import { adminButton, AdminCard, AdminPage, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { cancelClassSignup } from "~/features/admin/classes/cancel-class-signup.server";
 import { loadOfferingEditor, parseOfferingId } from "~/features/admin/classes/load-offering-editor.server";
@@ -191,19 +191,7 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
           {editor.signups.length === 0 ? (
             <p className="text-slate-700">{t("admin.signupsNone")}</p>
           ) : (
-            <div role="region" aria-label={t("admin.signupsTable")} tabIndex={0} className="overflow-x-auto">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-300 text-slate-900">
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.signupColumns.name")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.signupColumns.email")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.signupColumns.phone")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.signupColumns.date")}</th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.signupColumns.status")}</th>
-                    <th scope="col" className="py-2 font-semibold">{t("admin.signupColumns.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <AdminTable label={t("admin.signupsTable")} minWidthClass="min-w-[40rem]" columns={[t("admin.signupColumns.name"), t("admin.signupColumns.email"), t("admin.signupColumns.phone"), t("admin.signupColumns.date"), t("admin.signupColumns.status"), t("admin.signupColumns.actions")]}>
                   {editor.signups.map((s) => (
                     <tr key={s.id} className="border-b border-slate-200 align-top">
                       <th scope="row" className="py-3 pr-3 font-normal break-words">{s.name}</th>
@@ -227,9 +215,7 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+            </AdminTable>
           )}
         </AdminCard>
       )}

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/classes";
-import { AdminCard, AdminPage, adminButton, formatDateTime } from "~/components/admin/admin-ui";
+import { adminButton, AdminCard, AdminPage, AdminTable, formatDateTime } from "~/components/admin/admin-ui";
 import { adminTranslator } from "~/features/admin/admin-translation";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { listOfferings } from "~/features/admin/classes/list-offerings.server";
@@ -38,18 +38,7 @@ export default function AdminClasses({ loaderData }: Route.ComponentProps) {
         {offerings.length === 0 ? (
           <p className="text-slate-700">{t("admin.none")}</p>
         ) : (
-          <div role="region" aria-label={t("admin.tableLabel")} tabIndex={0} className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300 text-slate-900">
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.title")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.status")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.firstSession")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.columns.sessions")}</th>
-                  <th scope="col" className="py-2 font-semibold">{t("admin.columns.signups")}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <AdminTable label={t("admin.tableLabel")} minWidthClass="min-w-[36rem]" columns={[t("admin.columns.title"), t("admin.columns.status"), t("admin.columns.firstSession"), t("admin.columns.sessions"), t("admin.columns.signups")]}>
                 {offerings.map((row) => (
                   <tr key={row.id} className="border-b border-slate-200 align-top">
                     <th scope="row" className="py-3 pr-3 font-normal">
@@ -67,9 +56,7 @@ export default function AdminClasses({ loaderData }: Route.ComponentProps) {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
       </AdminCard>
     </AdminPage>

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/events";
-import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
+import { adminButton, AdminCard, AdminPage, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminT } from "~/features/admin/admin-translation";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { cancelEvent } from "~/features/admin/events/cancel-event.server";
@@ -176,18 +176,7 @@ function EventTable({
       {rows.length === 0 ? (
         <p className="text-slate-700">{t("events.list.none")}</p>
       ) : (
-        <div role="region" aria-label={tableLabel} tabIndex={0} className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300 text-slate-900">
-                <th scope="col" className="py-2 pr-3 font-semibold">{t("events.list.title")}</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">{t("events.list.status")}</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">{dateLabel}</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">{t("events.list.registered")}</th>
-                <th scope="col" className="py-2 font-semibold">{t("events.list.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
+        <AdminTable label={tableLabel} minWidthClass="min-w-[40rem]" columns={[t("events.list.title"), t("events.list.status"), dateLabel, t("events.list.registered"), t("events.list.actions")]}>
               {rows.map((row) => (
                 <tr key={row.id} className="border-b border-slate-200 align-top">
                   <th scope="row" className="py-3 pr-3 font-normal">
@@ -228,9 +217,7 @@ function EventTable({
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </AdminTable>
       )}
     </AdminCard>
   );

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/groups";
-import { AdminCard, AdminPage, adminButton } from "~/components/admin/admin-ui";
+import { adminButton, AdminCard, AdminPage, AdminTable } from "~/components/admin/admin-ui";
 import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
 import { listGroups } from "~/features/admin/groups/list-groups.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
@@ -35,18 +35,7 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
         {groups.length === 0 ? (
           <p className="text-slate-700">{t("admin.list.none")}</p>
         ) : (
-          <div role="region" aria-label={t("admin.list.tableLabel")} tabIndex={0} className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300 text-slate-900">
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.name")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.schedule")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.status")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.members")}</th>
-                  <th scope="col" className="py-2 font-semibold">{t("admin.list.pending")}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <AdminTable label={t("admin.list.tableLabel")} minWidthClass="min-w-[40rem]" columns={[t("admin.list.name"), t("admin.list.schedule"), t("admin.list.status"), t("admin.list.members"), t("admin.list.pending")]}>
                 {groups.map((g) => (
                   <tr key={g.id} className="border-b border-slate-200 align-top">
                     <th scope="row" className="py-3 pr-3 font-normal">
@@ -71,9 +60,7 @@ export default function AdminGroups({ loaderData }: Route.ComponentProps) {
                     <td className="py-3 whitespace-nowrap">{g.pending > 0 ? <strong>{g.pending}</strong> : g.pending}</td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
       </AdminCard>
     </AdminPage>

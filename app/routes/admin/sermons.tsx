@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/sermons";
-import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
+import { adminButton, AdminCard, AdminPage, AdminTable, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { listAdminSermons, listSermonTaxonomy, SERMON_STATUS_FILTERS, type AdminTaxonomyRow, type SermonStatusFilter } from "~/features/admin/sermons/list-admin-sermons.server";
 import { handleSermonListAction, type SermonListActionData } from "~/features/admin/sermons/sermon-list-action.server";
 import type { TaxonomyKind } from "~/features/admin/sermons/sermon-taxonomy";
@@ -95,19 +95,7 @@ export default function AdminSermons({ loaderData, actionData }: Route.Component
         {sermons.length === 0 ? (
           <p className="text-slate-700">{t("admin.list.none")}</p>
         ) : (
-          <div role="region" aria-label={t("admin.list.tableLabel")} tabIndex={0} className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300 text-slate-900">
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.title")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.date")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.speaker")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.series")}</th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">{t("admin.list.status")}</th>
-                  <th scope="col" className="py-2 font-semibold">{t("admin.list.media")}</th>
-                </tr>
-              </thead>
-              <tbody>
+          <AdminTable label={t("admin.list.tableLabel")} minWidthClass="min-w-[40rem]" columns={[t("admin.list.title"), t("admin.list.date"), t("admin.list.speaker"), t("admin.list.series"), t("admin.list.status"), t("admin.list.media")]}>
                 {sermons.map((row) => (
                   <tr key={row.id} className="border-b border-slate-200 align-top">
                     <th scope="row" className="py-3 pr-3 font-normal">
@@ -129,9 +117,7 @@ export default function AdminSermons({ loaderData, actionData }: Route.Component
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
       </AdminCard>
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/watch";
 import type { loader as siteLayoutLoader } from "../site/layout";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";
-import { ComingSoon } from "~/components/watch/coming-soon";
+import { LiveAnnouncement } from "~/components/live-announcement";
 import { LiveChat } from "~/components/watch/live-chat";
 import { ServiceCountdown } from "~/components/watch/service-countdown";
 import { StreamPlayer } from "~/components/watch/stream-player";
@@ -43,7 +43,7 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   if (!stream) {
     return (
       <main id="main" tabIndex={-1} className="overflow-x-clip focus:outline-none">
-        <ComingSoon t={t} serviceTimes={serviceTimes} />
+        <LiveAnnouncement placement="watch" title={t("title")} body={t("comingSoon.body")} serviceTimes={serviceTimes} />
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6 md:grid-cols-3">
           {times}
           {countdown}

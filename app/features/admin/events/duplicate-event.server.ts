@@ -4,7 +4,8 @@ import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { AppDatabase } from "~/server/db.server";
-import { uniqueEventSlug } from "./unique-event-slug.server";
+import { uniqueSlug } from "~/features/admin/unique-slug.server";
+import { RESERVED_SLUGS } from "./event-form";
 
 export type DuplicateEventResult = { ok: true; id: number; slug: string } | { ok: false; status: 400 | 404 };
 
@@ -21,7 +22,7 @@ export async function duplicateEvent(options: {
     const t = tx as unknown as AppDatabase;
     const [source] = await t.select().from(events).where(eq(events.id, eventId));
     if (!source) return { ok: false, status: 404 } as const;
-    const slug = await uniqueEventSlug(t, `${source.slug.slice(0, 90)}-copy`);
+    const slug = await uniqueSlug(t, events.slug, `${source.slug.slice(0, 90)}-copy`, RESERVED_SLUGS);
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = source;
     const [row] = await t
       .insert(events)

@@ -322,15 +322,3 @@ function parseQuestions(values: EventFormValues, errors: Record<string, EventFie
   return questions;
 }
 
-/** A URL slug from a title: lower case ASCII words joined by hyphens. */
-export function slugify(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return slug || "event";
-}

@@ -8,9 +8,11 @@ import { isUniqueViolation } from "~/features/auth/create-member-profile.server"
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { EventFieldError } from "./event-form";
-import { parseEventInput, slugify, type EventInput, type EventPost } from "./parse-event-input.server";
+import { slugify } from "~/features/admin/slugs";
+import { uniqueSlug } from "~/features/admin/unique-slug.server";
+import { RESERVED_SLUGS } from "./event-form";
+import { parseEventInput, type EventInput, type EventPost } from "./parse-event-input.server";
 import { removeImageFiles, storeEventImage } from "./store-event-image.server";
-import { uniqueEventSlug } from "./unique-event-slug.server";
 
 export type SaveEventResult =
   | { ok: true; id: number; created: boolean; changed: boolean; promoted?: number }
@@ -69,7 +71,7 @@ export async function saveEvent(options: {
   try {
     const saved = await db.transaction(async (tx) => {
       const t = tx as unknown as AppDatabase;
-      const slug = input.slug ?? (current ? current.slug : await uniqueEventSlug(t, slugify(input.titleEn)));
+      const slug = input.slug ?? (current ? current.slug : await uniqueSlug(t, events.slug, slugify(input.titleEn, "event"), RESERVED_SLUGS));
       const columns = toColumns(input, slug, image?.url ?? (input.removeImage ? null : (current?.imageUrl ?? null)), current);
       if (columns.isFeatured) {
         await t

@@ -1,7 +1,7 @@
-import { eq, like, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { studyGroups } from "~/db/schema";
-import { escapeLike } from "~/features/admin/escape-like";
-import { slugify } from "~/features/admin/events/parse-event-input.server";
+import { slugify } from "~/features/admin/slugs";
+import { uniqueSlug } from "~/features/admin/unique-slug.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -11,17 +11,6 @@ import type { GroupInput } from "./parse-group-input.server";
 export type SaveGroupResult =
   | { ok: true; id: number; created: boolean; changed: boolean }
   | { ok: false; status: 400 | 404; fieldErrors: Partial<Record<GroupTextField, GroupFieldError>> };
-
-/** `base`, or `base-2`, `base-3` …: the first slug no other group uses. */
-async function uniqueGroupSlug(db: AppDatabase, base: string): Promise<string> {
-  const rows = await db
-    .select({ slug: studyGroups.slug })
-    .from(studyGroups)
-    .where(or(eq(studyGroups.slug, base), like(studyGroups.slug, `${escapeLike(base)}-%`)));
-  const taken = new Set(rows.map((r) => r.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 const AUDITED: (keyof typeof studyGroups.$inferSelect)[] = [
   "slug", "nameEn", "nameEs", "descriptionEn", "descriptionEs", "scheduleNotesEn", "scheduleNotesEs", "dayOfWeek", "startTime",
@@ -44,7 +33,7 @@ export async function saveGroup(o: { db: AppDatabase; actor: AdminIdentity; ip: 
       if (other && other.id !== before?.id) return { ok: false, status: 400, fieldErrors: { slug: "slugTaken" } };
       slug = o.input.slug;
     } else {
-      slug = before?.slug ?? (await uniqueGroupSlug(db, slugify(o.input.nameEn).replace(/^event$/, "group")));
+      slug = before?.slug ?? (await uniqueSlug(db, studyGroups.slug, slugify(o.input.nameEn, "group")));
     }
     const values = { ...o.input, slug };
     if (!before) {

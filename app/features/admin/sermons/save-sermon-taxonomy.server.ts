@@ -7,7 +7,8 @@ import { recordAudit } from "~/features/admin/record-audit.server";
 import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { AppDatabase } from "~/server/db.server";
-import { SLUG_PATTERN, slugify } from "./sermon-form";
+import { slugify } from "~/features/admin/slugs";
+import { SLUG_PATTERN } from "./sermon-form";
 import type { TaxonomyFieldError, TaxonomyKind } from "./sermon-taxonomy";
 
 const text = (max: number, min = 0) =>

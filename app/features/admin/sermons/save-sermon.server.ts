@@ -7,9 +7,10 @@ import { bumpContentVersion } from "~/features/content/bump-content-version.serv
 import { mediaTypeOf } from "~/features/sermons/media-types";
 import type { AppDatabase } from "~/server/db.server";
 import { parseSermonInput } from "./parse-sermon-input";
-import { slugify, type SermonFieldError, type SermonFormValues } from "./sermon-form";
+import { slugify } from "~/features/admin/slugs";
+import { uniqueSlug } from "~/features/admin/unique-slug.server";
+import { RESERVED_SERMON_SLUGS, type SermonFieldError, type SermonFormValues } from "./sermon-form";
 import { removeUploadedFile, type SermonUploads } from "./sermon-uploads.server";
-import { uniqueSermonSlug } from "./unique-sermon-slug.server";
 
 export type SaveSermonResult =
   | { ok: true; id: number; created: boolean; changed: boolean }
@@ -119,7 +120,7 @@ export async function saveSermon(options: {
   try {
     result = await db.transaction(async (tx) => {
       const t = tx as unknown as AppDatabase;
-      const slug = input.slug ?? (current ? current.slug : await uniqueSermonSlug(t, slugify(input.titleEn) || "sermon"));
+      const slug = input.slug ?? (current ? current.slug : await uniqueSlug(t, sermons.slug, slugify(input.titleEn, "sermon"), RESERVED_SERMON_SLUGS));
       const row = { ...columns, slug };
       if (!current) {
         const [created] = await t.insert(sermons).values(row).returning({ id: sermons.id });

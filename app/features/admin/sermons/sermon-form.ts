@@ -23,18 +23,6 @@ export type SermonFieldError = (typeof SERMON_FIELD_ERRORS)[number];
 export const SERMON_STATUSES = ["draft", "published"] as const;
 export type SermonStatus = (typeof SERMON_STATUSES)[number];
 
-/** Lower-case words joined by hyphens, accents folded: "¿Qué es la fe?" → "que-es-la-fe". */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
-
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Paths under /sermons/ that a sermon slug must not take. */
 export const RESERVED_SERMON_SLUGS = ["feed.xml", "feed", "new", "series", "topics"] as const;

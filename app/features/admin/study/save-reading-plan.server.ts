@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, like, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne } from "drizzle-orm";
 import { readingPlanDays, readingPlans } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
@@ -6,9 +6,11 @@ import { isUniqueViolation } from "~/features/auth/create-member-profile.server"
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { freeSlug, type SaveResult } from "./save-study-guide.server";
+import { slugify } from "~/features/admin/slugs";
+import { uniqueSlug } from "~/features/admin/unique-slug.server";
+import { type SaveResult } from "./save-study-guide.server";
 import type { StudyFormValues } from "./study-admin-form";
-import { parsePlanInput, slugify } from "./study-form-input.server";
+import { parsePlanInput } from "./study-form-input.server";
 
 type Actor = Pick<AdminIdentity, "userId" | "name">;
 type PlanRow = typeof readingPlans.$inferSelect;
@@ -46,10 +48,7 @@ export async function saveReadingPlan(options: { db: AppDatabase; actor: Actor; 
       const slug =
         input.slug ??
         current?.slug ??
-        (await freeSlug(
-          async (pattern) => (await t.select({ slug: readingPlans.slug }).from(readingPlans).where(like(readingPlans.slug, pattern))).map((r) => r.slug),
-          slugify(input.titleEn).replace(/^event$/, "plan"),
-        ));
+        (await uniqueSlug(t, readingPlans.slug, slugify(input.titleEn, "plan")));
       const columns = { slug, titleEn: input.titleEn, titleEs: input.titleEs, descriptionEn: input.descriptionEn, descriptionEs: input.descriptionEs, isActive: input.isActive };
       const newDays = input.days.map((d) => d.passage);
       if (!current) {

@@ -1,14 +1,15 @@
-import { and, eq, like, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { studyGuides } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
-import { escapeLike } from "~/features/admin/escape-like";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import type { StudyFieldError, StudyFormValues } from "./study-admin-form";
-import { parseGuideInput, slugify, type GuideInput } from "./study-form-input.server";
+import { slugify } from "~/features/admin/slugs";
+import { uniqueSlug } from "~/features/admin/unique-slug.server";
+import { parseGuideInput, type GuideInput } from "./study-form-input.server";
 
 type GuideRow = typeof studyGuides.$inferSelect;
 type Actor = Pick<AdminIdentity, "userId" | "name">;
@@ -16,13 +17,6 @@ type Actor = Pick<AdminIdentity, "userId" | "name">;
 export type SaveResult =
   | { ok: true; id: number; created: boolean; changed: boolean }
   | { ok: false; status: 400 | 404; reason: "invalid" | "notFound"; fieldErrors: Record<string, StudyFieldError> };
-
-/** `base`, or `base-2`, `base-3`… whichever no row of `table` uses yet. */
-export async function freeSlug(taken: (pattern: string) => Promise<string[]>, base: string): Promise<string> {
-  const used = new Set(await taken(`${escapeLike(base)}%`));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
-}
 
 function columnsOf(input: GuideInput, slug: string) {
   return {
@@ -76,10 +70,7 @@ export async function saveStudyGuide(options: { db: AppDatabase; actor: Actor; i
       const slug =
         input.slug ??
         current?.slug ??
-        (await freeSlug(
-          async (pattern) => (await t.select({ slug: studyGuides.slug }).from(studyGuides).where(like(studyGuides.slug, pattern))).map((r) => r.slug),
-          slugify(input.titleEn).replace(/^event$/, "study"),
-        ));
+        (await uniqueSlug(t, studyGuides.slug, slugify(input.titleEn, "study")));
       const columns = columnsOf(input, slug);
       if (!current) {
         const [row] = await t.insert(studyGuides).values(columns).returning({ id: studyGuides.id });

@@ -1,4 +1,3 @@
-import { slugify } from "~/features/admin/events/parse-event-input.server";
 import { MAX_REFERENCE_LENGTH, parseBibleReference } from "~/features/study/bible-reference.server";
 import type { Language } from "~/i18n/config";
 import { GUIDE_STATUSES, MAX_PLAN_DAYS, MAX_QUESTIONS, SLUG_PATTERN, type StudyFieldError, type StudyFormValues } from "./study-admin-form";
@@ -157,4 +156,3 @@ export function parsePlanInput(values: StudyFormValues, language: Language): { o
   return { ok: true, input: { slug, titleEn, titleEs, descriptionEn, descriptionEs, isActive: active === "on" || active === "true", days } };
 }
 
-export { slugify };

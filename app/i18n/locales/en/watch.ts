@@ -3,14 +3,7 @@ const watch = {
   title: "Watch Live",
   seoDescription: "Watch our worship services live online, chat with the church family, and catch up on recent sermons.",
   comingSoon: {
-    badge: "Coming soon",
     body: "Live streaming of our worship services is coming soon. Until then, join us in person or catch up on recent sermons.",
-    worshipLabel: "Worship service",
-    featuresLabel: "What to expect",
-    chat: "Interactive chat",
-    hd: "HD audio and video quality",
-    watchOnline: "Watch Online",
-    previousSermons: "Previous Sermons",
   },
   serviceTimes: {
     heading: "Service times",

@@ -4,14 +4,7 @@ const watch = {
   title: "Ver en vivo",
   seoDescription: "Vea nuestros servicios de adoración en vivo por internet, converse con la familia de la iglesia y vea los sermones recientes.",
   comingSoon: {
-    badge: "Próximamente",
     body: "La transmisión en vivo de nuestros servicios de adoración llegará pronto. Mientras tanto, acompáñenos en persona o vea los sermones recientes.",
-    worshipLabel: "Servicio de adoración",
-    featuresLabel: "Qué esperar",
-    chat: "Chat interactivo",
-    hd: "Audio y video en alta definición",
-    watchOnline: "Ver en línea",
-    previousSermons: "Sermones anteriores",
   },
   serviceTimes: {
     heading: "Horarios de servicio",
