@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auditLog, emailCampaignRecipients, emailCampaigns, emailUnsubscribes, eventRegistrations, events, outboxMessages, profiles, users } from "~/db/schema";
+import { auditLog, emailCampaignRecipients, emailCampaigns, emailUnsubscribes, eventRegistrations, events, groupMembers, outboxMessages, profiles, studyGroups, users } from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { findSegmentRecipients } from "~/features/admin/email/find-segment-recipients.server";
 import { createUnsubscribeToken } from "~/features/admin/email/unsubscribe-token.server";
@@ -294,7 +294,7 @@ describeEachBackend("admin email section", (backend) => {
 
     // The page preselects the segment and event from the registrations page's link.
     const page = await harness.call(loader, { path: `/admin/email?segment=event-registrants&event=${fry}`, cookie: admin.cookie });
-    expect((page.body as { preset: unknown }).preset).toEqual({ segment: "event-registrants", segmentEvent: String(fry), segmentOccurrence: "" });
+    expect((page.body as { preset: unknown }).preset).toEqual({ segment: "event-registrants", segmentEvent: String(fry), segmentOccurrence: "", segmentGroup: "" });
 
     // A recurring event: its next occurrence, or the one chosen.
     const timeZone = await churchTimeZone(db);
@@ -312,6 +312,53 @@ describeEachBackend("admin email section", (backend) => {
       const refused = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form, segmentEvent } });
       expect(refused.status).toBe(400);
       expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.segmentEvent).toBe(key);
+    }
+    expect(await tableCount(emailCampaigns)).toBe(before);
+  });
+
+  test("the group-members segment reaches the group's active members and leaders, in their language", async () => {
+    const tag = randomBytes(4).toString("hex");
+    const makeGroup = async (slug: string, status: "active" | "archived" = "active") =>
+      (
+        await db
+          .insert(studyGroups)
+          .values({ slug: `${slug}-${tag}`, nameEn: `Group ${slug}`, nameEs: `Grupo ${slug}`, dayOfWeek: 2, startTime: "19:00", meetingMode: "in_person", language: "bilingual", status })
+          .returning({ id: studyGroups.id })
+      )[0]!.id;
+    const group = await makeGroup("tuesday");
+    const archived = await makeGroup("old", "archived");
+    const person = (name: string) => `${name}-${tag}@example.test`;
+    const join = async (email: string, status: "active" | "pending" | "left", role: "leader" | "member" = "member", language: "en" | "es" = "en", groupId = group) => {
+      const userId = await addMember(email, { language });
+      await db.insert(groupMembers).values({ groupId, userId, role, status });
+    };
+    await join(person("leader"), "active", "leader", "es");
+    await join(person("member"), "active");
+    await join(person("pending"), "pending");
+    await join(person("left"), "left");
+    await join(person("elsewhere"), "active", "member", "en", archived);
+
+    const form = { ...COMPOSE, segment: "group-members", segmentGroup: String(group) };
+    const saved = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form } });
+    expect(saved.status).toBe(303);
+    const campaignId = new URL(saved.headers.get("location")!, "http://x").searchParams.get("campaign")!;
+    const [draft] = await db.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaignId));
+    expect(draft!.segment).toBe(`group-members:${group}`);
+    const sent = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "send", campaignId, ...form } });
+    expect(sent.status).toBe(303);
+    const recipients = await db.select().from(emailCampaignRecipients).where(eq(emailCampaignRecipients.campaignId, campaignId));
+    expect(recipients.map((r) => [r.email, r.language]).sort()).toEqual([[person("leader"), "es"], [person("member"), "en"]].sort());
+    // The sent campaign is named after its group.
+    const page = await harness.call(loader, { path: `/admin/email?campaign=${campaignId}`, cookie: admin.cookie });
+    expect((page.body as { groupChoices: { id: number; name: string }[] }).groupChoices).toContainEqual({ id: group, name: "Group tuesday" });
+    expect((page.body as { groupChoices: { id: number }[] }).groupChoices.map((g) => g.id)).not.toContain(archived);
+
+    // No group, an archived one or an unknown one: 400 on the field, nothing written.
+    const before = await tableCount(emailCampaigns);
+    for (const [segmentGroup, key] of [["", "email.errors.groupRequired"], ["-3", "email.errors.groupRequired"], [String(archived), "email.errors.groupNotFound"], ["999999", "email.errors.groupNotFound"]] as const) {
+      const refused = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form, segmentGroup } });
+      expect(refused.status).toBe(400);
+      expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.segmentGroup).toBe(key);
     }
     expect(await tableCount(emailCampaigns)).toBe(before);
   });

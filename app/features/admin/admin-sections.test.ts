@@ -23,7 +23,10 @@ describe("can", () => {
 describe("sections", () => {
   test("the sidebar shows only what the scopes allow; the audit log only to super admins", () => {
     const ids = (scopes: string[]) => visibleSections(scopes).map((s) => s.id);
-    expect(ids(["content"])).toEqual(["dashboard", "content"]);
+    // Sermons and the study hub are content too.
+    expect(ids(["content"])).toEqual(["dashboard", "content", "sermons", "study"]);
+    expect(ids(["live"])).toEqual(["dashboard", "live"]);
+    expect(ids(["inbox:signups"])).toEqual(["dashboard", "inbox-signups", "classes"]);
     expect(ids(["moderation"])).toEqual(["dashboard", "moderation"]);
     expect(ids(["admin:*"])).toContain("audit");
     expect(ids(["admin:*"])).not.toContain("session-update");

@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 
 /**
- * For the admin email section's "group members" segment (not wired yet: see the issue 6 notes):
+ * The admin email section's "group members" segment (`group-members:<id>`):
  * the active members and leaders of one active group with a confirmed, real address and an
  * enabled account, each in their preferred language, marked when the address unsubscribed.
  */

@@ -5,9 +5,10 @@ import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses,
 import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
 import { formValues, parseCampaign, ZCampaignId, type CampaignField, type CampaignFormValues } from "~/features/admin/email/campaign-input.server";
 import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/admin/email/email-constants";
-import { segmentEventExists } from "~/features/admin/email/find-segment-event.server";
+import { findMissingSegmentTarget } from "~/features/admin/email/find-missing-segment-target.server";
 import { decodeSegment, storedFormValues } from "~/features/admin/email/segment-value";
 import { listRegistrationEvents, type EventChoice } from "~/features/admin/registrations/list-registration-events.server";
+import { listGroupChoices } from "~/features/groups/find-group-recipients.server";
 import { readEventId, readOccurrence } from "~/features/admin/registrations/registrations-input";
 import { loadEmailSection, type CampaignDetail, type CampaignSummary } from "~/features/admin/email/load-email-section.server";
 import { previewCampaign, type CampaignPreview } from "~/features/admin/email/preview-campaign.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const section = await loadEmailSection({ db, campaignId: url.searchParams.get("campaign"), page: Number.isFinite(page) ? page : 1 });
   const notice = url.searchParams.get("notice");
-  const eventChoices = await listRegistrationEvents({ db, language });
+  const [eventChoices, groupChoices] = await Promise.all([listRegistrationEvents({ db, language }), listGroupChoices(db, language)]);
   // "Email these registrants" (event registrations page): the new message's segment, preselected.
   const presetEvent = url.searchParams.get("segment") === "event-registrants" ? readEventId(url.searchParams.get("event")) : null;
   const presetOccurrence = presetEvent ? readOccurrence(url.searchParams.get("occurrence")) : null;
@@ -34,8 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...section,
       notice: notice === "saved" || notice === "sent" ? notice : null,
       eventChoices,
+      groupChoices,
       preset: presetEvent
-        ? { segment: "event-registrants", segmentEvent: String(presetEvent), segmentOccurrence: presetOccurrence ? presetOccurrence.toISOString() : "" }
+        ? { segment: "event-registrants", segmentEvent: String(presetEvent), segmentOccurrence: presetOccurrence ? presetOccurrence.toISOString() : "", segmentGroup: "" }
         : null,
     },
     { headers: NO_STORE },
@@ -72,13 +74,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     return refuse(400, { ok: false, intent, message: { key: "email.messages.fixErrors" }, values: parsed.values, fieldErrors: parsed.fieldErrors });
   }
-  if (!(await segmentEventExists(db, parsed.input.segment))) {
+  const missing = await findMissingSegmentTarget(db, parsed.input.segment);
+  if (missing) {
     return refuse(400, {
       ok: false,
       intent,
       message: { key: "email.messages.fixErrors" },
       values: parsed.values,
-      fieldErrors: { segmentEvent: "email.errors.eventNotFound" },
+      fieldErrors: { [missing]: missing === "segmentEvent" ? "email.errors.eventNotFound" : "email.errors.groupNotFound" },
     });
   }
 
@@ -122,7 +125,7 @@ function StatusBadge({ status, t }: { status: string; t: AdminT }) {
 
 export default function EmailSection({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();
-  const { campaigns, campaign, campaignMissing, notice, eventChoices, preset } = loaderData;
+  const { campaigns, campaign, campaignMissing, notice, eventChoices, groupChoices, preset } = loaderData;
   const result = actionData as ActionData | undefined;
   const editing = !campaign || campaign.status === "draft";
 
@@ -145,9 +148,9 @@ export default function EmailSection({ loaderData, actionData }: Route.Component
       {result?.message && !result.ok ? <Notice tone="error">{t(result.message.key, result.message.values)}</Notice> : null}
 
       {editing ? (
-        <Compose key={campaign?.id ?? `new-${preset?.segmentEvent ?? ""}`} campaign={campaign} result={result} eventChoices={eventChoices} preset={campaign ? null : preset} />
+        <Compose key={campaign?.id ?? `new-${preset?.segmentEvent ?? ""}`} campaign={campaign} result={result} eventChoices={eventChoices} groupChoices={groupChoices} preset={campaign ? null : preset} />
       ) : (
-        <CampaignView campaign={campaign} eventChoices={eventChoices} />
+        <CampaignView campaign={campaign} eventChoices={eventChoices} groupChoices={groupChoices} />
       )}
       {result?.preview ? <Preview preview={result.preview} /> : null}
 
@@ -156,10 +159,16 @@ export default function EmailSection({ loaderData, actionData }: Route.Component
   );
 }
 
-/** How the page names a stored segment: the kind, and for an event its title (and date). */
-function segmentLabel(segment: string, eventChoices: EventChoice[], t: AdminT, language: string): string {
+type GroupChoice = { id: number; name: string };
+
+/** How the page names a stored segment: the kind, for an event its title (and date), for a group its name. */
+function segmentLabel(segment: string, eventChoices: EventChoice[], groupChoices: GroupChoice[], t: AdminT, language: string): string {
   const choice = decodeSegment(segment);
   if (!choice) return segment;
+  if (choice.kind === "group-members") {
+    const name = groupChoices.find((g) => g.id === choice.groupId)?.name ?? `#${choice.groupId}`;
+    return t("email.segments.groupNamed", { name });
+  }
   if (choice.kind !== "event-registrants") return t(`email.segments.${choice.kind}`);
   const event = eventChoices.find((e) => e.id === choice.eventId);
   const title = event?.title ?? `#${choice.eventId}`;
@@ -173,11 +182,13 @@ function Compose({
   campaign,
   result,
   eventChoices,
+  groupChoices,
   preset,
 }: {
   campaign: CampaignDetail | null;
   result: ActionData | undefined;
   eventChoices: EventChoice[];
+  groupChoices: GroupChoice[];
   preset: Preset | null;
 }) {
   const { t, language } = useAdminTranslation();
@@ -187,7 +198,7 @@ function Compose({
     result?.values ??
     (campaign
       ? storedFormValues(campaign)
-      : { subjectEn: "", subjectEs: "", bodyEn: "", bodyEs: "", segment: "all-members", segmentEvent: "", segmentOccurrence: "", ...preset });
+      : { subjectEn: "", subjectEs: "", bodyEn: "", bodyEs: "", segment: "all-members", segmentEvent: "", segmentOccurrence: "", segmentGroup: "", ...preset });
   const errors = result?.fieldErrors ?? {};
   const [spanish, setSpanish] = useState({ subject: values.subjectEs, body: values.bodyEs });
   const missingSpanish = spanish.subject.trim() === "" && spanish.body.trim() === "";
@@ -242,9 +253,7 @@ function Compose({
             <select {...props} name="segment" defaultValue={values.segment} className={`${inputClasses} sm:max-w-md`}>
               <option value="all-members">{t("email.segments.all-members")}</option>
               <option value="event-registrants">{t("email.segments.event-registrants")}</option>
-              <option value="groups" disabled>
-                {t("email.segments.groups")}
-              </option>
+              <option value="group-members">{t("email.segments.group-members")}</option>
             </select>
           )}
         </Field>
@@ -255,6 +264,18 @@ function Compose({
               {eventChoices.map((e) => (
                 <option key={e.id} value={e.id}>
                   {e.recurring ? t("email.compose.recurringEvent", { title: e.title }) : `${e.title} — ${formatDateTime(e.startsAt, language)}`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="segmentGroup" label={t("email.compose.segmentGroup")} hint={t("email.compose.segmentGroupHint")} error={error("segmentGroup")}>
+          {(props) => (
+            <select {...props} name="segmentGroup" defaultValue={values.segmentGroup} className={`${inputClasses} sm:max-w-md`}>
+              <option value="">{t("email.compose.segmentGroupNone")}</option>
+              {groupChoices.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
                 </option>
               ))}
             </select>
@@ -336,7 +357,7 @@ function Preview({ preview }: { preview: CampaignPreview }) {
   );
 }
 
-function CampaignView({ campaign, eventChoices }: { campaign: CampaignDetail; eventChoices: EventChoice[] }) {
+function CampaignView({ campaign, eventChoices, groupChoices }: { campaign: CampaignDetail; eventChoices: EventChoice[]; groupChoices: GroupChoice[] }) {
   const { t, language } = useAdminTranslation();
   const revalidator = useRevalidator();
   const sending = campaign.status === "sending";
@@ -360,7 +381,7 @@ function CampaignView({ campaign, eventChoices }: { campaign: CampaignDetail; ev
         <div className="grid gap-2 text-sm text-slate-700">
           <p className="flex flex-wrap items-center gap-2">
             <StatusBadge status={campaign.status} t={t} />
-            <span>{segmentLabel(campaign.segment, eventChoices, t, language)}</span>
+            <span>{segmentLabel(campaign.segment, eventChoices, groupChoices, t, language)}</span>
             <span>{t("email.campaign.recipients", { count: total })}</span>
           </p>
           <p>{t("email.campaign.created", { time: formatDateTime(campaign.createdAt, language) })}</p>

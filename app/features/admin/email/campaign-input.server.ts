@@ -16,6 +16,8 @@ export interface CampaignFormValues {
   /** For `event-registrants`: the event's id, and optionally one occurrence (ISO start). */
   segmentEvent: string;
   segmentOccurrence: string;
+  /** For `group-members`: the study group's id. */
+  segmentGroup: string;
 }
 
 export type CampaignField = keyof CampaignFormValues;
@@ -25,7 +27,7 @@ export interface CampaignInput {
   subjectEs: string | null;
   bodyEn: string;
   bodyEs: string | null;
-  /** The stored segment: `all-members` or `event-registrants:<id>[@<occurrence>]` (segment-value.ts). */
+  /** The stored segment: `all-members`, `event-registrants:<id>[@<occurrence>]` or `group-members:<id>` (segment-value.ts). */
   segment: string;
 }
 
@@ -42,6 +44,7 @@ export function formValues(input: Record<string, unknown>): CampaignFormValues {
     segment: text(input.segment) || "all-members",
     segmentEvent: text(input.segmentEvent),
     segmentOccurrence: text(input.segmentOccurrence),
+    segmentGroup: text(input.segmentGroup),
   };
 }
 
@@ -68,6 +71,7 @@ const Schema = z
     segment: z.enum(SEGMENTS, { error: "errors.segmentInvalid" }),
     segmentEvent: z.string().trim(),
     segmentOccurrence: z.string().trim(),
+    segmentGroup: z.string().trim(),
   })
   .superRefine((value, ctx) => {
     if (value.segment === "event-registrants") {
@@ -77,6 +81,9 @@ const Schema = z
       if (value.segmentOccurrence !== "" && !isInstant(value.segmentOccurrence)) {
         ctx.addIssue({ code: "custom", path: ["segmentOccurrence"], message: "errors.occurrenceInvalid" });
       }
+    }
+    if (value.segment === "group-members" && (!/^\d{1,9}$/.test(value.segmentGroup) || Number(value.segmentGroup) <= 0)) {
+      ctx.addIssue({ code: "custom", path: ["segmentGroup"], message: "errors.groupRequired" });
     }
     const hasSubject = value.subjectEs.length > 0;
     const hasBody = value.bodyEs.length > 0;
@@ -101,15 +108,13 @@ export function parseCampaign(raw: Record<string, unknown>): ParsedCampaign {
     }
     return { ok: false, values, fieldErrors };
   }
-  const { subjectEn, subjectEs, bodyEn, bodyEs, segment, segmentEvent, segmentOccurrence } = result.data;
-  const stored =
-    segment === "event-registrants"
-      ? encodeSegment({
-          kind: segment,
-          eventId: Number(segmentEvent),
-          occurrence: segmentOccurrence ? new Date(segmentOccurrence).toISOString() : null,
-        })
-      : segment;
+  const { subjectEn, subjectEs, bodyEn, bodyEs, segment, segmentEvent, segmentOccurrence, segmentGroup } = result.data;
+  const stored = encodeSegment({
+    kind: segment,
+    eventId: segment === "event-registrants" ? Number(segmentEvent) : null,
+    occurrence: segment === "event-registrants" && segmentOccurrence ? new Date(segmentOccurrence).toISOString() : null,
+    groupId: segment === "group-members" ? Number(segmentGroup) : null,
+  });
   return {
     ok: true,
     values,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, not, sql } from "drizzle-orm";
+import { findGroupRecipients } from "~/features/groups/find-group-recipients.server";
 import { emailUnsubscribes, eventRegistrations, events, profiles, users } from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { resolveOccurrence } from "~/features/admin/registrations/resolve-occurrence.server";
@@ -33,12 +34,14 @@ function dedupe(rows: { userId: string | null; email: string; language: Language
  * unsubscribed. `all-members`: members with a confirmed address (not a phone-only
  * placeholder) whose account is not disabled. `event-registrants:<id>[@<occurrence>]`: the
  * live (confirmed and waitlisted) registrations of that occurrence, or of the event's next
- * one, in the language each registered in. Anything else reaches nobody.
+ * one, in the language each registered in. `group-members:<id>`: the active members and
+ * leaders of that active study group, in their preferred language. Anything else reaches nobody.
  */
 export async function findSegmentRecipients(db: AppDatabase, segment: string): Promise<SegmentRecipient[]> {
   const choice = decodeSegment(segment);
   if (!choice) return [];
   if (choice.kind === "event-registrants") return findEventRegistrants(db, choice.eventId!, choice.occurrence);
+  if (choice.kind === "group-members") return dedupe(await findGroupRecipients(db, choice.groupId!));
   const rows = await db
     .select({
       userId: users.id,
