@@ -12,6 +12,7 @@ export default [
   route("admin/auth/callback", "routes/admin/auth-callback.tsx"),
   route("admin/members/export.csv", "routes/admin/members-export.ts"),
   route("admin/event-registrations/:eventId/export.csv", "routes/admin/event-registrations-export.ts"),
+  route("admin/classes/:offeringId/signups.csv", "routes/admin/class-signups-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),

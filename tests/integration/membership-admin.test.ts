@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditLog, classOfferings, classSessions, classSignups } from "~/db/schema";
 import { DEMO_CLASS_SLUG } from "~/features/membership/seed-demo-class.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin/class-edit";
+import { loader as exportLoader } from "~/routes/admin/class-signups-export";
 import { loader as listLoader } from "~/routes/admin/classes";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
@@ -150,5 +151,28 @@ describeEachBackend("admin membership classes", (backend) => {
     // Twice, or a bad id: refused.
     expect((await edit(id, { intent: "cancel-signup", signupId: signup!.id })).status).toBe(404);
     expect((await edit(id, { intent: "cancel-signup", signupId: "nope" })).status).toBe(400);
+  });
+
+  test("the roster downloads as CSV (formula cells neutralised), audited; unknown class 404; without the scope 403", async () => {
+    const [demo] = await db.select().from(classOfferings).where(eq(classOfferings.slug, DEMO_CLASS_SLUG));
+    await db.insert(classSignups).values([
+      { offeringId: demo!.id, name: "Ana, \"la\" maestra", email: `ana-${tag}@example.test`, phone: "+15555550101", language: "es" },
+      { offeringId: demo!.id, name: "=HYPERLINK(1)", email: `formula-${tag}@example.test` },
+    ]);
+    const exportFor = (offeringId: string, cookie = staff.cookie) =>
+      h.call((args: Parameters<typeof exportLoader>[0]) => exportLoader({ ...args, params: { offeringId } }), { path: `/admin/classes/${offeringId}/signups.csv`, cookie });
+    const csv = await exportFor(String(demo!.id));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="class-${DEMO_CLASS_SLUG}.csv"`);
+    const lines = String(csv.body).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Language,Signed up,Status");
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"Ana, ""la"" maestra",ana-${tag}@example.test,'\\+15555550101,es,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Signed up$`)));
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^'=HYPERLINK\\(1\\),formula-${tag}@example.test,`)));
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, String(demo!.id)), eq(auditLog.action, "class.export")))).toHaveLength(1);
+
+    expect((await exportFor("999999")).status).toBe(404);
+    expect((await exportFor("abc")).status).toBe(404);
+    expect((await exportFor(String(demo!.id), outsider.cookie)).status).toBe(403);
   });
 });

@@ -188,6 +188,13 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
 
       {isNew ? null : (
         <AdminCard id="class-signups" title={t("admin.signupsHeading")}>
+          {editor.signups.length > 0 ? (
+            <p className="mb-4">
+              <a href={`/admin/classes/${editor.id}/signups.csv`} download className={adminButton.secondary}>
+                {t("admin.exportCsv")}
+              </a>
+            </p>
+          ) : null}
           {editor.signups.length === 0 ? (
             <p className="text-slate-700">{t("admin.signupsNone")}</p>
           ) : (

@@ -160,6 +160,8 @@ const membership = {
     },
     cancelSignup: "Cancel sign-up: {{name}}",
     cancelSignupButton: "Cancel sign-up",
+    exportCsv: "Download the list (CSV)",
+    csvLanguage: "Language",
     messages: {
       created: "The class was created.",
       saved: "Saved.",

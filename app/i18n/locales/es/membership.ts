@@ -161,6 +161,8 @@ const membership = {
     },
     cancelSignup: "Cancelar inscripción: {{name}}",
     cancelSignupButton: "Cancelar inscripción",
+    exportCsv: "Descargar la lista (CSV)",
+    csvLanguage: "Idioma",
     messages: {
       created: "La clase fue creada.",
       saved: "Guardado.",
