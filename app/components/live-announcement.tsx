@@ -8,18 +8,21 @@ import { useTranslation } from "~/i18n/react";
 /**
  * The spec's live-streaming announcement: "coming soon", the main worship time, interactive
  * chat and HD quality, and the Watch Online and Previous Sermons actions. The home page shows
- * it as a section (h2); /watch, before any stream is set, as its page heading (h1).
+ * it as a section (h2) — saying "Live now" while a stream is on; /watch, before any stream is
+ * set, as its page heading (h1).
  */
 export function LiveAnnouncement({
   placement,
   title,
   body,
   serviceTimes,
+  liveNow = false,
 }: {
   placement: "home" | "watch";
   title: string;
   body: string;
   serviceTimes: ServiceTime[];
+  liveNow?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormatServiceTime();
@@ -35,19 +38,26 @@ export function LiveAnnouncement({
     >
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-2">
         <div className="min-w-0">
-          <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-semibold text-slate-950">
-            {t("home.live.comingSoon")}
-          </p>
+          {liveNow ? (
+            <p className="inline-flex items-center gap-2 rounded-full bg-red-700 px-3 py-1 text-sm font-semibold text-white">
+              <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white motion-safe:animate-pulse" />
+              {t("home.live.liveNow")}
+            </p>
+          ) : (
+            <p className="inline-flex items-center gap-2 rounded-full bg-accent-400 px-3 py-1 text-sm font-semibold text-slate-950">
+              {t("home.live.comingSoon")}
+            </p>
+          )}
           <Heading
             id={onWatch ? undefined : "home-live"}
             className={`mt-4 font-serif font-bold break-words ${onWatch ? "text-4xl sm:text-5xl" : "text-3xl sm:text-4xl"}`}
           >
             {title}
           </Heading>
-          <p className="mt-4 text-lg text-slate-100">{body}</p>
+          <p className="mt-4 text-lg text-slate-100">{liveNow ? t("home.live.liveBody") : body}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="/watch" variant="accent" aria-current={onWatch ? "page" : undefined}>
-              {t("home.live.watchOnline")}
+              {liveNow ? t("home.live.watchNow") : t("home.live.watchOnline")}
             </ButtonLink>
             <ButtonLink to="/sermons" variant="outline" className="text-white">
               {t("home.live.previousSermons")}

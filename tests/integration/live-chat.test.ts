@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auditLog, liveChatMessages, liveStreams, userRoles, users } from "~/db/schema";
+import { appMeta, auditLog, liveChatMessages, liveStreams, userRoles, users } from "~/db/schema";
+import { getHomePage } from "~/features/content/get-home-page.server";
 import type { AdminContext } from "~/features/admin/require-admin.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import type { ChatActionData } from "~/features/live/run-chat-action.server";
@@ -136,17 +137,23 @@ describeEachBackend("live chat", (backend) => {
     const page = (await watchLoader({ request: new Request(`${PUBLIC_URL}/watch`), params: {}, context: {} } as never)) as unknown as { data: { stream: unknown; latestSermon: unknown; nextService: { startsAt: string } | null } };
     expect(page.data.stream).toBeNull();
     expect(page.data.nextService?.startsAt).toMatch(/^\d{4}-/);
+    expect((await getHomePage({ db, language: "en" })).liveNow).toBe(false);
   });
 
   test("the admin starts a stream (audit-logged); a second one while it runs is a 409 with a message", async () => {
     const bad = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "", source: "https://example.org/not-a-stream" }));
     expect(bad.status).toBe(400);
     expect(bad.data.fieldErrors).toEqual({ titleEn: "admin.messages.titleRequired", source: "admin.messages.invalidSource" });
+    const contentVersion = async () => (await db.select().from(appMeta).where(eq(appMeta.key, "content_version")))[0]?.value ?? null;
+    const versionBefore = await contentVersion();
     const started = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "Sunday Worship", titleEs: "Culto dominical", source: "https://www.youtube.com/live/dQw4w9WgXcQ?si=x", chatEnabled: "on" }));
     expect(started).toEqual({ status: 200, data: { ok: true, message: { key: "admin.messages.started", values: undefined } } });
     const [stream] = await db.select().from(liveStreams);
     expect(stream).toMatchObject({ provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ", hlsUrl: null, chatEnabled: true, endedAt: null });
     streamId = stream!.id;
+    // The home page's live section now says "Live now"; public pages are marked changed.
+    expect((await getHomePage({ db, language: "en" })).liveNow).toBe(true);
+    expect(await contentVersion()).not.toBe(versionBefore);
     const again = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "Another", source: "https://cdn.example.org/a.m3u8" }));
     expect(again.status).toBe(409);
     expect(again.data.message.key).toBe("admin.messages.alreadyLive");
@@ -324,6 +331,7 @@ describeEachBackend("live chat", (backend) => {
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "end", streamId, confirm: "yes" }))).data.message.key).toBe("admin.messages.ended");
     await viewer.waitFor((e) => e.event === "status" && e.data.ended === true);
     abort.abort();
+    expect((await getHomePage({ db, language: "en" })).liveNow).toBe(false);
     expect((await chat({ intent: "post", streamId, body: "Too late" }, { cookie: bob.cookie })).status).toBe(409);
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "chat-on", streamId }))).status).toBe(404);
     const kept = await db.select().from(liveChatMessages).where(eq(liveChatMessages.streamId, streamId));

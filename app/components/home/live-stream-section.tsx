@@ -2,6 +2,6 @@ import { LiveAnnouncement } from "~/components/live-announcement";
 import type { ChurchProfile } from "~/features/content/get-church-profile.server";
 import type { ContentBlock } from "~/features/content/get-content-blocks.server";
 
-export function LiveStreamSection({ block, church }: { block: ContentBlock; church: ChurchProfile }) {
-  return <LiveAnnouncement placement="home" title={block.title} body={block.body} serviceTimes={church.serviceTimes} />;
+export function LiveStreamSection({ block, church, liveNow }: { block: ContentBlock; church: ChurchProfile; liveNow: boolean }) {
+  return <LiveAnnouncement placement="home" title={block.title} body={block.body} serviceTimes={church.serviceTimes} liveNow={liveNow} />;
 }

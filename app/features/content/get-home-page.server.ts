@@ -1,5 +1,5 @@
-import { and, asc, eq, isNotNull } from "drizzle-orm";
-import { events, heroVideos, homeCards } from "~/db/schema";
+import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
+import { events, heroVideos, homeCards, liveStreams } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getContentBlocks, type ContentBlock } from "./get-content-blocks.server";
@@ -43,13 +43,14 @@ export const homeBlockKeys = [
 
 /** Everything the home page shows except the streamed Recent Moments strip. */
 export async function getHomePage({ db, language }: Options) {
-  const [videos, cards, contentBlocks, values, leaderList, featured] = await Promise.all([
+  const [videos, cards, contentBlocks, values, leaderList, featured, [streaming]] = await Promise.all([
     db.select().from(heroVideos).orderBy(asc(heroVideos.sortOrder), asc(heroVideos.id)),
     db.select().from(homeCards).orderBy(asc(homeCards.sortOrder), asc(homeCards.id)),
     getContentBlocks({ db, language, keys: homeBlockKeys }),
     listChurchValues({ db, language }),
     listLeaders({ db, language }),
     getFeaturedFlyer({ db, language }),
+    db.select({ id: liveStreams.id }).from(liveStreams).where(isNull(liveStreams.endedAt)).limit(1),
   ]);
   // The flyer is the featured published event when it has an image; else the home.flyer block.
   const blocks = featured ? { ...contentBlocks, "home.flyer": featured } : contentBlocks;
@@ -77,6 +78,8 @@ export async function getHomePage({ db, language }: Options) {
     leaders: leaderList,
     spiritualHomeCards: cards.filter((c) => c.kind === "spiritual_home").map(toCard),
     whyChooseCards: cards.filter((c) => c.kind === "why_choose").map(toCard),
+    /** A stream is on now (started in admin/live): the live section says so instead of "coming soon". */
+    liveNow: streaming !== undefined,
   };
 }
 

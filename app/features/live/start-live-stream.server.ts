@@ -1,4 +1,5 @@
 import { liveStreams } from "~/db/schema";
+import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -38,6 +39,8 @@ export async function startLiveStream(options: {
           startedBy: actor.userId,
         })
         .returning({ id: liveStreams.id });
+      // /watch and the home page change with the stream.
+      await bumpContentVersion(tx);
       await recordAudit({
         db: tx,
         actor,

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { liveStreams } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { PubSub } from "~/server/pubsub.server";
@@ -35,6 +36,7 @@ export async function updateLiveStream(options: {
       .set(set)
       .where(eq(liveStreams.id, streamId))
       .returning({ chatEnabled: liveStreams.chatEnabled, endedAt: liveStreams.endedAt });
+    await bumpContentVersion(tx);
     await recordAudit({
       db: tx,
       actor,

@@ -94,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </SectionBoundary>
       {live ? (
         <SectionBoundary variant="section">
-          <LiveStreamSection block={live} church={church} />
+          <LiveStreamSection block={live} church={church} liveNow={home.liveNow} />
         </SectionBoundary>
       ) : null}
       {home.spiritualHomeCards.length > 0 ? (

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { studyGroups } from "~/db/schema";
 import { slugify } from "~/features/admin/slugs";
 import { uniqueSlug } from "~/features/admin/unique-slug.server";
+import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -39,12 +40,14 @@ export async function saveGroup(o: { db: AppDatabase; actor: AdminIdentity; ip: 
     if (!before) {
       const [row] = await tx.insert(studyGroups).values({ ...values, createdAt: now, updatedAt: now }).returning();
       if (!row) throw new Error("The group insert returned no row");
+      await bumpContentVersion(db);
       await recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: "group.create", entityType: "study_group", entityId: String(row.id), after: pick(row) } });
       return { ok: true, id: row.id, created: true, changed: true };
     }
     const changedKeys = AUDITED.filter((k) => (values as Record<string, unknown>)[k] !== undefined && (values as Record<string, unknown>)[k] !== before[k]);
     if (changedKeys.length === 0) return { ok: true, id: before.id, created: false, changed: false };
     const [row] = await tx.update(studyGroups).set({ ...values, updatedAt: now }).where(eq(studyGroups.id, before.id)).returning();
+    await bumpContentVersion(db);
     await recordAudit({
       db,
       actor: o.actor,

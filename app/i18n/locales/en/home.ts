@@ -53,6 +53,9 @@ const home = {
   },
   live: {
     comingSoon: "Coming soon",
+    liveNow: "Live now",
+    liveBody: "Our service is streaming right now. Join us online and chat with the church family.",
+    watchNow: "Watch now",
     worshipLabel: "Worship service",
     featuresLabel: "What to expect",
     chat: "Interactive chat",

@@ -55,6 +55,9 @@ const es = {
   },
   live: {
     comingSoon: "Muy pronto",
+    liveNow: "En vivo ahora",
+    liveBody: "Nuestro servicio se está transmitiendo en este momento. Acompáñenos en línea y converse con la familia de la iglesia.",
+    watchNow: "Ver ahora",
     worshipLabel: "Culto de adoración",
     featuresLabel: "Qué puede esperar",
     chat: "Chat interactivo",
