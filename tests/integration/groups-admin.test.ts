@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditLog, groupMembers, outboxMessages, profiles, studyGroups, users, type OutboxEmailPayload } from "~/db/schema";
-import { findGroupRecipients } from "~/features/groups/find-group-recipients.server";
+import { findSegmentRecipients } from "~/features/admin/email/find-segment-recipients.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin/group-edit";
 import { loader as listLoader } from "~/routes/admin/groups";
 import { loader as groupLoader } from "~/routes/community/group";
@@ -252,8 +252,8 @@ describeEachBackend("admin groups section", (backend) => {
     const idOf = (name: string) => people.find((p) => p.name === name)!.id;
 
     expect((await post(id, { intent: "accept", memberId: idOf("Sergio Solicitante") })).body).toMatchObject({ ok: true, message: "accepted" });
-    // The email section's future "group members" segment: leaders and active members, each in their language.
-    expect((await findGroupRecipients(db(), id)).map((r) => [r.email, r.language])).toEqual(
+    // The email section's "group members" segment: leaders and active members, each in their language.
+    expect((await findSegmentRecipients(db(), `group-members:${id}`)).map((r) => [r.email, r.language])).toEqual(
       [
         [leader.email, "en"],
         [spanish.email, "es"],

@@ -8,7 +8,7 @@ import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/admin/email
 import { findMissingSegmentTarget } from "~/features/admin/email/find-missing-segment-target.server";
 import { decodeSegment, storedFormValues } from "~/features/admin/email/segment-value";
 import { listRegistrationEvents, type EventChoice } from "~/features/admin/registrations/list-registration-events.server";
-import { listGroupChoices } from "~/features/groups/find-group-recipients.server";
+import { listGroupChoices } from "~/features/groups/list-group-choices.server";
 import { readEventId, readOccurrence } from "~/features/admin/registrations/registrations-input";
 import { loadEmailSection, type CampaignDetail, type CampaignSummary } from "~/features/admin/email/load-email-section.server";
 import { previewCampaign, type CampaignPreview } from "~/features/admin/email/preview-campaign.server";

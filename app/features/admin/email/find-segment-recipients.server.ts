@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, not, sql } from "drizzle-orm";
-import { findGroupRecipients } from "~/features/groups/find-group-recipients.server";
-import { emailUnsubscribes, eventRegistrations, events, profiles, users } from "~/db/schema";
+import { emailUnsubscribes, eventRegistrations, events, groupMembers, profiles, studyGroups, users } from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { resolveOccurrence } from "~/features/admin/registrations/resolve-occurrence.server";
 import type { Language } from "~/i18n/config";
@@ -41,21 +40,39 @@ export async function findSegmentRecipients(db: AppDatabase, segment: string): P
   const choice = decodeSegment(segment);
   if (!choice) return [];
   if (choice.kind === "event-registrants") return findEventRegistrants(db, choice.eventId!, choice.occurrence);
-  if (choice.kind === "group-members") return dedupe(await findGroupRecipients(db, choice.groupId!));
+  if (choice.kind === "group-members") {
+    // Active members and leaders of an active group.
+    const rows = await db
+      .select(memberColumns)
+      .from(groupMembers)
+      .innerJoin(studyGroups, eq(studyGroups.id, groupMembers.groupId))
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(emailUnsubscribes, eq(emailUnsubscribes.email, sql`lower(${users.email})`))
+      .where(and(eq(groupMembers.groupId, choice.groupId!), eq(groupMembers.status, "active"), eq(studyGroups.status, "active"), reachableMember))
+      .orderBy(asc(users.email));
+    return dedupe(rows);
+  }
   const rows = await db
-    .select({
-      userId: users.id,
-      email: users.email,
-      language: profiles.preferredLanguage,
-      unsubscribed: sql<boolean>`${emailUnsubscribes.email} is not null`,
-    })
+    .select(memberColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(emailUnsubscribes, eq(emailUnsubscribes.email, sql`lower(${users.email})`))
-    .where(and(eq(users.emailVerified, true), isNull(profiles.disabledAt), not(sql`lower(${users.email}) like '%@phone.invalid'`)))
+    .where(reachableMember)
     .orderBy(asc(users.email));
   return dedupe(rows);
 }
+
+/** A member account as a recipient: its address, preferred language and unsubscribe mark. */
+const memberColumns = {
+  userId: users.id,
+  email: users.email,
+  language: profiles.preferredLanguage,
+  unsubscribed: sql<boolean>`${emailUnsubscribes.email} is not null`,
+};
+
+/** A confirmed, real (not a phone-only placeholder) address of an enabled account. */
+const reachableMember = and(eq(users.emailVerified, true), isNull(profiles.disabledAt), not(sql`lower(${users.email}) like '%@phone.invalid'`));
 
 async function findEventRegistrants(db: AppDatabase, eventId: number, occurrence: string | null): Promise<SegmentRecipient[]> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
