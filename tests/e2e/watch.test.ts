@@ -25,7 +25,7 @@ const AUTH_SECRET = "watch-e2e-secret-0123456789abcdef-0123";
 describe("watch live", () => {
   test.each([
     ["en", "Watch Live", "Coming soon", "Watch Online", "Previous Sermons", "Service times"],
-    ["es", "Ver en vivo", "Próximamente", "Ver en línea", "Sermones anteriores", "Horarios de servicio"],
+    ["es", "Ver en vivo", "Muy pronto", "Ver en línea", "Sermones anteriores", "Horarios de servicio"],
   ] as const)("no stream: the coming-soon state (%s)", async (language, title, badge, watchOnline, previous, times) => {
     const page = await browser.newPage();
     await visit(page, `/watch?lang=${language}`);
