@@ -4,6 +4,7 @@ import { useRouteLoaderData } from "react-router";
 import type { ChurchProfile } from "~/features/content/get-church-profile.server";
 import type { ContentBlock } from "~/features/content/get-content-blocks.server";
 import { ServiceTimesList } from "./service-times-list";
+import { PageBand } from "~/components/page-band";
 
 /** Heading band and introduction of a page, with the church's service times beside it. */
 export function IntroPage({ page }: { page: ContentBlock }) {
@@ -11,11 +12,7 @@ export function IntroPage({ page }: { page: ContentBlock }) {
   const site = useRouteLoaderData("routes/site/layout") as { church: ChurchProfile } | undefined;
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-serif text-4xl font-bold sm:text-5xl">{page.title}</h1>
-        </div>
-      </div>
+      <PageBand title={page.title} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {page.body.split(/\n{2,}/).map((paragraph, i) => (

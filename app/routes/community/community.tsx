@@ -8,6 +8,7 @@ import type { GroupActionData } from "~/features/groups/group-views";
 import { loadCommunityPage } from "~/features/groups/load-community-page.server";
 import { runGroupAction } from "~/features/groups/run-group-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
+import { PageBand } from "~/components/page-band";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadCommunityPage({ request });
@@ -33,16 +34,7 @@ export default function CommunityPage({ loaderData, actionData }: Route.Componen
 
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-serif text-4xl font-bold wrap-anywhere sm:text-5xl">{page.title}</h1>
-          {page.body.split(/\n{2,}/).filter(Boolean).map((paragraph, i) => (
-            <p key={i} className="mt-4 max-w-3xl text-lg text-brand-50">
-              {paragraph}
-            </p>
-          ))}
-        </div>
-      </div>
+      <PageBand title={page.title} intro={page.body} />
 
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <section aria-labelledby="study-groups" className="min-w-0">

@@ -8,6 +8,7 @@ import { useEventsTranslation, type EventsT } from "~/features/events/events-tra
 import { loadEventsPage } from "~/features/events/load-events-page.server";
 import type { CalendarDay } from "~/features/events/event-views";
 import { routeMeta } from "~/features/seo/route-meta";
+import { PageBand } from "~/components/page-band";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadEventsPage({ request });
@@ -51,18 +52,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-serif text-4xl font-bold sm:text-5xl">{page.title}</h1>
-          {page.body
-            ? page.body.split(/\n{2,}/).map((paragraph, i) => (
-                <p key={i} className="mt-4 max-w-3xl text-lg text-brand-50">
-                  {paragraph}
-                </p>
-              ))
-            : null}
-        </div>
-      </div>
+      <PageBand title={page.title} intro={page.body} />
 
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
         <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:justify-between">

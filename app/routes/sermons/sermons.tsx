@@ -7,6 +7,7 @@ import { loadSermonsPage } from "~/features/sermons/load-sermons-page.server";
 import { sermonsHref, type SermonFacet } from "~/features/sermons/sermon-views";
 import { useSermonsTranslation } from "~/features/sermons/sermons-translation";
 import { routeMeta } from "~/features/seo/route-meta";
+import { PageBand } from "~/components/page-band";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadSermonsPage({ request });
@@ -27,10 +28,7 @@ export default function SermonsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-serif text-4xl font-bold sm:text-5xl">{t("list.title")}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-brand-50">{t("list.intro")}</p>
+      <PageBand title={t("list.title")} intro={t("list.intro")}>
           <Form method="get" action="/sermons" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
             <div className="min-w-0 flex-1">
               <label htmlFor="sermon-search" className="block text-sm font-semibold text-white">
@@ -53,8 +51,7 @@ export default function SermonsPage({ loaderData }: Route.ComponentProps) {
               {t("list.searchButton")}
             </button>
           </Form>
-        </div>
-      </div>
+      </PageBand>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="sermon-results" className="min-w-0">

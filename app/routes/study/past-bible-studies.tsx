@@ -6,6 +6,7 @@ import { buttonClasses } from "~/components/ui/button-link";
 import { loadArchivePage } from "~/features/study/archive-pages.server";
 import { useStudyTranslation } from "~/features/study/study-translation";
 import { routeMeta } from "~/features/seo/route-meta";
+import { PageBand } from "~/components/page-band";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadArchivePage({ request });
@@ -29,12 +30,7 @@ export default function PastBibleStudiesPage({ loaderData }: Route.ComponentProp
 
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-serif text-4xl font-bold wrap-anywhere sm:text-5xl">{page.title}</h1>
-          {page.body ? <p className="mt-4 max-w-3xl text-lg text-brand-50">{page.body}</p> : null}
-        </div>
-      </div>
+      <PageBand title={page.title} intro={page.body} />
 
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
         <Form method="get" action="/past-bible-studies" role="search" className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">

@@ -7,6 +7,7 @@ import { buttonClasses } from "~/components/ui/button-link";
 import { loadReadingPlanPage, runReadingPlanAction, type PlanActionData } from "~/features/study/reading-plan-page.server";
 import { useStudyTranslation } from "~/features/study/study-translation";
 import { routeMeta } from "~/features/seo/route-meta";
+import { PageBand } from "~/components/page-band";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return loadReadingPlanPage({ request, slug: params.slug });
@@ -32,12 +33,7 @@ export default function ReadingPlanPage({ loaderData, actionData }: Route.Compon
 
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 sm:py-16">
-          <h1 className="font-serif text-4xl font-bold wrap-anywhere sm:text-5xl">{plan.title}</h1>
-          {plan.description ? <p className="mt-4 max-w-3xl text-lg text-brand-50">{plan.description}</p> : null}
-        </div>
-      </div>
+      <PageBand compact title={plan.title} intro={plan.description} />
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">

@@ -9,6 +9,7 @@ import { loadStudyPage } from "~/features/study/load-study-page.server";
 import { runStudyAction, type StudyActionData } from "~/features/study/run-study-action.server";
 import { useStudyTranslation, type StudyT } from "~/features/study/study-translation";
 import { routeMeta } from "~/features/seo/route-meta";
+import { PageBand } from "~/components/page-band";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadStudyPage({ request });
@@ -38,18 +39,7 @@ export default function StudyPage({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <main id="main" tabIndex={-1}>
-      <div className="bg-gradient-to-br from-brand-800 to-brand-600 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-serif text-4xl font-bold wrap-anywhere sm:text-5xl">{page.title}</h1>
-          {page.body
-            ? page.body.split(/\n{2,}/).map((paragraph, i) => (
-                <p key={i} className="mt-4 max-w-3xl text-lg text-brand-50">
-                  {paragraph}
-                </p>
-              ))
-            : null}
-        </div>
-      </div>
+      <PageBand title={page.title} intro={page.body} />
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-3">
         <div className="grid min-w-0 content-start gap-10 lg:col-span-2">
