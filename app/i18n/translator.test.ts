@@ -15,6 +15,10 @@ import enGroups from "./locales/en/groups";
 import esGroups from "./locales/es/groups";
 import enMembership from "./locales/en/membership";
 import esMembership from "./locales/es/membership";
+import enPrayer from "./locales/en/prayer";
+import esPrayer from "./locales/es/prayer";
+import enVisit from "./locales/en/visit";
+import esVisit from "./locales/es/visit";
 import { createTranslator } from "./translator";
 
 describe("createTranslator", () => {
@@ -53,6 +57,8 @@ describe("createTranslator", () => {
     ["study", enStudy, esStudy],
     ["groups", enGroups, esGroups],
     ["membership", enMembership, esMembership],
+    ["prayer", enPrayer, esPrayer],
+    ["visit", enVisit, esVisit],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
       const enKeys = strings(english).map(([key]) => key).sort();

@@ -27,11 +27,19 @@ declare module "vitest" {
     /** A "groups" administrator (no TOTP yet) for tests/e2e/groups.test.ts. */
     groupsAdminEmail: string;
     groupsAdminPassword: string;
+    /** An inbox:prayer + moderation administrator (no TOTP yet) for tests/e2e/prayer.test.ts. */
+    prayerAdminEmail: string;
+    prayerAdminPassword: string;
+    /** An inbox:meetings administrator (no TOTP yet) for tests/e2e/plan-visit.test.ts. */
+    visitAdminEmail: string;
+    visitAdminPassword: string;
   }
 }
 
 const E2E_ADMIN = { email: "e2e-admin@example.test", password: "e2e-admin-long-passphrase", name: "Esther Admin" };
 const E2E_GROUPS_ADMIN = { email: "e2e-groups-admin@example.test", password: "e2e-groups-long-passphrase", name: "Gideon Groups" };
+const E2E_PRAYER_ADMIN = { email: "e2e-prayer-admin@example.test", password: "e2e-prayer-long-passphrase", name: "Priscilla Prayer" };
+const E2E_VISIT_ADMIN = { email: "e2e-visit-admin@example.test", password: "e2e-visit-long-passphrase", name: "Victor Visit" };
 const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-passphrase", name: "Sam Staff" };
 
 /** `npm run admin:create` exactly as an installer types it, against the run's database. */
@@ -79,6 +87,8 @@ export default async function setup(project: TestProject) {
     runAdminCreate({ dataDir, databaseUrl: database?.url });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_STAFF, scopes: "inbox:signups" } });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_GROUPS_ADMIN, scopes: "groups" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_PRAYER_ADMIN, scopes: "inbox:prayer,moderation" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_VISIT_ADMIN, scopes: "inbox:meetings" } });
     [server, browser] = await Promise.all([
       startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
@@ -98,5 +108,9 @@ export default async function setup(project: TestProject) {
   project.provide("staffPassword", E2E_STAFF.password);
   project.provide("groupsAdminEmail", E2E_GROUPS_ADMIN.email);
   project.provide("groupsAdminPassword", E2E_GROUPS_ADMIN.password);
+  project.provide("prayerAdminEmail", E2E_PRAYER_ADMIN.email);
+  project.provide("prayerAdminPassword", E2E_PRAYER_ADMIN.password);
+  project.provide("visitAdminEmail", E2E_VISIT_ADMIN.email);
+  project.provide("visitAdminPassword", E2E_VISIT_ADMIN.password);
   return teardown;
 }

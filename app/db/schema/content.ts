@@ -51,6 +51,10 @@ export const churchSettings = pgTable(
     youtubeUrl: text("youtube_url"),
     instagramUrl: text("instagram_url"),
     ogImageUrl: text("og_image_url"),
+    /** Prayer wall: public and member requests appear at once (true) or after moderation. */
+    prayerAutoApprove: boolean("prayer_auto_approve").notNull().default(false),
+    /** Prayer wall: days a request stays on the wall. */
+    prayerExpiryDays: integer("prayer_expiry_days").notNull().default(30),
     ...timestamps,
   },
   (t) => [check("church_settings_single_row", sql`${t.id} = 1`)],

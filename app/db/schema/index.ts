@@ -5,3 +5,4 @@ export * from "./messaging";
 export * from "./people";
 export * from "./events";
 export * from "./worship";
+export * from "./community";

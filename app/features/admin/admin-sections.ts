@@ -78,7 +78,7 @@ export interface AdminSection {
   /** Shown in the sidebar (session-update lives in the account menu instead). */
   inNavigation: boolean;
   /** Its feature arrives with a later issue: the page says what it will hold. */
-  comingWith?: "prayer" | "store";
+  comingWith?: "store";
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -88,10 +88,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "events", path: "events", scope: "events", inNavigation: true },
   { id: "fish-fry-archive", path: "fish-fry-archive", scope: "events", inNavigation: true },
   { id: "event-registrations", path: "event-registrations", scope: "registrations", inNavigation: true },
-  { id: "inbox-prayer", path: "inbox/prayer", scope: "inbox:prayer", inNavigation: true, comingWith: "prayer" },
-  { id: "inbox-meetings", path: "inbox/meetings", scope: "inbox:meetings", inNavigation: true, comingWith: "prayer" },
+  { id: "inbox-prayer", path: "inbox/prayer", scope: "inbox:prayer", inNavigation: true },
+  { id: "inbox-meetings", path: "inbox/meetings", scope: "inbox:meetings", inNavigation: true },
   { id: "inbox-signups", path: "inbox/signups", scope: "inbox:signups", inNavigation: true },
-  { id: "moderation", path: "moderation", scope: "moderation", inNavigation: true, comingWith: "prayer" },
+  { id: "moderation", path: "moderation", scope: "moderation", inNavigation: true },
   { id: "content", path: "content", scope: "content", inNavigation: true },
   { id: "sermons", path: "sermons", scope: "content", inNavigation: true },
   { id: "study", path: "study", scope: "content", inNavigation: true },

@@ -49,7 +49,6 @@ const core = {
   },
   comingSoon: {
     heading: "Coming soon",
-    prayer: "This section will hold the prayer and community inboxes with the prayer wall: every prayer request (private ones included), meeting requests from Plan a Visit, volunteer sign-ups, and the moderation queues.",
     store: "This section will manage the store with the giving and store feature: products, stock and orders.",
   },
   login: {

@@ -50,7 +50,6 @@ const core = {
   },
   comingSoon: {
     heading: "Próximamente",
-    prayer: "Esta sección reunirá las bandejas de oración y comunidad cuando llegue el muro de oración: todas las peticiones de oración (también las privadas), las solicitudes de reunión de Planee su visita, las inscripciones de voluntarios y las colas de moderación.",
     store: "Esta sección administrará la tienda cuando llegue la función de ofrendas y tienda: productos, existencias y pedidos.",
   },
   login: {

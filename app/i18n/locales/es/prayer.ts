@@ -1,0 +1,7 @@
+import type { PrayerStrings } from "../en/prayer";
+
+const prayer = {
+  title: "TODO",
+} satisfies PrayerStrings;
+
+export default prayer;

@@ -1,0 +1,4 @@
+// Issue 7: being built.
+export default function Placeholder() {
+  return null;
+}
