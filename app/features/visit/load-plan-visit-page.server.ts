@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { loadIntroPage } from "~/features/content/load-intro-page.server";
+import { getRequestContext } from "~/server/request-context.server";
+import { churchToday, getVisitChurch } from "./visit-church.server";
+import { oneYearAfter } from "./visit-input";
+
+/** /plan-visit: the intro from content, the date range the form accepts and a member's name and email. */
+export async function loadPlanVisitPage({ request }: { request: Request }) {
+  const { db, language } = getRequestContext(request);
+  const intro = await loadIntroPage({ request });
+  const [session, church] = await Promise.all([getCurrentMember({ db, request }), getVisitChurch(db, language)]);
+  const headers = new Headers(session?.headers);
+  if (session) headers.set("Cache-Control", "private, no-store");
+  const today = churchToday(church.timeZone);
+  return data(
+    {
+      page: intro.page,
+      seo: intro.seo,
+      language,
+      today,
+      lastDate: oneYearAfter(today),
+      member: session ? { name: session.member.name, email: session.member.email ?? "", phone: session.member.phone ?? "" } : null,
+    },
+    { headers },
+  );
+}
