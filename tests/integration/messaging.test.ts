@@ -413,7 +413,13 @@ describeEachBackend("outbox delivery", (backend) => {
     // The lanes have checked the signal and sent their claims; the stop lands before the answers.
     const pass = deliverDueMessages({ db: db(), mail, sms: noSms, now, signal: stopping.signal });
     stopping.abort();
-    expect(await pass).toMatchObject({ claimed: 3, released: 3, sent: 0 });
+    // Every claim comes back unsent. A lane whose claim lands late (its pooled connection was
+    // still opening) may claim a row another lane has just given back, and gives it back too:
+    // so at least the three rows, each claim released.
+    const counts = await pass;
+    expect(counts).toMatchObject({ sent: 0, retried: 0, failed: 0 });
+    expect(counts.claimed).toBeGreaterThanOrEqual(3);
+    expect(counts.released).toBe(counts.claimed);
     expect(sends).toBe(0);
     for (const id of ids) {
       const row = await rowOf(id);
