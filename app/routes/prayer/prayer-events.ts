@@ -1,4 +1,6 @@
-// Issue 7: being built.
-export function loader() {
-  return new Response("Not found", { status: 404 });
+import { streamPrayingCounts } from "~/features/prayer/stream-praying-counts.server";
+
+/** GET /prayer/events: live praying counts as server-sent events. */
+export function loader({ request }: { request: Request }) {
+  return streamPrayingCounts({ request });
 }

@@ -1,0 +1,86 @@
+// The prayer wall (issue 7): /prayer in both languages (axe, 360 px); a member shares a request,
+// the prayer administrator approves it on the moderation page, another member presses
+// "I'm praying" and the count changes without a page load; markup in a request shows as text.
+import type { Page } from "playwright-core";
+import { describe, expect, inject, test } from "vitest";
+import enAdmin from "~/i18n/locales/en/admin";
+import { baseURL, setupBrowser, visit } from "../support/browser";
+import { callbackLink, waitForEmlTo } from "../support/mail-links";
+import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { totp } from "../support/totp";
+
+const browser = setupBrowser();
+const prayerAdminEmail = inject("prayerAdminEmail");
+const prayerAdminPassword = inject("prayerAdminPassword");
+
+async function signUpMember(page: Page, fullName: string): Promise<void> {
+  const email = `prayer-member-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const password = "member-passphrase-9";
+  const signup = await page.request.post("/auth", {
+    form: { intent: "signup-email", fullName, email, password, confirmPassword: password, username: "", phone: "" },
+    headers: { Origin: baseURL },
+  });
+  expect(signup.status()).toBeLessThan(400);
+  await page.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
+}
+
+describe("prayer wall", () => {
+  test.each(["en", "es"] as const)("/prayer shows the wall with a sign-in prompt, passes axe and fits 360 px (%s)", async (language) => {
+    const page = await browser.newPage();
+    await visit(page, `/prayer?lang=${language}`);
+    const main = page.getByRole("main");
+    expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe(language === "es" ? "Muro de oración" : "Prayer Wall");
+    await main.getByRole("heading", { level: 2, name: language === "es" ? "Peticiones de oración" : "Prayer requests" }).waitFor();
+    await main.getByText(language === "es" ? "Inicie sesión para orar por las peticiones y compartir las suyas." : "Sign in to pray for requests and to share your own.").waitFor();
+    await expectNoAxeViolations(page, `/prayer?lang=${language}`);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await visit(page, `/prayer?lang=${language}`);
+    expect(await fitsWidth(page)).toBe(true);
+  });
+
+  test("a member shares a request, the moderator approves it, another member prays and the count changes without a reload", async () => {
+    const xss = `<script>alert(1)</script> <a href="javascript:alert(2)">link</a> ${Date.now()}`;
+    const author = await browser.newPage();
+    await signUpMember(author, "Paula Petition");
+    await visit(author, "/prayer");
+    const form = author.getByRole("region", { name: "Share a prayer request" });
+    await form.getByLabel("Title (optional)").fill("Healing for my father");
+    await form.getByLabel("Your request").fill(xss);
+    await form.getByLabel("Category").selectOption("healing");
+    await form.getByRole("button", { name: "Share request" }).click();
+    await form.getByRole("status").filter({ hasText: "Your request is waiting for review." }).waitFor();
+    await author.getByRole("region", { name: "My requests" }).getByText("Waiting for review").first().waitFor();
+    await expectNoAxeViolations(author, "/prayer signed in");
+
+    const admin = await browser.newPage();
+    await visit(admin, "/admin/login?redirectTo=%2Fadmin%2Fmoderation");
+    await admin.getByLabel("Email").first().fill(prayerAdminEmail);
+    await admin.getByLabel("Password").fill(prayerAdminPassword);
+    await admin.getByRole("button", { name: "Sign In" }).click();
+    await admin.getByRole("heading", { name: enAdmin.login.enrolHeading }).waitFor();
+    const secret = (await admin.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
+    await admin.getByLabel("Code").fill(totp(secret));
+    await admin.getByRole("button", { name: enAdmin.login.confirm }).click();
+    await admin.getByRole("link", { name: enAdmin.login.continue }).click();
+    await admin.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+    await visit(admin, "/admin/moderation");
+    await admin.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
+    await expectNoAxeViolations(admin, "/admin/moderation");
+    await admin.getByRole("button", { name: "Approve: Healing for my father" }).click();
+    await admin.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+
+    const friend = await browser.newPage();
+    await signUpMember(friend, "Fran Friend");
+    await visit(friend, "/prayer");
+    const card = friend.getByRole("article", { name: "Healing for my father" });
+    // The markup is shown as the text that was written: no script ran, no link was made.
+    expect(await card.getByTestId("prayer-body").innerText()).toBe(xss);
+    expect(await card.getByRole("link").count()).toBe(0);
+    expect(await card.getByTestId("praying-count").innerText()).toBe("0 people are praying");
+    await friend.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await card.getByRole("button", { name: "I'm praying for “Healing for my father”" }).click();
+    await expect.poll(() => card.getByTestId("praying-count").innerText()).toBe("1 person is praying");
+    await card.getByRole("button", { name: "You are praying" }).waitFor();
+    expect(await friend.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+});
