@@ -44,7 +44,7 @@ describeEachBackend("seedDemoChurch", (backend) => {
       content_blocks: demoBlocks.length,
       home_cards: demoHomeCards.length,
       hero_videos: demoHeroVideos.length,
-      app_meta: 2,
+      app_meta: 3,
     });
     // The spec's shapes: two leaders, six Your Spiritual Home cards, four Why Choose cards,
     // four hero videos, three service times, at least 4 gallery images for Recent Moments.
@@ -56,6 +56,8 @@ describeEachBackend("seedDemoChurch", (backend) => {
     expect(counts.media_gallery).toBeGreaterThanOrEqual(4);
     expect(counts.events).toBeGreaterThan(0);
     expect(counts.sermons).toBeGreaterThan(0);
+    // A few approved demo prayer requests, so the wall is not empty; no account behind them.
+    expect(counts.prayer_requests).toBe(4);
   });
 
   test("creates no accounts: profiles and user_roles stay empty", async () => {
@@ -99,7 +101,7 @@ describeEachBackend("seedDemoChurch, called concurrently on one handle", (backen
       const counts = await countRows(database.handle.db);
       expect(counts.church_settings).toBe(1);
       expect(counts.service_times).toBe(demoServiceTimes.length);
-      expect(counts.app_meta).toBe(2);
+      expect(counts.app_meta).toBe(3);
     } finally {
       await database.dispose();
     }
@@ -124,7 +126,7 @@ describe.skipIf(!postgresBackend.available)("several instances on one PostgreSQL
         leaders: demoLeaders.length,
         content_blocks: demoBlocks.length,
         home_cards: demoHomeCards.length,
-        app_meta: 2,
+        app_meta: 3,
         profiles: 0,
         user_roles: 0,
       });

@@ -24,11 +24,14 @@ import {
   demoValues,
 } from "./demo-church";
 import { seedDemoWorship } from "./seed-demo-worship.server";
+import { seedDemoPrayer } from "~/features/prayer/seed-demo-prayer.server";
 
 export const DEMO_SEED_KEY = "demo_seed_version";
 export const DEMO_SEED_VERSION = "1";
 /** Worship and learning (issue 6) came later: its own marker, so existing sites get it once too. */
 export const DEMO_WORSHIP_SEED_KEY = "demo_worship_seed_version";
+/** Prayer and community (issue 7) likewise. */
+export const DEMO_PRAYER_SEED_KEY = "demo_prayer_seed_version";
 
 export interface SeedDemoChurchOptions {
   db: AppDatabase;
@@ -62,7 +65,9 @@ export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOpt
     }
     const worship = await claim(DEMO_WORSHIP_SEED_KEY);
     if (worship) await seedDemoWorship(tx, now);
-    return base || worship;
+    const prayer = await claim(DEMO_PRAYER_SEED_KEY);
+    if (prayer) await seedDemoPrayer(tx, now);
+    return base || worship || prayer;
   });
 }
 
