@@ -3,11 +3,10 @@
 // axe (WCAG 2.2 AA) and a 360 px screen without sideways scrolling on /community and a group page.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import enAdmin from "~/i18n/locales/en/admin";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
-import { totp } from "../support/totp";
 import { expectNoAxeViolations } from "../support/page-checks";
+import { firstAdminSignIn } from "../support/admin-first-sign-in";
 
 const browser = setupBrowser();
 /** An administrator with the "groups" scope made by the e2e setup, not yet enrolled in two-factor (this file enrols it). */
@@ -84,16 +83,7 @@ describe("study groups", () => {
 
     // The administrator signs in (enrolling an authenticator the first time) and accepts.
     const admin = await browser.newPage();
-    await visit(admin, "/admin/login?redirectTo=%2Fadmin%2Fgroups");
-    await admin.getByLabel("Email").first().fill(groupsAdminEmail);
-    await admin.getByLabel("Password").fill(groupsAdminPassword);
-    await admin.getByRole("button", { name: "Sign In" }).click();
-    await admin.getByRole("heading", { name: enAdmin.login.enrolHeading }).waitFor();
-    const secret = (await admin.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-    await admin.getByLabel("Code").fill(totp(secret));
-    await admin.getByRole("button", { name: enAdmin.login.confirm }).click();
-    await admin.getByRole("link", { name: enAdmin.login.continue }).click();
-    await admin.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+    await firstAdminSignIn(admin, { email: groupsAdminEmail, password: groupsAdminPassword }, "/admin/groups");
     await visit(admin, "/admin/groups");
     await admin.getByRole("link", { name: "Edit Tuesday Night Bible Study" }).click();
     const requests = admin.getByRole("region", { name: "Join requests" });

@@ -5,8 +5,8 @@ import enAdmin from "~/i18n/locales/en/admin";
 import en from "~/i18n/locales/en/membership";
 import es from "~/i18n/locales/es/membership";
 import { setupBrowser, visit } from "../support/browser";
-import { totp } from "../support/totp";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { firstAdminSignIn } from "../support/admin-first-sign-in";
 
 const browser = setupBrowser();
 
@@ -67,15 +67,7 @@ describe("membership pages", () => {
 
     // The staff administrator's first sign-in enrols an authenticator.
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
-    await visit(admin, "/admin/login");
-    await admin.getByLabel("Email").first().fill(inject("staffEmail"));
-    await admin.getByLabel("Password").fill(inject("staffPassword"));
-    await admin.getByRole("button", { name: "Sign In" }).click();
-    await admin.getByRole("heading", { name: enAdmin.login.enrolHeading }).waitFor();
-    const secret = (await admin.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-    await admin.getByLabel("Code").fill(totp(secret));
-    await admin.getByRole("button", { name: enAdmin.login.confirm }).click();
-    await admin.getByRole("link", { name: enAdmin.login.continue }).click();
+    await firstAdminSignIn(admin, { email: inject("staffEmail"), password: inject("staffPassword") });
     await admin.getByRole("heading", { name: enAdmin.dashboard.title, level: 1 }).waitFor();
 
     await visit(admin, "/admin/inbox/signups?kind=membership");

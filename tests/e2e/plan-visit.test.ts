@@ -2,12 +2,11 @@
 // sideways scrolling); a visitor sends the form and sees the confirmation; the visit administrator
 // finds the request in /admin/inbox/meetings, its HTML-looking name shown as text, and marks it contacted.
 import { describe, expect, inject, test } from "vitest";
-import enAdmin from "~/i18n/locales/en/admin";
 import en from "~/i18n/locales/en/visit";
 import es from "~/i18n/locales/es/visit";
 import { setupBrowser, visit } from "../support/browser";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
-import { totp } from "../support/totp";
+import { firstAdminSignIn } from "../support/admin-first-sign-in";
 
 const browser = setupBrowser();
 /** An administrator with the "inbox:meetings" scope made by the e2e setup, not yet enrolled in two-factor (this file enrols it). */
@@ -50,16 +49,7 @@ describe("plan a visit", () => {
     await page.getByRole("status").filter({ hasText: en.form.success.replace("{{email}}", email) }).waitFor();
 
     const admin = await browser.newPage();
-    await visit(admin, "/admin/login?redirectTo=%2Fadmin%2Finbox%2Fmeetings");
-    await admin.getByLabel("Email").first().fill(visitAdminEmail);
-    await admin.getByLabel("Password").fill(visitAdminPassword);
-    await admin.getByRole("button", { name: "Sign In" }).click();
-    await admin.getByRole("heading", { name: enAdmin.login.enrolHeading }).waitFor();
-    const secret = (await admin.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-    await admin.getByLabel("Code").fill(totp(secret));
-    await admin.getByRole("button", { name: enAdmin.login.confirm }).click();
-    await admin.getByRole("link", { name: enAdmin.login.continue }).click();
-    await admin.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+    await firstAdminSignIn(admin, { email: visitAdminEmail, password: visitAdminPassword }, "/admin/inbox/meetings");
     await visit(admin, "/admin/inbox/meetings");
     const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { level: 2, name }) });
     await card.getByText("A wheelchair ramp, please.").waitFor();

@@ -3,11 +3,10 @@
 // "I'm praying" and the count changes without a page load; markup in a request shows as text.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import enAdmin from "~/i18n/locales/en/admin";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
-import { totp } from "../support/totp";
+import { firstAdminSignIn } from "../support/admin-first-sign-in";
 
 const browser = setupBrowser();
 const prayerAdminEmail = inject("prayerAdminEmail");
@@ -53,16 +52,7 @@ describe("prayer wall", () => {
     await expectNoAxeViolations(author, "/prayer signed in");
 
     const admin = await browser.newPage();
-    await visit(admin, "/admin/login?redirectTo=%2Fadmin%2Fmoderation");
-    await admin.getByLabel("Email").first().fill(prayerAdminEmail);
-    await admin.getByLabel("Password").fill(prayerAdminPassword);
-    await admin.getByRole("button", { name: "Sign In" }).click();
-    await admin.getByRole("heading", { name: enAdmin.login.enrolHeading }).waitFor();
-    const secret = (await admin.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-    await admin.getByLabel("Code").fill(totp(secret));
-    await admin.getByRole("button", { name: enAdmin.login.confirm }).click();
-    await admin.getByRole("link", { name: enAdmin.login.continue }).click();
-    await admin.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+    await firstAdminSignIn(admin, { email: prayerAdminEmail, password: prayerAdminPassword }, "/admin/moderation");
     await visit(admin, "/admin/moderation");
     await admin.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
     await expectNoAxeViolations(admin, "/admin/moderation");
