@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/inbox-prayer";
+import { adminTranslator } from "~/features/admin/admin-translation";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { PrayerAdminCard, type PrayerAdminProblem } from "~/components/prayer/prayer-admin-card";
 import { loadPrayerInbox } from "~/features/admin/prayer/load-prayer-inbox.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const status = pick(STATUS_FILTERS, url.searchParams.get("status"), "all");
   const inbox = pick(INBOX_FILTERS, url.searchParams.get("inbox"), "all");
   const page = await loadPrayerInbox({ db, view: "inbox", status, inbox });
-  return data({ title: prayerTranslator(language)("admin.inboxTitle"), status, inbox, ...page, saved: url.searchParams.has("done") }, { headers: NO_STORE });
+  return data({ title: adminTranslator(language)("sections.inbox-prayer"), status, inbox, ...page, saved: url.searchParams.has("done") }, { headers: NO_STORE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export default function InboxPrayer({ loaderData, actionData }: Route.ComponentP
   const page = loaderData;
   const problem = actionData as PrayerAdminProblem | undefined;
   return (
-    <AdminPage title={t("admin.inboxTitle")} intro={t("admin.inboxIntro")}>
+    <AdminPage title={page.title} intro={t("admin.inboxIntro")}>
       {page.saved ? <Notice tone="success">{t("admin.saved")}</Notice> : null}
       {problem ? <Notice tone="error">{problem.message}</Notice> : null}
 

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/moderation";
 import { AdminCard, AdminPage, Notice } from "~/components/admin/admin-ui";
 import { PrayerAdminCard, type PrayerAdminProblem } from "~/components/prayer/prayer-admin-card";
+import { adminTranslator } from "~/features/admin/admin-translation";
 import { loadPrayerInbox } from "~/features/admin/prayer/load-prayer-inbox.server";
 import { MODERATION_INTENTS, runPrayerAdminAction } from "~/features/admin/prayer/run-prayer-admin-action.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
@@ -10,7 +11,7 @@ import { prayerTranslator, usePrayerTranslation } from "~/features/prayer/prayer
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "moderation");
   const page = await loadPrayerInbox({ db, view: "moderation" });
-  return data({ title: prayerTranslator(language)("admin.moderationTitle"), items: page.items, saved: new URL(request.url).searchParams.has("done") }, { headers: NO_STORE });
+  return data({ title: adminTranslator(language)("sections.moderation"), items: page.items, saved: new URL(request.url).searchParams.has("done") }, { headers: NO_STORE });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,7 +32,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
   const { t, language } = usePrayerTranslation();
   const problem = actionData as PrayerAdminProblem | undefined;
   return (
-    <AdminPage title={t("admin.moderationTitle")} intro={t("admin.moderationIntro")}>
+    <AdminPage title={loaderData.title} intro={t("admin.moderationIntro")}>
       {loaderData.saved ? <Notice tone="success">{t("admin.saved")}</Notice> : null}
       {problem ? <Notice tone="error">{problem.message}</Notice> : null}
       {loaderData.items.length === 0 ? (

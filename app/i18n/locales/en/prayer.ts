@@ -104,9 +104,7 @@ const prayer = {
     },
   },
   admin: {
-    inboxTitle: "Prayer inbox",
     inboxIntro: "Every prayer request, private ones included, with the pastoral follow-up.",
-    moderationTitle: "Moderation",
     moderationIntro: "Requests waiting for review and requests members reported.",
     statusFilter: "Request status",
     inboxFilter: "Follow-up",

@@ -105,9 +105,7 @@ const prayer = {
     },
   },
   admin: {
-    inboxTitle: "Bandeja de oración",
     inboxIntro: "Todas las peticiones de oración, incluidas las privadas, con el seguimiento pastoral.",
-    moderationTitle: "Moderación",
     moderationIntro: "Peticiones que esperan revisión y peticiones que los miembros denunciaron.",
     statusFilter: "Estado de la petición",
     inboxFilter: "Seguimiento",
