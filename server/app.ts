@@ -47,6 +47,8 @@ export interface CreateAppOptions {
 export const MAX_BODY_BYTES = 64 * 1024;
 /** An image upload of the content section: 8 MB of image plus the form around it. */
 export const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
+/** A batch of gallery photos: 20 files of at most 8 MB each, plus the form around them (streamed to disk). */
+export const MAX_GALLERY_UPLOAD_BYTES = 20 * 8 * 1024 * 1024 + 2 * 1024 * 1024;
 /** A sermon's media upload (audio, video or study notes) with its form. */
 export const MAX_MEDIA_UPLOAD_BYTES = 1024 * 1024 * 1024;
 
@@ -75,11 +77,18 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       return;
     }
     // Image uploads in the content and events sections (checked again there: type, 8 MB, admin scope).
-    const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/");
+    // A member's photo on /community is one image too (8 MB, checked again there: signed in, type).
+    // With JavaScript, React Router posts to `<path>.data`.
+    const routePath = req.path.replace(/\.data$/, "");
+    // Only a request carrying a member session may send that much there: a visitor's post is a few fields.
+    const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
+    const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/") || memberPhoto;
+    // Many gallery photos at once: read as a stream by the gallery admin, each ≤ 8 MB.
+    const galleryPath = routePath === "/admin/gallery";
     // Sermon audio, video and notes: streamed to disk by the sermon editor, never buffered.
     const mediaPath = req.path.startsWith("/admin/sermons/");
     const multipart = Boolean(req.is("multipart/form-data"));
-    const limit = mediaPath && multipart ? MAX_MEDIA_UPLOAD_BYTES : uploadPath && multipart ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    const limit = !multipart ? MAX_BODY_BYTES : mediaPath ? MAX_MEDIA_UPLOAD_BYTES : galleryPath ? MAX_GALLERY_UPLOAD_BYTES : uploadPath ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (Number(length) > limit) {
       res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
       return;
@@ -133,6 +142,12 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     }
   });
 
+  // Uploaded files (images, sermon media, gallery photos), in development too: random names,
+  // never rewritten, so cached for a year.
+  app.use(
+    "/uploads",
+    express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
+  );
   let build: () => Promise<ServerBuild>;
   if (vite) {
     app.use(vite.middlewares);
@@ -148,11 +163,6 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       app.use(`/${folder}`, express.static(path.join(clientDir, folder), { maxAge: "30d", index: false }));
     }
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
-    // Uploaded images: random names, never rewritten, so cached for a year.
-    app.use(
-      "/uploads",
-      express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
-    );
     build = () => import("virtual:react-router/server-build");
   }
 

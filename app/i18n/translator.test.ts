@@ -19,6 +19,26 @@ import enPrayer from "./locales/en/prayer";
 import esPrayer from "./locales/es/prayer";
 import enVisit from "./locales/en/visit";
 import esVisit from "./locales/es/visit";
+import enGenerator from "./locales/en/generator";
+import esGenerator from "./locales/es/generator";
+import enGallery from "./locales/en/gallery";
+import esGallery from "./locales/es/gallery";
+import enDiscussions from "./locales/en/discussions";
+import esDiscussions from "./locales/es/discussions";
+import enVolunteers from "./locales/en/volunteers";
+import esVolunteers from "./locales/es/volunteers";
+import enGalleryAdmin from "./locales/en/gallery-admin";
+import esGalleryAdmin from "./locales/es/gallery-admin";
+import enDiscussionsAdmin from "./locales/en/discussions-admin";
+import esDiscussionsAdmin from "./locales/es/discussions-admin";
+import enVolunteersAdmin from "./locales/en/volunteers-admin";
+import esVolunteersAdmin from "./locales/es/volunteers-admin";
+import enGroupsAdmin from "./locales/en/groups-admin";
+import esGroupsAdmin from "./locales/es/groups-admin";
+import enPrayerAdmin from "./locales/en/prayer-admin";
+import esPrayerAdmin from "./locales/es/prayer-admin";
+import enStudyAdmin from "./locales/en/study-admin";
+import esStudyAdmin from "./locales/es/study-admin";
 import { createTranslator } from "./translator";
 
 describe("createTranslator", () => {
@@ -59,6 +79,16 @@ describe("createTranslator", () => {
     ["membership", enMembership, esMembership],
     ["prayer", enPrayer, esPrayer],
     ["visit", enVisit, esVisit],
+    ["generator", enGenerator, esGenerator],
+    ["gallery", enGallery, esGallery],
+    ["discussions", enDiscussions, esDiscussions],
+    ["volunteers", enVolunteers, esVolunteers],
+    ["gallery-admin", enGalleryAdmin, esGalleryAdmin],
+    ["discussions-admin", enDiscussionsAdmin, esDiscussionsAdmin],
+    ["volunteers-admin", enVolunteersAdmin, esVolunteersAdmin],
+    ["groups-admin", enGroupsAdmin, esGroupsAdmin],
+    ["prayer-admin", enPrayerAdmin, esPrayerAdmin],
+    ["study-admin", enStudyAdmin, esStudyAdmin],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
       const enKeys = strings(english).map(([key]) => key).sort();

@@ -75,6 +75,16 @@ export const ZEnv = z.object({
   /** The translation ids asked of that provider, per reader language. */
   BIBLE_TRANSLATION_EN: z.string().regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like web").default("web"),
   BIBLE_TRANSLATION_ES: z.string().regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like rvr1909").default("rvr1909"),
+  /**
+   * An OpenAI-compatible API (`POST {AI_BASE_URL}/chat/completions`, e.g. https://api.openai.com/v1)
+   * the prayer generator asks for a prayer. Without it, prayers come from the curated library
+   * only and no network call is made; with it, the library is the fallback.
+   */
+  AI_BASE_URL: z.url().optional(),
+  /** Sent as `Authorization: Bearer …` when set. */
+  AI_API_KEY: z.string().min(1).optional(),
+  /** The model asked for. */
+  AI_MODEL: z.string().regex(/^[\w.:/-]{1,100}$/, "must be a model name like gpt-4o-mini").default("gpt-4o-mini"),
 });
 
 export type Env = z.infer<typeof ZEnv>;

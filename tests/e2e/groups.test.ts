@@ -3,10 +3,10 @@
 // axe (WCAG 2.2 AA) and a 360 px screen without sideways scrolling on /community and a group page.
 import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { baseURL, setupBrowser, visit } from "../support/browser";
-import { callbackLink, waitForEmlTo } from "../support/mail-links";
+import { setupBrowser, visit } from "../support/browser";
 import { expectNoAxeViolations } from "../support/page-checks";
-import { firstAdminSignIn } from "../support/admin-first-sign-in";
+import { adminSignIn } from "../support/admin-sign-in";
+import { signUpMember } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 /** An administrator with the "groups" scope made by the e2e setup, not yet enrolled in two-factor (this file enrols it). */
@@ -21,19 +21,6 @@ function overflowing(page: Page): Promise<string[]> {
       .slice(0, 5)
       .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px`),
   );
-}
-
-/** A confirmed member signed in in this page's context (sign-up posted as the dialog posts it, then the email link). */
-async function signUpMember(page: Page, fullName: string): Promise<string> {
-  const email = `group-member-${Date.now()}@example.test`;
-  const password = "member-passphrase-9";
-  const signup = await page.request.post("/auth", {
-    form: { intent: "signup-email", fullName, email, password, confirmPassword: password, username: "", phone: "" },
-    headers: { Origin: baseURL },
-  });
-  expect(signup.status()).toBeLessThan(400);
-  await page.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
-  return email;
 }
 
 describe("study groups", () => {
@@ -71,7 +58,7 @@ describe("study groups", () => {
 
   test("a member asks to join, an administrator accepts, the member sees the member list and the schedule", async () => {
     const member = await browser.newPage();
-    await signUpMember(member, "Rut Requester");
+    await signUpMember(member, "Rut Requester", "group-member");
     await visit(member, "/community/groups/tuesday-night-bible-study");
     const join = member.getByRole("region", { name: "Join this group" });
     await join.getByText("Request to join", { exact: true }).click();
@@ -83,7 +70,7 @@ describe("study groups", () => {
 
     // The administrator signs in (enrolling an authenticator the first time) and accepts.
     const admin = await browser.newPage();
-    await firstAdminSignIn(admin, { email: groupsAdminEmail, password: groupsAdminPassword }, "/admin/groups");
+    await adminSignIn(admin, { email: groupsAdminEmail, password: groupsAdminPassword }, "/admin/groups");
     await visit(admin, "/admin/groups");
     await admin.getByRole("link", { name: "Edit Tuesday Night Bible Study" }).click();
     const requests = admin.getByRole("region", { name: "Join requests" });

@@ -6,7 +6,7 @@ import en from "~/i18n/locales/en/membership";
 import es from "~/i18n/locales/es/membership";
 import { setupBrowser, visit } from "../support/browser";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
-import { firstAdminSignIn } from "../support/admin-first-sign-in";
+import { adminSignIn } from "../support/admin-sign-in";
 
 const browser = setupBrowser();
 
@@ -67,7 +67,7 @@ describe("membership pages", () => {
 
     // The staff administrator's first sign-in enrols an authenticator.
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
-    await firstAdminSignIn(admin, { email: inject("staffEmail"), password: inject("staffPassword") });
+    await adminSignIn(admin, { email: inject("staffEmail"), password: inject("staffPassword") });
     await admin.getByRole("heading", { name: enAdmin.dashboard.title, level: 1 }).waitFor();
 
     await visit(admin, "/admin/inbox/signups?kind=membership");

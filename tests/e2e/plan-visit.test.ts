@@ -6,7 +6,7 @@ import en from "~/i18n/locales/en/visit";
 import es from "~/i18n/locales/es/visit";
 import { setupBrowser, visit } from "../support/browser";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
-import { firstAdminSignIn } from "../support/admin-first-sign-in";
+import { adminSignIn } from "../support/admin-sign-in";
 
 const browser = setupBrowser();
 /** An administrator with the "inbox:meetings" scope made by the e2e setup, not yet enrolled in two-factor (this file enrols it). */
@@ -49,7 +49,7 @@ describe("plan a visit", () => {
     await page.getByRole("status").filter({ hasText: en.form.success.replace("{{email}}", email) }).waitFor();
 
     const admin = await browser.newPage();
-    await firstAdminSignIn(admin, { email: visitAdminEmail, password: visitAdminPassword }, "/admin/inbox/meetings");
+    await adminSignIn(admin, { email: visitAdminEmail, password: visitAdminPassword }, "/admin/inbox/meetings");
     await visit(admin, "/admin/inbox/meetings");
     const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { level: 2, name }) });
     await card.getByText("A wheelchair ramp, please.").waitFor();

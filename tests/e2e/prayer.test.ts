@@ -1,27 +1,15 @@
 // The prayer wall (issue 7): /prayer in both languages (axe, 360 px); a member shares a request,
 // the prayer administrator approves it on the moderation page, another member presses
 // "I'm praying" and the count changes without a page load; markup in a request shows as text.
-import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { baseURL, setupBrowser, visit } from "../support/browser";
-import { callbackLink, waitForEmlTo } from "../support/mail-links";
+import { setupBrowser, visit } from "../support/browser";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
-import { firstAdminSignIn } from "../support/admin-first-sign-in";
+import { adminSignIn } from "../support/admin-sign-in";
+import { signUpMember } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 const prayerAdminEmail = inject("prayerAdminEmail");
 const prayerAdminPassword = inject("prayerAdminPassword");
-
-async function signUpMember(page: Page, fullName: string): Promise<void> {
-  const email = `prayer-member-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const password = "member-passphrase-9";
-  const signup = await page.request.post("/auth", {
-    form: { intent: "signup-email", fullName, email, password, confirmPassword: password, username: "", phone: "" },
-    headers: { Origin: baseURL },
-  });
-  expect(signup.status()).toBeLessThan(400);
-  await page.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
-}
 
 describe("prayer wall", () => {
   test.each(["en", "es"] as const)("/prayer shows the wall with a sign-in prompt, passes axe and fits 360 px (%s)", async (language) => {
@@ -40,7 +28,7 @@ describe("prayer wall", () => {
   test("a member shares a request, the moderator approves it, another member prays and the count changes without a reload", async () => {
     const xss = `<script>alert(1)</script> <a href="javascript:alert(2)">link</a> ${Date.now()}`;
     const author = await browser.newPage();
-    await signUpMember(author, "Paula Petition");
+    await signUpMember(author, "Paula Petition", "prayer-member");
     await visit(author, "/prayer");
     const form = author.getByRole("region", { name: "Share a prayer request" });
     await form.getByLabel("Title (optional)").fill("Healing for my father");
@@ -52,7 +40,7 @@ describe("prayer wall", () => {
     await expectNoAxeViolations(author, "/prayer signed in");
 
     const admin = await browser.newPage();
-    await firstAdminSignIn(admin, { email: prayerAdminEmail, password: prayerAdminPassword }, "/admin/moderation");
+    await adminSignIn(admin, { email: prayerAdminEmail, password: prayerAdminPassword }, "/admin/moderation");
     await visit(admin, "/admin/moderation");
     await admin.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
     await expectNoAxeViolations(admin, "/admin/moderation");
@@ -60,7 +48,7 @@ describe("prayer wall", () => {
     await admin.getByRole("status").filter({ hasText: "Saved." }).waitFor();
 
     const friend = await browser.newPage();
-    await signUpMember(friend, "Fran Friend");
+    await signUpMember(friend, "Fran Friend", "prayer-member");
     await visit(friend, "/prayer");
     const card = friend.getByRole("article", { name: "Healing for my father" });
     // The markup is shown as the text that was written: no script ran, no link was made.

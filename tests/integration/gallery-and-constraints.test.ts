@@ -34,6 +34,9 @@ describeEachBackend("listRecentGalleryImages", (backend) => {
     await db().insert(mediaGallery).values([
       image(100, { title: "A video", mediaType: "video", imageUrl: "/media/test/clip.mp4" }),
       image(101, { title: "No picture", imageUrl: null }),
+      // Issue 7: members' photos waiting for review, or rejected, are never shown.
+      image(102, { title: "Pending", status: "pending" }),
+      image(103, { title: "Rejected", status: "rejected" }),
     ]);
   });
   afterAll(() => database?.dispose());
@@ -52,11 +55,13 @@ describeEachBackend("listRecentGalleryImages", (backend) => {
     expect(images.map((i) => i.title)).toEqual([10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Photo ${n}`));
   });
 
-  test("videos and images without image_url are excluded", async () => {
+  test("videos, images without image_url, and unapproved photos are excluded", async () => {
     const images = await listRecentGalleryImages({ db: db(), language: "en", limit: 48 });
     expect(images).toHaveLength(10);
     expect(images.map((i) => i.title)).not.toContain("A video");
     expect(images.map((i) => i.title)).not.toContain("No picture");
+    expect(images.map((i) => i.title)).not.toContain("Pending");
+    expect(images.map((i) => i.title)).not.toContain("Rejected");
     for (const i of images) expect(i.imageUrl).toMatch(/^\/media\/test\/photo-\d+\.webp$/);
   });
 
@@ -75,6 +80,10 @@ describeEachBackend("listRecentGalleryImages", (backend) => {
       eventDate: "2025-06-01",
       createdAt: new Date(base + 10 * day).toISOString(),
       category: "worship",
+      // Issue 7: the stored variants and size (none for a photo added without them).
+      variantBase: null,
+      width: null,
+      height: null,
     });
   });
 

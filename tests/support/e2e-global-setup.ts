@@ -33,6 +33,15 @@ declare module "vitest" {
     /** An inbox:meetings administrator (no TOTP yet) for tests/e2e/plan-visit.test.ts. */
     visitAdminEmail: string;
     visitAdminPassword: string;
+    /** An inbox:signups administrator (no TOTP yet) for tests/e2e/volunteers.test.ts. */
+    volunteersAdminEmail: string;
+    volunteersAdminPassword: string;
+    /** A moderation-only administrator (no TOTP yet) for tests/e2e/discussions.test.ts. */
+    discussionsModeratorEmail: string;
+    discussionsModeratorPassword: string;
+    /** A content + moderation administrator (no TOTP yet) for tests/e2e/gallery.test.ts. */
+    galleryAdminEmail: string;
+    galleryAdminPassword: string;
   }
 }
 
@@ -40,6 +49,11 @@ const E2E_ADMIN = { email: "e2e-admin@example.test", password: "e2e-admin-long-p
 const E2E_GROUPS_ADMIN = { email: "e2e-groups-admin@example.test", password: "e2e-groups-long-passphrase", name: "Gideon Groups" };
 const E2E_PRAYER_ADMIN = { email: "e2e-prayer-admin@example.test", password: "e2e-prayer-long-passphrase", name: "Priscilla Prayer" };
 const E2E_VISIT_ADMIN = { email: "e2e-visit-admin@example.test", password: "e2e-visit-long-passphrase", name: "Victor Visit" };
+// One administrator per browser-test file that signs one in: the first sign-in enrols the
+// authenticator, which happens once per run.
+const E2E_VOLUNTEERS_ADMIN = { email: "e2e-volunteers-admin@example.test", password: "e2e-volunteers-long-passphrase", name: "Vera Volunteers" };
+const E2E_DISCUSSIONS_MODERATOR = { email: "e2e-discussions-mod@example.test", password: "e2e-discussions-long-passphrase", name: "Dorcas Discussions" };
+const E2E_GALLERY_ADMIN = { email: "e2e-gallery-admin@example.test", password: "e2e-gallery-long-passphrase", name: "Gabriel Gallery" };
 const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-passphrase", name: "Sam Staff" };
 
 /** `npm run admin:create` exactly as an installer types it, against the run's database. */
@@ -89,6 +103,9 @@ export default async function setup(project: TestProject) {
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_GROUPS_ADMIN, scopes: "groups" } });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_PRAYER_ADMIN, scopes: "inbox:prayer,moderation" } });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_VISIT_ADMIN, scopes: "inbox:meetings" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_VOLUNTEERS_ADMIN, scopes: "inbox:signups" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_DISCUSSIONS_MODERATOR, scopes: "moderation" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_GALLERY_ADMIN, scopes: "content,moderation" } });
     [server, browser] = await Promise.all([
       startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
@@ -112,5 +129,11 @@ export default async function setup(project: TestProject) {
   project.provide("prayerAdminPassword", E2E_PRAYER_ADMIN.password);
   project.provide("visitAdminEmail", E2E_VISIT_ADMIN.email);
   project.provide("visitAdminPassword", E2E_VISIT_ADMIN.password);
+  project.provide("volunteersAdminEmail", E2E_VOLUNTEERS_ADMIN.email);
+  project.provide("volunteersAdminPassword", E2E_VOLUNTEERS_ADMIN.password);
+  project.provide("discussionsModeratorEmail", E2E_DISCUSSIONS_MODERATOR.email);
+  project.provide("discussionsModeratorPassword", E2E_DISCUSSIONS_MODERATOR.password);
+  project.provide("galleryAdminEmail", E2E_GALLERY_ADMIN.email);
+  project.provide("galleryAdminPassword", E2E_GALLERY_ADMIN.password);
   return teardown;
 }

@@ -5,6 +5,7 @@ import { Await, Link, useRevalidator } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
 import { buttonClasses } from "~/components/ui/button-link";
 import type { GalleryImage } from "~/features/content/list-recent-gallery-images.server";
+import { GalleryPicture } from "~/components/gallery/gallery-picture";
 import { SectionHeading } from "./section-heading";
 
 /** Spec: the home strip shows the 4 newest photos. */
@@ -77,14 +78,11 @@ function RecentMomentsList({ images }: { images: GalleryImage[] }) {
       {images.slice(0, SLOTS).map((image) => (
         <li key={image.id}>
           <Link to="/community" className="group relative block overflow-hidden rounded-xl">
-            <img
-              src={image.imageUrl}
+            <GalleryPicture
+              image={image}
               alt={image.title}
-              width={800}
-              height={600}
-              loading="lazy"
-              decoding="async"
-              className={`${tile} bg-slate-200 object-cover transition-transform duration-300 group-hover:scale-105`}
+              sizes="(min-width: 1280px) 18rem, (min-width: 768px) 25vw, 50vw"
+              className={`${tile} h-auto bg-slate-200 object-cover transition-transform duration-300 group-hover:scale-105`}
             />
             <span
               aria-hidden="true"

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { adminButton, Field, formatDateTime, inputClasses } from "~/components/admin/admin-ui";
 import type { PrayerAdminItem } from "~/features/admin/prayer/prayer-admin-result";
-import type { PrayerT } from "~/features/prayer/prayer-translation";
+import type { PrayerAdminT } from "~/features/prayer/prayer-admin-translation";
 import { MAX_BODY, MAX_NOTES, MAX_REPLY, MAX_TITLE } from "~/features/prayer/prayer-views";
 
 export interface PrayerAdminProblem {
@@ -23,8 +23,9 @@ export function PrayerAdminCard({
   assignees,
   problem,
   hidden,
+  headingLevel = 2,
 }: {
-  t: PrayerT;
+  t: PrayerAdminT;
   language: string;
   item: PrayerAdminItem;
   /** The inbox shows everything; the moderation queue only the moderation actions. */
@@ -32,7 +33,10 @@ export function PrayerAdminCard({
   assignees: Array<{ userId: string; name: string }>;
   problem: PrayerAdminProblem | undefined;
   hidden: Record<string, string>;
+  /** 2 in the inbox (under the page's h1); 3 in the moderation queue (under its h2). */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   const base = `p-${item.id}`;
   const fields = (
     <>
@@ -46,7 +50,7 @@ export function PrayerAdminCard({
   const title = item.title || t("wall.untitled");
   return (
     <li id={base} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="prayer-admin-item">
-      <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
+      <Heading className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</Heading>
       <p className="mt-2 whitespace-pre-line wrap-anywhere text-slate-800">{item.body}</p>
       {item.praiseReport ? <p className="mt-2 whitespace-pre-line wrap-anywhere text-emerald-900">{t("wall.praise", { text: item.praiseReport })}</p> : null}
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">

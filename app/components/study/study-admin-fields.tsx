@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { AdminCard, adminButton, Field, inputClasses } from "~/components/admin/admin-ui";
 import type { StudyFieldError, StudyFormValues } from "~/features/admin/study/study-admin-form";
-import type { StudyT } from "~/features/study/study-translation";
+import type { StudyAdminT } from "~/features/study/study-admin-translation";
 
 /** Text inputs and textareas of the study editors, with their translated errors. */
-export function studyFieldHelpers(t: StudyT, prefix: string, values: StudyFormValues, errors: Record<string, StudyFieldError>) {
+export function studyFieldHelpers(t: StudyAdminT, prefix: string, values: StudyFormValues, errors: Record<string, StudyFieldError>) {
   const err = (name: string) => {
     const e = errors[name];
     return e ? t(`admin.errors.${e.code}`, e.values) : null;
@@ -25,7 +25,7 @@ export function studyFieldHelpers(t: StudyT, prefix: string, values: StudyFormVa
 }
 
 /** The delete card of an editor: a confirmation checkbox the server requires too. */
-export function DeleteCard({ t, id, title, body, button }: { t: StudyT; id: string; title: string; body: string; button: string }) {
+export function DeleteCard({ t, id, title, body, button }: { t: StudyAdminT; id: string; title: string; body: string; button: string }) {
   return (
     <AdminCard id={id} title={title}>
       <Form method="post" className="grid gap-4">

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users } from "./auth";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +56,8 @@ export const churchSettings = pgTable(
     prayerAutoApprove: boolean("prayer_auto_approve").notNull().default(false),
     /** Prayer wall: days a request stays on the wall. */
     prayerExpiryDays: integer("prayer_expiry_days").notNull().default(30),
+    /** Community discussions: new threads appear at once (true) or after moderation. */
+    discussionAutoApprove: boolean("discussion_auto_approve").notNull().default(false),
     ...timestamps,
   },
   (t) => [check("church_settings_single_row", sql`${t.id} = 1`)],
@@ -161,6 +164,23 @@ export const heroVideos = pgTable("hero_videos", {
 });
 
 /** Spec section 3, plus the Spanish title/description every content row carries. */
+/** A gallery album: photos of one occasion (an event date) or theme. */
+export const galleryAlbums = pgTable("gallery_albums", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  titleEs: text("title_es"),
+  eventDate: date("event_date"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A gallery photo (spec section 5). The public reads show only `media_type` image with an
+ * image and `status` approved. Photos uploaded here are stored as resized variants:
+ * `variant_base` (e.g. `/uploads/ab12…`) names them (`<base>-<width>.<webp|avif>`), `width` and
+ * `height` are the largest variant's; `image_url` is always a directly usable image. Members'
+ * submissions wait as `pending` until a moderator approves them.
+ */
 export const mediaGallery = pgTable(
   "media_gallery",
   {
@@ -174,8 +194,19 @@ export const mediaGallery = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     category: text("category"),
     mediaType: text("media_type").notNull().default("image"),
+    albumId: integer("album_id").references(() => galleryAlbums.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["approved", "pending", "rejected"] }).notNull().default("approved"),
+    submittedByUserId: text("submitted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    submitterName: text("submitter_name"),
+    variantBase: text("variant_base"),
+    width: integer("width"),
+    height: integer("height"),
   },
-  (t) => [index("media_gallery_type_created_idx").on(t.mediaType, t.createdAt.desc())],
+  (t) => [
+    index("media_gallery_type_created_idx").on(t.mediaType, t.createdAt.desc()),
+    index("media_gallery_status_idx").on(t.status, t.createdAt),
+    index("media_gallery_album_idx").on(t.albumId),
+  ],
 );
 
 /** Small key/value facts about this installation (demo seed version, content version). */

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { classSignups, membershipApplications } from "./worship";
+import { volunteerSignups } from "./community";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -160,6 +161,7 @@ export const signupInbox = pgTable(
     registrationId: uuid("registration_id").references(() => eventRegistrations.id, { onDelete: "set null" }),
     classSignupId: uuid("class_signup_id").references(() => classSignups.id, { onDelete: "set null" }),
     applicationId: uuid("application_id").references(() => membershipApplications.id, { onDelete: "set null" }),
+    volunteerSignupId: uuid("volunteer_signup_id").references(() => volunteerSignups.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
     name: text("name").notNull(),

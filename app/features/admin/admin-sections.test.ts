@@ -23,10 +23,10 @@ describe("can", () => {
 describe("sections", () => {
   test("the sidebar shows only what the scopes allow; the audit log only to super admins", () => {
     const ids = (scopes: string[]) => visibleSections(scopes).map((s) => s.id);
-    // Sermons and the study hub are content too.
-    expect(ids(["content"])).toEqual(["dashboard", "content", "sermons", "study"]);
+    // Sermons, the study hub and the gallery are content too.
+    expect(ids(["content"])).toEqual(["dashboard", "content", "sermons", "study", "gallery"]);
     expect(ids(["live"])).toEqual(["dashboard", "live"]);
-    expect(ids(["inbox:signups"])).toEqual(["dashboard", "inbox-signups", "classes"]);
+    expect(ids(["inbox:signups"])).toEqual(["dashboard", "inbox-signups", "classes", "volunteers"]);
     expect(ids(["moderation"])).toEqual(["dashboard", "moderation"]);
     expect(ids(["admin:*"])).toContain("audit");
     expect(ids(["admin:*"])).not.toContain("session-update");

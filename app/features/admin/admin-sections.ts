@@ -62,6 +62,8 @@ export type AdminSectionId =
   | "study"
   | "classes"
   | "groups"
+  | "gallery"
+  | "volunteers"
   | "email"
   | "store"
   | "settings"
@@ -95,9 +97,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "content", path: "content", scope: "content", inNavigation: true },
   { id: "sermons", path: "sermons", scope: "content", inNavigation: true },
   { id: "study", path: "study", scope: "content", inNavigation: true },
+  { id: "gallery", path: "gallery", scope: "content", inNavigation: true },
   { id: "live", path: "live", scope: "live", inNavigation: true },
   { id: "groups", path: "groups", scope: "groups", inNavigation: true },
   { id: "classes", path: "classes", scope: "inbox:signups", inNavigation: true },
+  { id: "volunteers", path: "volunteers", scope: "inbox:signups", inNavigation: true },
   { id: "email", path: "email", scope: "email", inNavigation: true },
   { id: "store", path: "store", scope: "store", inNavigation: true, comingWith: "store" },
   { id: "settings", path: "settings", scope: "settings", inNavigation: true },

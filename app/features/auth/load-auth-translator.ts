@@ -1,12 +1,7 @@
-import { isLanguage, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
+import { pageLanguage } from "~/i18n/namespace";
 import { createLookup } from "~/i18n/translator";
 import type { AuthT } from "./auth-translation";
-
-/** The page's language, as the server rendered it (switching language is a page load). */
-export function pageLanguage(): Language {
-  const lang = typeof document === "undefined" ? null : document.documentElement.lang;
-  return isLanguage(lang) ? lang : "en";
-}
 
 const cache = new Map<Language, Promise<AuthT>>();
 

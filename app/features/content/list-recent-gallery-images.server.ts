@@ -1,9 +1,7 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
-import { mediaGallery } from "~/db/schema";
+import { listGalleryPhotos } from "~/features/gallery/list-gallery-photos.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { localize, localizeOptional } from "./localize";
 
 export const ZRecentImagesLimit = z.coerce.number().int().min(1).max(48).default(8);
 
@@ -15,6 +13,10 @@ export interface GalleryImage {
   eventDate: string | null;
   createdAt: string;
   category: string | null;
+  /** The stored variants (`<base>-<width>.<avif|webp>`) and the largest one's size; null for a photo without them. */
+  variantBase: string | null;
+  width: number | null;
+  height: number | null;
 }
 
 export interface ListRecentGalleryImagesOptions {
@@ -24,36 +26,23 @@ export interface ListRecentGalleryImagesOptions {
   limit?: number;
 }
 
-/** Spec section 7: images only, with an image, newest first, limited. */
+/** Spec section 7: images only, with an image, newest first, limited; and only approved photos (members' submissions wait for review). */
 export async function listRecentGalleryImages({
   db,
   language,
   limit,
 }: ListRecentGalleryImagesOptions): Promise<GalleryImage[]> {
-  const count = ZRecentImagesLimit.parse(limit);
-  const rows = await db
-    .select({
-      id: mediaGallery.id,
-      title: mediaGallery.title,
-      titleEs: mediaGallery.titleEs,
-      description: mediaGallery.description,
-      descriptionEs: mediaGallery.descriptionEs,
-      imageUrl: mediaGallery.imageUrl,
-      eventDate: mediaGallery.eventDate,
-      createdAt: mediaGallery.createdAt,
-      category: mediaGallery.category,
-    })
-    .from(mediaGallery)
-    .where(and(eq(mediaGallery.mediaType, "image"), isNotNull(mediaGallery.imageUrl)))
-    .orderBy(desc(mediaGallery.createdAt))
-    .limit(count);
-  return rows.map((r) => ({
-    id: r.id,
-    title: localize(language, r.title, r.titleEs),
-    description: localizeOptional(language, r.description, r.descriptionEs),
-    imageUrl: r.imageUrl!,
-    eventDate: r.eventDate,
-    createdAt: r.createdAt.toISOString(),
-    category: r.category,
+  const { photos } = await listGalleryPhotos({ db, language, limit: ZRecentImagesLimit.parse(limit) });
+  return photos.map(({ id, title, description, imageUrl, eventDate, createdAt, category, variantBase, width, height }) => ({
+    id,
+    title,
+    description,
+    imageUrl,
+    eventDate,
+    createdAt,
+    category,
+    variantBase,
+    width,
+    height,
   }));
 }

@@ -25,6 +25,10 @@ import {
 } from "./demo-church";
 import { seedDemoWorship } from "./seed-demo-worship.server";
 import { seedDemoPrayer } from "~/features/prayer/seed-demo-prayer.server";
+import { seedDemoPrayerParts } from "~/features/prayer-generator/seed-demo-prayer-generator.server";
+import { seedDemoGallery } from "~/features/gallery/seed-demo-gallery.server";
+import { seedDemoDiscussions } from "~/features/discussions/seed-demo-discussions.server";
+import { seedDemoVolunteers } from "~/features/volunteers/seed-demo-volunteers.server";
 
 export const DEMO_SEED_KEY = "demo_seed_version";
 export const DEMO_SEED_VERSION = "1";
@@ -32,6 +36,8 @@ export const DEMO_SEED_VERSION = "1";
 export const DEMO_WORSHIP_SEED_KEY = "demo_worship_seed_version";
 /** Prayer and community (issue 7) likewise. */
 export const DEMO_PRAYER_SEED_KEY = "demo_prayer_seed_version";
+/** The prayer generator's library, gallery albums, discussions and ministries (issue 7, later part). */
+export const DEMO_COMMUNITY_SEED_KEY = "demo_community_seed_version";
 
 export interface SeedDemoChurchOptions {
   db: AppDatabase;
@@ -67,7 +73,14 @@ export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOpt
     if (worship) await seedDemoWorship(tx, now);
     const prayer = await claim(DEMO_PRAYER_SEED_KEY);
     if (prayer) await seedDemoPrayer(tx, now);
-    return base || worship || prayer;
+    const community = await claim(DEMO_COMMUNITY_SEED_KEY);
+    if (community) {
+      await seedDemoPrayerParts(tx, now);
+      await seedDemoGallery(tx, now);
+      await seedDemoDiscussions(tx, now);
+      await seedDemoVolunteers(tx, now);
+    }
+    return base || worship || prayer || community;
   });
 }
 

@@ -4,9 +4,10 @@ import { renderEmail } from "~/features/messaging/render-email";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { enqueueEmail } from "~/server/outbox.server";
-import { groupsTranslator } from "./groups-translation";
+import { groupsAdminTranslator } from "./groups-admin-translation";
 import type { GroupRow } from "./group-people.server";
-import { leaderRecipients, personOf } from "./group-people.server";
+import { leaderRecipients } from "./group-people.server";
+import { personOf } from "~/features/people/people.server";
 
 async function churchName(db: AppDatabase, language: Language): Promise<string> {
   const [settings] = await db.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs }).from(churchSettings).limit(1);
@@ -24,7 +25,7 @@ const groupUrl = (siteUrl: string, group: GroupRow, language: Language) =>
 export async function queueJoinRequestEmails(db: AppDatabase, o: { group: GroupRow; requesterName: string; message: string; siteUrl: string }): Promise<number> {
   const leaders = await leaderRecipients(db, o.group.id);
   for (const leader of leaders) {
-    const t = groupsTranslator(leader.language);
+    const t = groupsAdminTranslator(leader.language);
     const values = { group: groupName(o.group, leader.language), name: greetableName(leader.name), requester: greetableName(o.requesterName) || t("emails.someone") };
     await enqueueEmail(db, {
       to: leader.email,
@@ -51,7 +52,7 @@ export async function queueJoinRequestEmails(db: AppDatabase, o: { group: GroupR
 export async function queueDecisionEmail(db: AppDatabase, o: { group: GroupRow; userId: string; decision: "accepted" | "declined"; siteUrl: string }): Promise<boolean> {
   const person = await personOf(db, o.userId);
   if (!person?.email) return false;
-  const t = groupsTranslator(person.language);
+  const t = groupsAdminTranslator(person.language);
   const values = { group: groupName(o.group, person.language), name: greetableName(person.name) };
   const part = o.decision === "accepted" ? "accepted" : "declined";
   await enqueueEmail(db, {

@@ -1,22 +1,11 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { studyGroups } from "~/db/schema";
 import { groupMembers, profiles, users } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { isPhoneOnlyEmail } from "~/server/auth.server";
+import { displayNameSql, mailableEmail } from "~/features/people/people.server";
 
 export type GroupRow = typeof studyGroups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;
-
-/**
- * A member's name as other members see it: the display name, else the full name, else the
- * account name (never the email address or phone number).
- */
-export const displayNameSql = sql<string>`coalesce(nullif(${profiles.displayName}, ''), nullif(${profiles.fullName}, ''), case when ${users.name} like '%@%' or ${users.name} ~ '^[+0-9 ()-]+$' then '' else ${users.name} end, '')`;
-
-/** The address mail goes to, or null for phone-only accounts. */
-export function mailableEmail(email: string | null | undefined): string | null {
-  return email && !isPhoneOnlyEmail(email) ? email : null;
-}
 
 /** Active members per group (leaders do not take places). */
 export async function activeMemberCounts(db: AppDatabase, groupIds: number[]): Promise<Map<number, number>> {
@@ -74,14 +63,4 @@ export async function leaderRecipients(db: AppDatabase, groupId: number): Promis
     const email = mailableEmail(r.email);
     return email ? [{ userId: r.userId, name: r.name, email, language: r.language ?? "en" }] : [];
   });
-}
-
-/** One person's name, address and language (for the accepted/declined email). */
-export async function personOf(db: AppDatabase, userId: string): Promise<{ name: string; email: string | null; language: "en" | "es" } | null> {
-  const [row] = await db
-    .select({ email: users.email, name: displayNameSql, language: profiles.preferredLanguage })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row ? { name: row.name, email: mailableEmail(row.email), language: row.language ?? "en" } : null;
 }

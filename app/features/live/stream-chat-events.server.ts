@@ -4,19 +4,12 @@ import type { AppDatabase } from "~/server/db.server";
 import { chatChannel, parseChatEvent, type ChatEvent } from "./chat-events";
 import { findStream, isUuid } from "./find-live-stream.server";
 import { listChatMessages } from "./list-chat-messages.server";
+import { SSE_HEADERS } from "~/server/sse.server";
 
 /** A comment line every so often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;
 /** How long the browser waits before reconnecting after the connection drops. */
 const RETRY_MS = 3000;
-
-export const SSE_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  // no-transform: the compression middleware (and proxies) must pass each event through at once.
-  "Cache-Control": "no-cache, no-transform",
-  "X-Accel-Buffering": "no",
-  Connection: "keep-alive",
-} as const;
 
 function frame(event: ChatEvent | { type: "history"; messages: unknown[] }): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { contactEmail, contactName, contactPhone } from "~/features/forms/contact-fields";
+import { firstFieldErrors } from "~/features/forms/field-errors";
 import type { MembershipStrings } from "~/i18n/locales/en/membership";
 
 /** A translation key under `errors.` of the membership strings. */
 export type MembershipErrorKey = keyof MembershipStrings["errors"];
-
 
 /** Optional text: empty means none. */
 const optionalText = (max: number, key: MembershipErrorKey) =>
@@ -14,20 +15,9 @@ const optionalText = (max: number, key: MembershipErrorKey) =>
     .optional()
     .transform((value) => (value ? value : null));
 
-export const name = z.string({ error: "name" }).trim().min(1, { error: "name" }).max(120, { error: "nameLength" });
-export const email = z
-  .string({ error: "email" })
-  .trim()
-  .max(254, { error: "email" })
-  .pipe(z.email({ error: "email" }))
-  .transform((value) => value.toLowerCase());
-export const phone = z
-  .string({ error: "phone" })
-  .trim()
-  .max(40, { error: "phone" })
-  .regex(/^$|^\+?[0-9 ().-]{7,40}$/, { error: "phone" })
-  .optional()
-  .transform((value) => (value ? value : null));
+export const name = contactName("nameLength");
+export const email = contactEmail;
+export const phone = contactPhone;
 
 /** A guest's class sign-up; a member's name and email come from the account. */
 export const ZClassSignup = z.object({
@@ -99,19 +89,8 @@ const ERROR_KEYS = new Set<string>([
 
 /** The first problem of each field, as a translation key (a field's own key when zod's message is not one). */
 export function fieldErrorKeys(issues: readonly z.core.$ZodIssue[], fallback: Record<string, MembershipErrorKey>): Record<string, MembershipErrorKey> {
-  const errors: Record<string, MembershipErrorKey> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "");
-    if (!field || errors[field]) continue;
-    const key = ERROR_KEYS.has(issue.message) ? (issue.message as MembershipErrorKey) : fallback[field];
-    if (key) errors[field] = key;
-  }
-  return errors;
+  // Only fields with a problem are present, each with a key.
+  return firstFieldErrors(issues, fallback, ERROR_KEYS) as Record<string, MembershipErrorKey>;
 }
 
-/** Text of a field for redisplay after an error (bounded, never a non-string). */
-export function echo(input: Record<string, unknown> | null, field: string, max = 500): string {
-  const value = input?.[field];
-  return typeof value === "string" ? value.slice(0, max) : "";
-}
-
+export { echo } from "~/features/forms/field-errors";

@@ -1,8 +1,10 @@
-import en, { type MembershipStrings } from "~/i18n/locales/en/membership";
-import es from "~/i18n/locales/es/membership";
+import type { MembershipStrings } from "~/i18n/locales/en/membership";
 import { defineNamespace, type NamespaceT } from "~/i18n/namespace";
 
 export type MembershipT = NamespaceT<MembershipStrings>;
 
 /** The membership strings: `membershipTranslator(language)` on the server, `useMembershipTranslation()` in components. */
-export const { translator: membershipTranslator, useNamespaceTranslation: useMembershipTranslation } = defineNamespace<MembershipStrings>({ en, es });
+export const { translator: membershipTranslator, useNamespaceTranslation: useMembershipTranslation } = await defineNamespace<MembershipStrings>({
+  en: () => import("~/i18n/locales/en/membership"),
+  es: () => import("~/i18n/locales/es/membership"),
+});

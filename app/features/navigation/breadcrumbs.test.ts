@@ -111,6 +111,11 @@ describe("getBreadcrumbs: pages the table does not list", () => {
     expect(texts("/prayer-generator")).toEqual(["Home", "Resources", "Prayer", "Prayer Generator"]);
     expect(texts("/kingdom-builders-class")).toEqual(["Home", "Resources", "Kingdom Builders Class"]);
     expect(texts("/join-church")).toEqual(["Home", "Join the Church"]);
+    expect(texts("/community/discussions/0b9c1a2e-5f4d-4c3b-9a8e-7d6c5b4a3f21")).toEqual(["Home", "Community", "Discussion"]);
+    expect(texts("/community/groups/tuesday-women")).toEqual(["Home", "Community", "Study Group"]);
+    expect(getBreadcrumbs("/community/groups/tuesday-women")[1]!.href).toBe("/community");
+    expect(texts("/community/groups")).toEqual(["Home"]);
+    expect(texts("/community/discussions/a/b")).toEqual(["Home"]);
   });
 
   test("a trailing slash does not change the trail", () => {
@@ -128,7 +133,7 @@ describe("shouldShowBreadcrumbs", () => {
 });
 
 describe("every label exists in both languages", () => {
-  const allPaths = [...specTable.map(([p]) => p), ...adminSections.map(([p]) => p), "/past-bible-studies", "/prayer-generator", "/kingdom-builders-class", "/join-church", "/auth", "/settings"];
+  const allPaths = [...specTable.map(([p]) => p), ...adminSections.map(([p]) => p), "/past-bible-studies", "/prayer-generator", "/kingdom-builders-class", "/join-church", "/auth", "/settings", "/community/groups/x", "/community/discussions/x"];
   test.each(allPaths)("%s", (path) => {
     for (const crumb of getBreadcrumbs(path)) {
       // label() throws when a key is missing.

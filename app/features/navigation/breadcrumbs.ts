@@ -60,6 +60,8 @@ const adminSections: readonly AdminSection[] = [
   "live",
   "study",
   "classes",
+  "volunteers",
+  "gallery",
   "groups",
   "email",
   "store",
@@ -78,6 +80,11 @@ export function getBreadcrumbs(pathname: string): Crumb[] {
   if (path === "/") return [home];
   const known = trails[path];
   if (known) return [home, ...known];
+  // A study group's or a discussion's own page, under Community.
+  const community = /^\/community\/(groups|discussions)\/[^/]+$/.exec(path);
+  if (community) {
+    return [home, { labelKey: "breadcrumbs.community", href: "/community" }, { labelKey: community[1] === "groups" ? "breadcrumbs.studyGroup" : "breadcrumbs.discussion" }];
+  }
   const admin = /^\/admin\/(.+)$/.exec(path);
   if (admin) {
     // /admin/inbox/prayer → section "inbox-prayer"

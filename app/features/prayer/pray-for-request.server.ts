@@ -6,7 +6,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { churchNameIn, prayerPerson, wallUrl } from "./prayer-people.server";
-import { prayerTranslator } from "./prayer-translation";
+import { prayerAdminTranslator } from "./prayer-admin-translation";
 
 const HOUR_MS = 3_600_000;
 
@@ -45,7 +45,7 @@ export async function prayForRequest(o: { db: AppDatabase; requestId: string; us
         .limit(1);
       const author = recent ? null : await prayerPerson(db, request.userId);
       if (author?.email) {
-        const t = prayerTranslator(author.language);
+        const t = prayerAdminTranslator(author.language);
         const values = { name: greetableName(author.name), title: request.title || t("wall.untitled"), count: String(request.prayingCount) };
         await enqueueEmail(db, {
           to: author.email,

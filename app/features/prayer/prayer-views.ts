@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { PRAYER_CATEGORIES as SCHEMA_CATEGORIES } from "~/db/schema/community";
 
 export type PrayerCategory = (typeof SCHEMA_CATEGORIES)[number];
@@ -19,15 +18,6 @@ export const REPORT_THRESHOLD = 3;
 /** Requests one member may post per hour. */
 export const prayerPostLimit = { limit: 5, windowSeconds: 60 * 60 };
 
-/** The form a member posts; checkboxes arrive as "on" or not at all. */
-export const ZPrayerRequestInput = z.object({
-  title: z.string().trim().max(MAX_TITLE, "titleTooLong").optional().default(""),
-  body: z.string().trim().min(1, "bodyRequired").max(MAX_BODY, "bodyTooLong"),
-  category: z.enum(PRAYER_CATEGORIES, "category"),
-  visibility: z.enum(["public", "members", "private"], "visibility"),
-  anonymous: z.string().optional(),
-  notify: z.string().optional(),
-});
 
 export interface PrayerCardView {
   id: string;

@@ -9,7 +9,8 @@ import { findVisibleRequest } from "./find-visible-request.server";
 import { deleteOwnPrayerRequest, markPrayerAnswered } from "./manage-own-request.server";
 import { prayForRequest } from "./pray-for-request.server";
 import { prayerTranslator } from "./prayer-translation";
-import { MAX_BODY, MAX_PRAISE, MAX_TITLE, prayerPostLimit, ZPrayerRequestInput, type PrayerActionData } from "./prayer-views";
+import { MAX_BODY, MAX_PRAISE, MAX_TITLE, prayerPostLimit, type PrayerActionData } from "./prayer-views";
+import { ZPrayerRequestInput } from "./prayer-input.server";
 import { reportPrayerRequest } from "./report-prayer-request.server";
 import { openedPubSub, publishPrayingCount } from "./stream-praying-counts.server";
 

@@ -1,5 +1,5 @@
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { SSE_HEADERS } from "~/features/live/stream-chat-events.server";
+import { SSE_HEADERS } from "~/server/sse.server";
 import { logger } from "~/server/logger.server";
 import { getPubSub, type PubSub } from "~/server/pubsub.server";
 import { getRequestContext } from "~/server/request-context.server";

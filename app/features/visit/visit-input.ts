@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { contactEmail, contactName, contactPhone } from "~/features/forms/contact-fields";
+import { firstFieldErrors } from "~/features/forms/field-errors";
 import type { VisitStrings } from "~/i18n/locales/en/visit";
 
 /** A translation key under `errors.` of the visit strings. */
@@ -41,20 +43,9 @@ export function visitSchema(today: string) {
   const last = oneYearAfter(today);
   return z.object({
     kind: z.enum(MEETING_KINDS, { error: "kind" }),
-    name: z.string({ error: "name" }).trim().min(1, { error: "name" }).max(120, { error: "name" }),
-    email: z
-      .string({ error: "email" })
-      .trim()
-      .max(254, { error: "email" })
-      .pipe(z.email({ error: "email" }))
-      .transform((value) => value.toLowerCase()),
-    phone: z
-      .string({ error: "phone" })
-      .trim()
-      .max(40, { error: "phone" })
-      .regex(/^$|^\+?[0-9 ().-]{7,40}$/, { error: "phone" })
-      .optional()
-      .transform((value) => (value ? value : null)),
+    name: contactName("name"),
+    email: contactEmail,
+    phone: contactPhone,
     date: z
       .string({ error: "date" })
       .trim()
@@ -89,17 +80,7 @@ const FALLBACK: Record<VisitField, VisitErrorKey> = {
 
 /** The first problem of each field, as a translation key. */
 export function fieldErrorKeys(issues: readonly z.core.$ZodIssue[]): Partial<Record<VisitField, VisitErrorKey>> {
-  const errors: Partial<Record<VisitField, VisitErrorKey>> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "") as VisitField;
-    if (!(field in FALLBACK) || errors[field]) continue;
-    errors[field] = ERROR_KEYS.has(issue.message) ? (issue.message as VisitErrorKey) : FALLBACK[field];
-  }
-  return errors;
+  return firstFieldErrors(issues, FALLBACK, ERROR_KEYS);
 }
 
-/** A field's text for redisplay after an error (bounded, never a non-string). */
-export function echo(input: Record<string, unknown> | null, field: string, max = 500): string {
-  const value = input?.[field];
-  return typeof value === "string" ? value.slice(0, max) : typeof value === "number" ? String(value) : "";
-}
+export { echo } from "~/features/forms/field-errors";

@@ -1,8 +1,10 @@
-import en, { type VisitStrings } from "~/i18n/locales/en/visit";
-import es from "~/i18n/locales/es/visit";
+import type { VisitStrings } from "~/i18n/locales/en/visit";
 import { defineNamespace, type NamespaceT } from "~/i18n/namespace";
 
 export type VisitT = NamespaceT<VisitStrings>;
 
 /** The visit strings: `visitTranslator(language)` on the server, `useVisitTranslation()` in components. */
-export const { translator: visitTranslator, useNamespaceTranslation: useVisitTranslation } = defineNamespace<VisitStrings>({ en, es });
+export const { translator: visitTranslator, useNamespaceTranslation: useVisitTranslation } = await defineNamespace<VisitStrings>({
+  en: () => import("~/i18n/locales/en/visit"),
+  es: () => import("~/i18n/locales/es/visit"),
+});

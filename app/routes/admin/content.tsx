@@ -19,6 +19,8 @@ import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { contentKinds } from "~/features/admin/content/content-fields";
 import type { ContentActionData } from "~/features/admin/content/content-action.server";
 import { handleContentAction } from "~/features/admin/content/content-action.server";
+import { loadPrayerLibrary, readLibraryFilter } from "~/features/admin/content/prayer-library.server";
+import { PrayerLibraryEditor } from "~/components/prayer-generator/prayer-library-editor";
 import {
   loadContentAdmin,
   type ContentItem,
@@ -29,11 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const missingOnly = new URL(request.url).searchParams.get("missing") === "es";
   const page = await loadContentAdmin({ db, missingOnly });
+  const prayerLibrary = await loadPrayerLibrary({ db, filter: readLibraryFilter(new URL(request.url)) });
   return data(
     {
       title: adminTranslator(language)("sections.content"),
       missingOnly,
       ...page,
+      prayerLibrary,
     },
     { headers: NO_STORE },
   );
@@ -123,6 +127,13 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
                   </a>
                 </li>
               )}
+              {missingOnly ? null : (
+                <li>
+                  <a href="#group-prayer-library" className={linkClasses}>
+                    {t("content.library.heading")}
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         </div>
@@ -158,6 +169,14 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           events={flyerEvents}
           t={t}
           language={language}
+          actionData={actionData}
+        />
+      )}
+
+      {missingOnly ? null : (
+        <PrayerLibraryEditor
+          library={loaderData.prayerLibrary}
+          t={t}
           actionData={actionData}
         />
       )}

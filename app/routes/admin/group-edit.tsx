@@ -7,7 +7,7 @@ import type { GroupAdminResult, GroupFormValues, GroupTextField } from "~/featur
 import { loadGroupEditor, type EditorPerson } from "~/features/admin/groups/load-group-editor.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { GROUP_LANGUAGES, GROUP_STATUSES, MEETING_MODES, WEEKDAYS } from "~/features/groups/group-views";
-import { groupsTranslator, useGroupsTranslation, type GroupsT } from "~/features/groups/groups-translation";
+import { groupsAdminTranslator, useGroupsAdminTranslation, type GroupsAdminT } from "~/features/groups/groups-admin-translation";
 
 /** The group this URL edits: null for /admin/groups/new; a 404 for an id that is not one. */
 function groupIdOf(params: { groupId?: string }): number | null {
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
   const search = new URL(request.url).searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
-  const t = groupsTranslator(language);
+  const t = groupsAdminTranslator(language);
   return data(
     {
       title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { name: editor.values.nameEn ?? "" }),
@@ -46,7 +46,7 @@ const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-s
 const dayKeys = WEEKDAYS.map((d) => String(d) as "0");
 
 export default function AdminGroupEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, language } = useGroupsTranslation();
+  const { t, language } = useGroupsAdminTranslation();
   const busy = useNavigation().state !== "idle";
   const { editor, timeZone, notice, title } = loaderData;
   const result = actionData as GroupAdminResult | undefined;
@@ -186,7 +186,7 @@ function PersonButton({ intent, memberId, label, ariaLabel, tone, busy }: { inte
   );
 }
 
-function People({ t, people, busy, language, timeZone, leaderEmailError }: { t: GroupsT; people: EditorPerson[]; busy: boolean; language: string; timeZone: string; leaderEmailError: string | null }) {
+function People({ t, people, busy, language, timeZone, leaderEmailError }: { t: GroupsAdminT; people: EditorPerson[]; busy: boolean; language: string; timeZone: string; leaderEmailError: string | null }) {
   const leaders = people.filter((p) => p.status === "active" && p.role === "leader");
   const members = people.filter((p) => p.status === "active" && p.role === "member");
   const requests = people.filter((p) => p.status === "pending");

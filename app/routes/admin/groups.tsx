@@ -4,7 +4,7 @@ import { adminButton, AdminCard, AdminPage, AdminTable } from "~/components/admi
 import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
 import { listGroups } from "~/features/admin/groups/list-groups.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { useGroupsTranslation } from "~/features/groups/groups-translation";
+import { useGroupsAdminTranslation } from "~/features/groups/groups-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "groups");
@@ -19,7 +19,7 @@ const linkClasses = "font-semibold text-brand-800 underline underline-offset-2 h
 
 export default function AdminGroups({ loaderData }: Route.ComponentProps) {
   const { t: adminT } = useAdminTranslation();
-  const { t } = useGroupsTranslation();
+  const { t } = useGroupsAdminTranslation();
   const { groups } = loaderData;
   return (
     <AdminPage

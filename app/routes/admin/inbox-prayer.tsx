@@ -7,7 +7,7 @@ import { loadPrayerInbox } from "~/features/admin/prayer/load-prayer-inbox.serve
 import { INBOX_FILTERS, STATUS_FILTERS, type InboxFilter, type StatusFilter } from "~/features/admin/prayer/prayer-admin-result";
 import { INBOX_INTENTS, runPrayerAdminAction } from "~/features/admin/prayer/run-prayer-admin-action.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { prayerTranslator, usePrayerTranslation } from "~/features/prayer/prayer-translation";
+import { prayerAdminTranslator, usePrayerAdminTranslation } from "~/features/prayer/prayer-admin-translation";
 
 const pick = <T extends string>(list: readonly T[], value: unknown, fallback: T): T => ((list as readonly unknown[]).includes(value) ? (value as T) : fallback);
 
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request, "inbox:prayer");
   const form = await request.clone().formData().catch(() => null);
   const { intent, outcome } = await runPrayerAdminAction({ request, ctx, allowed: INBOX_INTENTS });
-  const t = prayerTranslator(ctx.language);
+  const t = prayerAdminTranslator(ctx.language);
   if (!outcome.ok) {
     const id = form?.get("id");
     return data<PrayerAdminProblem>({ intent, id: typeof id === "string" ? id : undefined, message: t(outcome.key, outcome.values), field: outcome.field }, { status: outcome.status, headers: NO_STORE });
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxPrayer({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, language } = usePrayerTranslation();
+  const { t, language } = usePrayerAdminTranslation();
   const page = loaderData;
   const problem = actionData as PrayerAdminProblem | undefined;
   return (

@@ -6,7 +6,7 @@ import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { assignSignup } from "~/features/admin/signups/assign-signup.server";
 import { decideApplication } from "~/features/admin/signups/decide-application.server";
-import { loadSignups, type ApplicationDetails, type ClassDetails, type SignupItem, type SignupsPageData } from "~/features/admin/signups/load-signups.server";
+import { loadSignups, type ApplicationDetails, type ClassDetails, type SignupItem, type SignupsPageData, type VolunteerDetails } from "~/features/admin/signups/load-signups.server";
 import { saveSignupNotes } from "~/features/admin/signups/save-signup-notes.server";
 import { setSignupStatus } from "~/features/admin/signups/set-signup-status.server";
 import { KIND_FILTERS, readKindFilter, readSignupFilter, SIGNUP_FILTERS, SIGNUP_NOTES_MAX, SIGNUP_STATUSES } from "~/features/admin/signups/signups-input";
@@ -179,6 +179,7 @@ function SignupCard({ item, page, problem, t, language }: { item: SignupItem; pa
         </div>
       </dl>
       {item.classDetails ? <ClassDetailsList details={item.classDetails} t={t} language={language} timeZone={page.timeZone} /> : null}
+      {item.volunteer ? <VolunteerDetailsList details={item.volunteer} t={t} /> : null}
       {item.application ? (
         <ApplicationPanel application={item.application} item={item} hidden={hidden} problem={problem} t={t} language={language} timeZone={page.timeZone} />
       ) : null}
@@ -280,6 +281,37 @@ function ClassDetailsList({ details, t, language, timeZone }: { details: ClassDe
             ))}
           </ol>
         </dd>
+      </div>
+    </dl>
+  );
+}
+
+function VolunteerDetailsList({ details, t }: { details: VolunteerDetails; t: AdminT }) {
+  return (
+    <dl className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-2">
+      <div>
+        <dt className={dtClasses}>{t("signups.fields.ministry")}</dt>
+        <dd className={ddClasses}>
+          {details.opportunityId === null ? (
+            t("signups.ministryDeleted", { title: details.title })
+          ) : (
+            <Link to={`/admin/volunteers/${details.opportunityId}`} className="text-brand-800 underline">
+              {details.title}
+            </Link>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className={dtClasses}>{t("signups.fields.phone")}</dt>
+        <dd className={ddClasses}>{details.phone || t("signups.none")}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className={dtClasses}>{t("signups.fields.availability")}</dt>
+        <dd className={ddClasses}>{details.availability || t("signups.none")}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className={dtClasses}>{t("signups.fields.message")}</dt>
+        <dd className={ddClasses}>{details.message || t("signups.none")}</dd>
       </div>
     </dl>
   );

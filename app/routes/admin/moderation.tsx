@@ -1,51 +1,88 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/moderation";
 import { AdminCard, AdminPage, Notice } from "~/components/admin/admin-ui";
+import { DiscussionModeration } from "~/components/discussions/discussion-moderation";
+import { PhotoModeration } from "~/components/gallery/photo-moderation";
 import { PrayerAdminCard, type PrayerAdminProblem } from "~/components/prayer/prayer-admin-card";
 import { adminTranslator } from "~/features/admin/admin-translation";
+import type { ModerationProblem } from "~/features/admin/moderation-outcome";
 import { loadPrayerInbox } from "~/features/admin/prayer/load-prayer-inbox.server";
 import { MODERATION_INTENTS, runPrayerAdminAction } from "~/features/admin/prayer/run-prayer-admin-action.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { prayerTranslator, usePrayerTranslation } from "~/features/prayer/prayer-translation";
+import { loadDiscussionModeration, runDiscussionModerationAction } from "~/features/discussions/discussion-moderation.server";
+import { loadPhotoModeration, runPhotoModerationAction } from "~/features/gallery/photo-moderation.server";
+import { prayerAdminTranslator, usePrayerAdminTranslation } from "~/features/prayer/prayer-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db, language } = await requireAdmin(request, "moderation");
-  const page = await loadPrayerInbox({ db, view: "moderation" });
-  return data({ title: adminTranslator(language)("sections.moderation"), items: page.items, saved: new URL(request.url).searchParams.has("done") }, { headers: NO_STORE });
+  const ctx = await requireAdmin(request, "moderation");
+  const [prayer, discussions, photos] = await Promise.all([
+    loadPrayerInbox({ db: ctx.db, view: "moderation" }),
+    loadDiscussionModeration({ ctx }),
+    loadPhotoModeration({ ctx }),
+  ]);
+  return data(
+    { title: adminTranslator(ctx.language)("sections.moderation"), items: prayer.items, discussions, photos, saved: new URL(request.url).searchParams.has("done") },
+    { headers: NO_STORE },
+  );
 }
 
+const sectionActions = { discussions: runDiscussionModerationAction, gallery: runPhotoModerationAction } as const;
+
+/** Intents "discussions-…" and "gallery-…" go to their part; the rest are prayer moderation. */
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request, "moderation");
   const form = await request.clone().formData().catch(() => null);
+  const rawIntent = form?.get("intent");
+  const section = typeof rawIntent === "string" ? (Object.keys(sectionActions) as ModerationProblem["section"][]).find((name) => rawIntent.startsWith(`${name}-`)) : undefined;
+  if (form && section && typeof rawIntent === "string") {
+    const outcome = await sectionActions[section]({ ctx, form, intent: rawIntent, request });
+    if (!outcome.ok) return data<ModerationProblem>({ section, message: outcome.message, id: outcome.id }, { status: outcome.status, headers: NO_STORE });
+    return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
+  }
   const { intent, outcome } = await runPrayerAdminAction({ request, ctx, allowed: MODERATION_INTENTS });
   if (!outcome.ok) {
     const id = form?.get("id");
-    return data<PrayerAdminProblem>({ intent, id: typeof id === "string" ? id : undefined, message: prayerTranslator(ctx.language)(outcome.key, outcome.values), field: outcome.field }, { status: outcome.status, headers: NO_STORE });
+    return data<PrayerAdminProblem>({ intent, id: typeof id === "string" ? id : undefined, message: prayerAdminTranslator(ctx.language)(outcome.key, outcome.values), field: outcome.field }, { status: outcome.status, headers: NO_STORE });
   }
   return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
 
-/** /admin/moderation: pending and reported prayer requests, for moderators and admins with the scope. */
+function isSectionProblem(value: unknown): value is ModerationProblem {
+  return typeof value === "object" && value !== null && "section" in value;
+}
+
+/**
+ * /admin/moderation, for moderators and admins with the scope: pending and reported prayer
+ * requests, then discussions, then members' photo submissions (each an h2 section).
+ */
 export default function Moderation({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, language } = usePrayerTranslation();
-  const problem = actionData as PrayerAdminProblem | undefined;
+  const { t, language } = usePrayerAdminTranslation();
+  const sectionProblem = isSectionProblem(actionData) ? actionData : undefined;
+  const problem = sectionProblem ? undefined : (actionData as PrayerAdminProblem | undefined);
   return (
     <AdminPage title={loaderData.title} intro={t("admin.moderationIntro")}>
       {loaderData.saved ? <Notice tone="success">{t("admin.saved")}</Notice> : null}
       {problem ? <Notice tone="error">{problem.message}</Notice> : null}
-      {loaderData.items.length === 0 ? (
-        <AdminCard>
-          <p className="text-slate-700">{t("admin.empty")}</p>
-        </AdminCard>
-      ) : (
-        <ul className="grid gap-4">
-          {loaderData.items.map((item) => (
-            <PrayerAdminCard key={item.id} t={t} language={language} item={item} full={false} assignees={[]} problem={problem?.id === item.id ? problem : undefined} hidden={{}} />
-          ))}
-        </ul>
-      )}
+      <section aria-labelledby="moderation-prayer" className="grid gap-4">
+        <h2 id="moderation-prayer" className="text-xl font-bold text-slate-900">
+          {t("admin.moderationHeading")}
+        </h2>
+        {loaderData.items.length === 0 ? (
+          <AdminCard>
+            <p className="text-slate-700">{t("admin.empty")}</p>
+          </AdminCard>
+        ) : (
+          <ul className="grid gap-4">
+            {loaderData.items.map((item) => (
+              <PrayerAdminCard key={item.id} t={t} language={language} item={item} full={false} assignees={[]} problem={problem?.id === item.id ? problem : undefined} hidden={{}} headingLevel={3} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <DiscussionModeration data={loaderData.discussions} problem={sectionProblem?.section === "discussions" ? sectionProblem : undefined} />
+      <PhotoModeration data={loaderData.photos} problem={sectionProblem?.section === "gallery" ? sectionProblem : undefined} />
     </AdminPage>
   );
 }

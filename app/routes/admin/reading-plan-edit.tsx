@@ -5,7 +5,7 @@ import { DeleteCard, studyFieldHelpers } from "~/components/study/study-admin-fi
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import type { StudyFormFailure } from "~/features/admin/study/study-admin-form";
 import { handleStudyFormAction, loadPlanEditor, parseStudyId } from "~/features/admin/study/study-admin-pages.server";
-import { studyTranslator, useStudyTranslation } from "~/features/study/study-translation";
+import { studyAdminTranslator, useStudyAdminTranslation } from "~/features/study/study-admin-translation";
 
 /** The plan this URL edits: null for /admin/study/plans/new; a 404 for an id that is not one. */
 function planIdOf(params: { planId?: string }): number | null {
@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
   const search = new URL(request.url).searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
-  const t = studyTranslator(language);
+  const t = studyAdminTranslator(language);
   const title = editor.id === null ? t("admin.planForm.newTitle") : t("admin.planForm.editTitle", { title: editor.values.titleEn ?? "" });
   return data({ title, editor, notice }, { headers: NO_STORE });
 }
@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminReadingPlanEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useStudyTranslation();
+  const { t } = useStudyAdminTranslation();
   const busy = useNavigation().state !== "idle";
   const { editor, notice, title } = loaderData;
   const failed = actionData as StudyFormFailure | undefined;

@@ -3,12 +3,12 @@ import type { Route } from "./+types/study";
 import { AdminCard, AdminPage, adminButton, Notice } from "~/components/admin/admin-ui";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { listStudyAdmin } from "~/features/admin/study/study-admin-pages.server";
-import { studyTranslator, useStudyTranslation } from "~/features/study/study-translation";
+import { studyAdminTranslator, useStudyAdminTranslation } from "~/features/study/study-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const list = await listStudyAdmin(db, language);
-  return data({ title: studyTranslator(language)("admin.title"), ...list }, { headers: NO_STORE });
+  return data({ title: studyAdminTranslator(language)("admin.title"), ...list }, { headers: NO_STORE });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
@@ -24,7 +24,7 @@ const th = "px-3 py-2 text-left text-sm font-semibold text-slate-900";
 const td = "px-3 py-2 align-top text-sm text-slate-800";
 
 export default function AdminStudy({ loaderData }: Route.ComponentProps) {
-  const { t } = useStudyTranslation();
+  const { t } = useStudyAdminTranslation();
   const { guides, plans } = loaderData;
   const [params] = useSearchParams();
   const deleted = params.get("deleted");

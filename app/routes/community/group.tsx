@@ -190,7 +190,7 @@ function RequestList({ t, requests, result }: { t: GroupsT; requests: JoinReques
             <li key={r.id} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
               <p className="font-semibold wrap-anywhere text-slate-900">{r.name}</p>
               <p className="text-sm text-slate-700">{t("leader.requestedOn", { date: r.requestedAt })}</p>
-              {r.message ? <blockquote className="mt-2 border-l-4 border-brand-200 pl-3 whitespace-pre-line wrap-anywhere text-slate-800">{r.message}</blockquote> : null}
+              {r.message ? <blockquote className="mt-2 border-l-4 border-brand-100 pl-3 whitespace-pre-line wrap-anywhere text-slate-800">{r.message}</blockquote> : null}
               <div className="mt-3 flex flex-wrap gap-3">
                 <Form method="post">
                   <input type="hidden" name="intent" value="accept" />

@@ -4,6 +4,7 @@ import { readInput } from "~/features/auth/auth-request.server";
 import { NO_STORE, type AdminContext } from "~/features/admin/require-admin.server";
 import { getEnv } from "~/server/env.server";
 import { kindByIntent, type FieldErrorCode } from "./content-fields";
+import { runPrayerPartAction } from "./prayer-library.server";
 import { saveContentItem } from "./save-content-item.server";
 import { setFeaturedEvent } from "./set-featured-event.server";
 import { uploadContentImage, type UploadErrorCode } from "./upload-image.server";
@@ -14,7 +15,7 @@ export interface ContentActionData {
   id: string | null;
   ok: boolean;
   /** `content.messages.<code>` */
-  message: "saved" | "unchanged" | "invalid" | "notFound" | "featured" | "uploaded" | UploadErrorCode;
+  message: "saved" | "unchanged" | "invalid" | "notFound" | "featured" | "uploaded" | "partCreated" | "partActivated" | "partDeactivated" | "partDeleted" | UploadErrorCode;
   fieldErrors?: Record<string, FieldErrorCode>;
   /** What was posted, to refill the form after an error. */
   values?: Record<string, string>;
@@ -63,6 +64,15 @@ export async function handleContentAction(request: Request, ctx: AdminContext, u
     const result = await setFeaturedEvent({ db: ctx.db, actor, ip: ctx.ip, input });
     if (!result.ok) return answer({ intent, id: null, ok: false, message: result.status === 404 ? "notFound" : "invalid" }, result.status);
     return answer({ intent, id: null, ok: true, message: result.changed ? "featured" : "unchanged" });
+  }
+  if (intent.startsWith("prayer-part-")) {
+    const result = await runPrayerPartAction({ db: ctx.db, actor, ip: ctx.ip, intent, input });
+    if (!result.ok) {
+      const values: Record<string, string> = {};
+      for (const [k, v] of Object.entries(input)) if (typeof v === "string") values[k] = v;
+      return answer({ intent, id: result.id, ok: false, message: result.message, fieldErrors: result.fieldErrors, values }, result.status);
+    }
+    return answer({ intent, id: result.id, ok: true, message: result.message });
   }
   return answer({ intent: "unknown", id, ok: false, message: "invalid" }, 400);
 }

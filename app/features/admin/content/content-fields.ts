@@ -104,7 +104,7 @@ export function isAllowedUrl(value: string): boolean {
 }
 
 /** Error codes the page translates (`content.errors.<code>`). */
-export type FieldErrorCode = "required" | "tooLong" | "url";
+export type FieldErrorCode = "required" | "tooLong" | "url" | "choice" | "placeholder" | "needsName";
 
 function textField(max: number, required: boolean, urlField: boolean) {
   const base = z

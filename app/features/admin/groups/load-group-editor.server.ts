@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { groupMembers, profiles, studyGroups, users } from "~/db/schema";
-import { displayNameSql, mailableEmail } from "~/features/groups/group-people.server";
+import { displayNameSql, mailableEmail } from "~/features/people/people.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { GroupFormValues } from "./group-form";
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { groupMembers, studyGroups, users } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { personOf } from "~/features/groups/group-people.server";
+import { personOf } from "~/features/people/people.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { GroupAdminMessage } from "./group-form";
 

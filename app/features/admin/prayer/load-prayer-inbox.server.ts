@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { adminUsers, inboxReplies, prayerRequests, users } from "~/db/schema";
-import { mailableEmail } from "~/features/groups/group-people.server";
+import { mailableEmail } from "~/features/people/people.server";
 import type { AppDatabase } from "~/server/db.server";
 import { prayerSettings } from "~/features/prayer/prayer-people.server";
 import type { InboxFilter, PrayerAdminItem, StatusFilter } from "./prayer-admin-result";

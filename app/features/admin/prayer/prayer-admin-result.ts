@@ -1,7 +1,7 @@
 import type { Leaves } from "~/i18n/translator";
-import type { PrayerStrings } from "~/i18n/locales/en/prayer";
+import type { PrayerAdminStrings } from "~/i18n/locales/en/prayer-admin";
 
-export type PrayerKey = Leaves<PrayerStrings>;
+export type PrayerKey = Leaves<PrayerAdminStrings>;
 
 export type PrayerAdminOutcome = { ok: true; id: string | null } | { ok: false; status: number; key: PrayerKey; values?: Record<string, string | number>; field?: string };
 

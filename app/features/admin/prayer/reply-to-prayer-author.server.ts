@@ -5,7 +5,7 @@ import { recordAudit } from "~/features/admin/record-audit.server";
 import { greetableName } from "~/features/auth/auth-emails";
 import { renderEmail } from "~/features/messaging/render-email";
 import { churchNameIn, prayerPerson, wallUrl } from "~/features/prayer/prayer-people.server";
-import { prayerTranslator } from "~/features/prayer/prayer-translation";
+import { prayerAdminTranslator } from "~/features/prayer/prayer-admin-translation";
 import { MAX_REPLY } from "~/features/prayer/prayer-views";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
@@ -32,7 +32,7 @@ export async function replyToPrayerAuthor(o: { db: AppDatabase; actor: PrayerAct
     if (!request) return { ok: false, status: 404, key: "admin.errors.notFound" };
     const author = request.userId ? await prayerPerson(db, request.userId) : null;
     if (!author?.email) return { ok: false, status: 409, key: "admin.errors.noEmail", field: "reply" };
-    const t = prayerTranslator(author.language);
+    const t = prayerAdminTranslator(author.language);
     const values = { name: greetableName(author.name), title: request.title || t("wall.untitled") };
     const outboxId = await enqueueEmail(db, {
       to: author.email,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { adminUsers, classOfferings, classSessions, classSignups, events, membershipApplications, profiles, signupInbox, users } from "~/db/schema";
+import { adminUsers, classOfferings, classSessions, classSignups, events, membershipApplications, profiles, signupInbox, users, volunteerOpportunities, volunteerSignups } from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -34,6 +34,15 @@ export interface ApplicationDetails {
   account: { userId: string; how: "linked" | "email"; membershipStatus: string | null } | null;
 }
 
+export interface VolunteerDetails {
+  /** Null when the ministry has since been deleted (the title is then the one signed up under). */
+  opportunityId: number | null;
+  title: string;
+  availability: string;
+  phone: string | null;
+  message: string;
+}
+
 export interface SignupItem {
   id: string;
   kind: (typeof signupInbox.kind.enumValues)[number];
@@ -48,6 +57,7 @@ export interface SignupItem {
   createdAt: string;
   classDetails: ClassDetails | null;
   application: ApplicationDetails | null;
+  volunteer: VolunteerDetails | null;
 }
 
 export interface SignupsPageData {
@@ -75,7 +85,8 @@ export async function findApplicantAccount(db: AppDatabase, application: { userI
 
 /**
  * The sign-up inbox with one status (or all) and one kind (or all), newest first, with each
- * item's details (a class sign-up's offering and sessions, a membership application in full)
+ * item's details (a class sign-up's offering and sessions, a membership application in full,
+ * a volunteer's ministry, availability and message)
  * and the administrators to assign.
  */
 export async function loadSignups(options: { db: AppDatabase; language: Language; filter: SignupFilter; kind?: KindFilter }): Promise<SignupsPageData> {
@@ -100,6 +111,7 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
       createdAt: signupInbox.createdAt,
       classSignupId: signupInbox.classSignupId,
       applicationId: signupInbox.applicationId,
+      volunteerSignupId: signupInbox.volunteerSignupId,
     })
     .from(signupInbox)
     .leftJoin(events, eq(events.id, signupInbox.eventId));
@@ -114,7 +126,8 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
 
   const classIds = rows.map((r) => r.classSignupId).filter((id): id is string => Boolean(id));
   const applicationIds = rows.map((r) => r.applicationId).filter((id): id is string => Boolean(id));
-  const [classRows, applicationRows] = await Promise.all([
+  const volunteerIds = rows.map((r) => r.volunteerSignupId).filter((id): id is string => Boolean(id));
+  const [classRows, applicationRows, volunteerRows] = await Promise.all([
     classIds.length
       ? db
           .select({ signup: classSignups, offering: classOfferings })
@@ -129,7 +142,26 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
           .leftJoin(adminUsers, eq(adminUsers.userId, membershipApplications.decidedBy))
           .where(inArray(membershipApplications.id, applicationIds))
       : Promise.resolve([]),
+    volunteerIds.length
+      ? db
+          .select({ signup: volunteerSignups, titleEn: volunteerOpportunities.title, titleEs: volunteerOpportunities.titleEs })
+          .from(volunteerSignups)
+          .leftJoin(volunteerOpportunities, eq(volunteerOpportunities.id, volunteerSignups.opportunityId))
+          .where(inArray(volunteerSignups.id, volunteerIds))
+      : Promise.resolve([]),
   ]);
+  const volunteers = new Map<string, VolunteerDetails>(
+    volunteerRows.map(({ signup, titleEn, titleEs }) => [
+      signup.id,
+      {
+        opportunityId: titleEn === null ? null : signup.opportunityId,
+        title: titleEn === null ? signup.opportunityTitle : (language === "es" ? titleEs : null) || titleEn,
+        availability: signup.availability,
+        phone: signup.phone,
+        message: signup.message,
+      },
+    ]),
+  );
   const offeringIds = [...new Set(classRows.map((r) => r.offering.id))];
   const sessionRows = offeringIds.length
     ? await db.select().from(classSessions).where(inArray(classSessions.offeringId, offeringIds)).orderBy(asc(classSessions.sessionNumber))
@@ -197,6 +229,7 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
       createdAt: row.createdAt.toISOString(),
       classDetails: row.classSignupId ? (classes.get(row.classSignupId) ?? null) : null,
       application: row.applicationId ? (applications.get(row.applicationId) ?? null) : null,
+      volunteer: row.volunteerSignupId ? (volunteers.get(row.volunteerSignupId) ?? null) : null,
     })),
   };
 }

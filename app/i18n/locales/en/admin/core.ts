@@ -40,6 +40,8 @@ const core = {
     study: "Study Hub",
     classes: "Membership Class",
     groups: "Study Groups",
+    gallery: "Photo Gallery",
+    volunteers: "Volunteers",
     email: "Email",
     store: "Store",
     settings: "Settings",

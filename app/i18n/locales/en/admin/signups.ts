@@ -27,6 +27,9 @@ const signups = {
     sessions: "Sessions",
     classSignupStatus: "Sign-up",
     notes: "Notes",
+    ministry: "Ministry",
+    availability: "Availability",
+    message: "Message",
   },
   kinds: {
     event: "Event",
@@ -89,6 +92,7 @@ const signups = {
     declineFor: "Decline the application of {{name}}",
     reviewFor: "Start review of the application of {{name}}",
   },
+  ministryDeleted: "{{title}} (ministry deleted)",
   unassigned: "Nobody",
   saveStatus: "Save status",
   assign: "Assign",

@@ -41,6 +41,8 @@ const core = {
     study: "Centro de estudio",
     classes: "Clase de membresía",
     groups: "Grupos de estudio",
+    gallery: "Galería de fotos",
+    volunteers: "Voluntarios",
     email: "Correo electrónico",
     store: "Tienda",
     settings: "Configuración",

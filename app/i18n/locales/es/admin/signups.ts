@@ -27,6 +27,9 @@ const signups = {
     sessions: "Sesiones",
     classSignupStatus: "Inscripción",
     notes: "Notas",
+    ministry: "Ministerio",
+    availability: "Disponibilidad",
+    message: "Mensaje",
   },
   kinds: {
     event: "Evento",
@@ -89,6 +92,7 @@ const signups = {
     declineFor: "Rechazar la solicitud de {{name}}",
     reviewFor: "Comenzar la revisión de la solicitud de {{name}}",
   },
+  ministryDeleted: "{{title}} (ministerio eliminado)",
   unassigned: "Nadie",
   saveStatus: "Guardar estado",
   assign: "Asignar",

@@ -1,0 +1,106 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { churchSettings, discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
+import { recordAudit } from "~/features/admin/record-audit.server";
+import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import type { AppDatabase } from "~/server/db.server";
+
+export type DiscussionDecision = "approve" | "hide" | "dismiss" | "lock" | "unlock" | "delete";
+type Actor = Pick<AdminIdentity, "userId" | "name">;
+
+/**
+ * One moderation decision on a thread or a reply, with its audit entry in the same
+ * transaction. Hiding or dismissing closes the item's open reports (a moderator has looked);
+ * a reply's thread count follows its status. Answers false when the item is gone or the
+ * decision does not apply (approve/lock on a reply).
+ */
+export async function moderateDiscussion(o: { db: AppDatabase; actor: Actor; ip: string; kind: "thread" | "reply"; id: string; decision: DiscussionDecision; now?: Date }): Promise<boolean> {
+  const now = o.now ?? new Date();
+  return o.db.transaction(async (tx) => {
+    const db = tx as unknown as AppDatabase;
+    const audit = (action: string, before: unknown, after: unknown) =>
+      recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: `discussion.${o.kind}.${action}`, entityType: o.kind === "thread" ? "discussion_thread" : "discussion_reply", entityId: o.id, before, after } });
+    const resolveReports = () =>
+      tx
+        .update(discussionReports)
+        .set({ resolvedAt: now })
+        .where(and(o.kind === "thread" ? eq(discussionReports.threadId, o.id) : eq(discussionReports.replyId, o.id), isNull(discussionReports.resolvedAt)));
+
+    if (o.kind === "thread") {
+      const [before] = await tx.select().from(discussionThreads).where(eq(discussionThreads.id, o.id)).for("update");
+      if (!before) return false;
+      const snapshot = { title: before.title, status: before.status, locked: before.locked, reportCount: before.reportCount };
+      switch (o.decision) {
+        case "delete":
+          await tx.delete(discussionThreads).where(eq(discussionThreads.id, o.id));
+          await audit("delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
+          return true;
+        case "approve":
+          await tx.update(discussionThreads).set({ status: "approved", lastActivityAt: before.status === "pending" ? now : before.lastActivityAt, updatedAt: now }).where(eq(discussionThreads.id, o.id));
+          await audit("approve", snapshot, { status: "approved" });
+          return true;
+        case "hide":
+          await tx.update(discussionThreads).set({ status: "hidden", reportCount: 0, updatedAt: now }).where(eq(discussionThreads.id, o.id));
+          await resolveReports();
+          await audit("hide", snapshot, { status: "hidden", reportCount: 0 });
+          return true;
+        case "dismiss":
+          await tx.update(discussionThreads).set({ reportCount: 0, updatedAt: now }).where(eq(discussionThreads.id, o.id));
+          await resolveReports();
+          await audit("dismiss-reports", snapshot, { reportCount: 0 });
+          return true;
+        case "lock":
+        case "unlock": {
+          const locked = o.decision === "lock";
+          await tx.update(discussionThreads).set({ locked, updatedAt: now }).where(eq(discussionThreads.id, o.id));
+          await audit(o.decision, snapshot, { locked });
+          return true;
+        }
+      }
+    }
+
+    const [before] = await tx.select().from(discussionReplies).where(eq(discussionReplies.id, o.id)).for("update");
+    if (!before) return false;
+    const snapshot = { threadId: before.threadId, status: before.status, reportCount: before.reportCount };
+    const countChange = (delta: 1 | -1) =>
+      tx
+        .update(discussionThreads)
+        .set({ replyCount: sql`greatest(${discussionThreads.replyCount} + ${delta}, 0)` })
+        .where(eq(discussionThreads.id, before.threadId));
+    switch (o.decision) {
+      case "delete":
+        await tx.delete(discussionReplies).where(eq(discussionReplies.id, o.id));
+        if (before.status === "approved") await countChange(-1);
+        await audit("delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
+        return true;
+      case "hide":
+        await tx.update(discussionReplies).set({ status: "hidden", reportCount: 0, updatedAt: now }).where(eq(discussionReplies.id, o.id));
+        if (before.status === "approved") await countChange(-1);
+        await resolveReports();
+        await audit("hide", snapshot, { status: "hidden", reportCount: 0 });
+        return true;
+      case "dismiss":
+        await tx.update(discussionReplies).set({ reportCount: 0, updatedAt: now }).where(eq(discussionReplies.id, o.id));
+        await resolveReports();
+        await audit("dismiss-reports", snapshot, { reportCount: 0 });
+        return true;
+      default:
+        return false;
+    }
+  });
+}
+
+/** The church setting: publish new discussions at once (true) or after review. */
+export async function saveDiscussionSettings(o: { db: AppDatabase; actor: Actor; ip: string; autoApprove: boolean }): Promise<boolean> {
+  return o.db.transaction(async (tx) => {
+    const [before] = await tx.select({ discussionAutoApprove: churchSettings.discussionAutoApprove }).from(churchSettings).limit(1).for("update");
+    if (!before) return false;
+    await tx.update(churchSettings).set({ discussionAutoApprove: o.autoApprove });
+    await recordAudit({
+      db: tx as unknown as AppDatabase,
+      actor: o.actor,
+      ipAddress: o.ip,
+      entry: { action: "discussion.settings", entityType: "church_settings", before, after: { discussionAutoApprove: o.autoApprove } },
+    });
+    return true;
+  });
+}
