@@ -1,11 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-/** A page whose feature arrives in a later issue: heading + introduction from content. */
-const intro = (path: string) => route(path, "routes/site/intro-page.tsx", { id: `intro/${path}` });
-
-/** An admin section whose feature arrives with a later issue. */
-const comingSoon = (path: string) => route(path, "routes/admin/coming-soon.tsx", { id: `admin/coming-soon/${path}` });
-
 // Public paths are the specification's, verbatim.
 export default [
   route("admin/login", "routes/admin/login.tsx"),
@@ -13,6 +7,8 @@ export default [
   route("admin/members/export.csv", "routes/admin/members-export.ts"),
   route("admin/event-registrations/:eventId/export.csv", "routes/admin/event-registrations-export.ts"),
   route("admin/classes/:offeringId/signups.csv", "routes/admin/class-signups-export.ts"),
+  route("admin/giving/gifts.csv", "routes/admin/gifts-export.ts"),
+  route("admin/store/orders.csv", "routes/admin/orders-export.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -50,10 +46,16 @@ export default [
     route("volunteers", "routes/admin/volunteers.tsx"),
     route("volunteers/new", "routes/admin/volunteer-edit.tsx", { id: "admin/volunteers/new" }),
     route("volunteers/:opportunityId", "routes/admin/volunteer-edit.tsx", { id: "admin/volunteers/edit" }),
-    comingSoon("store"),
+    route("giving", "routes/admin/giving.tsx"),
+    route("store", "routes/admin/store.tsx"),
+    route("store/products/new", "routes/admin/product-edit.tsx", { id: "admin/store/products/new" }),
+    route("store/products/:productId", "routes/admin/product-edit.tsx", { id: "admin/store/products/edit" }),
+    route("store/orders/:orderId", "routes/admin/order.tsx"),
     route("session-update", "routes/admin/session-update.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
+  route("stripe/webhook", "routes/stripe/webhook.ts"),
+  route("give/statement/:year.pdf", "routes/giving/giving-statement.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("gallery", "routes/site/gallery.ts"),
@@ -81,12 +83,17 @@ export default [
     route("events/:slug", "routes/events/event.tsx"),
     route("prayer", "routes/prayer/prayer.tsx"),
     route("prayer-generator", "routes/prayer/prayer-generator.tsx"),
-    intro("give"),
+    route("give", "routes/giving/give.tsx"),
+    route("give/thanks", "routes/giving/give-thanks.tsx"),
+    route("give/history", "routes/giving/giving-history.tsx"),
     route("community", "routes/community/community.tsx"),
     route("community/groups/:slug", "routes/community/group.tsx"),
     route("community/discussions/:threadId", "routes/community/discussion.tsx"),
     route("watch", "routes/watch/watch.tsx"),
-    intro("store"),
+    route("store", "routes/store/store.tsx"),
+    route("store/cart", "routes/store/cart.tsx"),
+    route("store/orders/:orderId", "routes/store/order.tsx"),
+    route("store/:slug", "routes/store/product.tsx"),
     route("auth", "routes/auth/auth.tsx"),
     route("auth/callback", "routes/auth/callback.tsx"),
     route("settings", "routes/member/settings.tsx"),

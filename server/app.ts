@@ -45,6 +45,8 @@ export interface CreateAppOptions {
 
 /** The largest request body of any form (a few fields); uploads have their own limit. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** A Stripe webhook event (signed JSON). */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 /** An image upload of the content section: 8 MB of image plus the form around it. */
 export const MAX_UPLOAD_BYTES = 9 * 1024 * 1024;
 /** A batch of gallery photos: 20 files of at most 8 MB each, plus the form around them (streamed to disk). */
@@ -76,19 +78,21 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       res.status(411).type("text/plain").send("Length required. / Se requiere la longitud.");
       return;
     }
-    // Image uploads in the content and events sections (checked again there: type, 8 MB, admin scope).
+    // Image uploads in the content, events and store sections (checked again there: type, 8 MB, admin scope).
     // A member's photo on /community is one image too (8 MB, checked again there: signed in, type).
     // With JavaScript, React Router posts to `<path>.data`.
     const routePath = req.path.replace(/\.data$/, "");
     // Only a request carrying a member session may send that much there: a visitor's post is a few fields.
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
-    const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/") || memberPhoto;
+    const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/") || routePath.startsWith("/admin/store/products/") || memberPhoto;
     // Many gallery photos at once: read as a stream by the gallery admin, each ≤ 8 MB.
     const galleryPath = routePath === "/admin/gallery";
     // Sermon audio, video and notes: streamed to disk by the sermon editor, never buffered.
     const mediaPath = req.path.startsWith("/admin/sermons/");
     const multipart = Boolean(req.is("multipart/form-data"));
-    const limit = !multipart ? MAX_BODY_BYTES : mediaPath ? MAX_MEDIA_UPLOAD_BYTES : galleryPath ? MAX_GALLERY_UPLOAD_BYTES : uploadPath ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    // Stripe's events are JSON, usually a few KB; a checkout session with many lines is more.
+    const webhookPath = req.path === "/stripe/webhook";
+    const limit = webhookPath ? MAX_WEBHOOK_BYTES : !multipart ? MAX_BODY_BYTES : mediaPath ? MAX_MEDIA_UPLOAD_BYTES : galleryPath ? MAX_GALLERY_UPLOAD_BYTES : uploadPath ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (Number(length) > limit) {
       res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
       return;
@@ -97,6 +101,8 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   });
 
   const publicOrigin = new URL(siteUrl(env)).origin;
+  // A local Stripe stand-in (STRIPE_API_URL) hosts its checkout page itself.
+  const stripeFormTargets = env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [];
   app.use((req, res, next) => {
     // The client address for rate limits, from the socket or (TRUST_PROXY) the proxy chain;
     // whatever a client sent under this name is overwritten.
@@ -182,7 +188,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   app.use((_req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    if (!vite) res.set("Content-Security-Policy", contentSecurityPolicy(nonce, { https }));
+    if (!vite) res.set("Content-Security-Policy", contentSecurityPolicy(nonce, { https, formTargets: stripeFormTargets }));
     next();
   });
   app.all(

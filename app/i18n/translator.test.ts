@@ -32,6 +32,14 @@ import esGalleryAdmin from "./locales/es/gallery-admin";
 import enDiscussionsAdmin from "./locales/en/discussions-admin";
 import esDiscussionsAdmin from "./locales/es/discussions-admin";
 import enVolunteersAdmin from "./locales/en/volunteers-admin";
+import enGiving from "./locales/en/giving";
+import esGiving from "./locales/es/giving";
+import enGivingAdmin from "./locales/en/giving-admin";
+import esGivingAdmin from "./locales/es/giving-admin";
+import enStore from "./locales/en/store";
+import esStore from "./locales/es/store";
+import enStoreAdmin from "./locales/en/store-admin";
+import esStoreAdmin from "./locales/es/store-admin";
 import esVolunteersAdmin from "./locales/es/volunteers-admin";
 import enGroupsAdmin from "./locales/en/groups-admin";
 import esGroupsAdmin from "./locales/es/groups-admin";
@@ -89,6 +97,10 @@ describe("createTranslator", () => {
     ["groups-admin", enGroupsAdmin, esGroupsAdmin],
     ["prayer-admin", enPrayerAdmin, esPrayerAdmin],
     ["study-admin", enStudyAdmin, esStudyAdmin],
+    ["giving", enGiving, esGiving],
+    ["giving-admin", enGivingAdmin, esGivingAdmin],
+    ["store", enStore, esStore],
+    ["store-admin", enStoreAdmin, esStoreAdmin],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
       const enKeys = strings(english).map(([key]) => key).sort();

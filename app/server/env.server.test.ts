@@ -149,12 +149,13 @@ describe("Twilio credentials", () => {
 });
 
 describe("productionWarnings", () => {
-  test("production without SMTP, PUBLIC_URL or Twilio warns once for each", () => {
+  test("production without SMTP, PUBLIC_URL, Twilio or Stripe warns once for each", () => {
     const warnings = productionWarnings(parseEnv({ NODE_ENV: "production", PORT: "8080" }));
-    expect(warnings).toHaveLength(3);
+    expect(warnings).toHaveLength(4);
     expect(warnings[0]).toMatch(/^SMTP_URL is not set: emails are written to DATA_DIR\/outbox\/mail\//);
     expect(warnings[1]).toMatch(/^PUBLIC_URL is not set: links in emails and the CSRF origin check use http:\/\/localhost:8080/);
     expect(warnings[2]).toMatch(/TWILIO_ACCOUNT_SID.*not set: text messages are written to DATA_DIR\/outbox\/sms\.jsonl/);
+    expect(warnings[3]).toMatch(/^STRIPE_SECRET_KEY is not set: the give page lists the other ways to give/);
   });
 
   test("nothing to say when all are configured, or outside production", () => {
@@ -165,6 +166,8 @@ describe("productionWarnings", () => {
       TWILIO_ACCOUNT_SID: "AC1",
       TWILIO_AUTH_TOKEN: "t",
       TWILIO_FROM_NUMBER: "+15555550100",
+      STRIPE_SECRET_KEY: "sk_live_abc123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc123",
     };
     expect(productionWarnings(parseEnv(configured))).toEqual([]);
     expect(productionWarnings(parseEnv({ ...configured, SMTP_URL: "" }))).toHaveLength(1);
@@ -245,5 +248,15 @@ describe("siteUrl", () => {
   test("PUBLIC_URL without its trailing slash, else localhost on PORT", () => {
     expect(siteUrl(parseEnv({ PUBLIC_URL: "https://church.example/" }))).toBe("https://church.example");
     expect(siteUrl(parseEnv({ PORT: "4100" }))).toBe("http://localhost:4100");
+  });
+});
+
+describe("Stripe", () => {
+  test("a secret key needs the webhook secret; keys of the wrong shape are refused by name", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/);
+    const env = parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_API_URL: "http://127.0.0.1:12111" });
+    expect(env.STRIPE_API_URL).toBe("http://127.0.0.1:12111");
   });
 });

@@ -85,6 +85,18 @@ export const ZEnv = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   /** The model asked for. */
   AI_MODEL: z.string().regex(/^[\w.:/-]{1,100}$/, "must be a model name like gpt-4o-mini").default("gpt-4o-mini"),
+  /**
+   * Stripe (giving and the store's checkout). Without the secret key the give page explains
+   * the other ways to give and the store takes no orders; with it, the webhook secret
+   * (whsec_…) is required too: gifts and orders are recorded only from signed webhooks.
+   */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key like sk_live_… or rk_live_…").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret like whsec_…").optional(),
+  /**
+   * Where the Stripe API answers, for a local stand-in (stripe-mock, the tests' fake):
+   * http://127.0.0.1:12111. Unset in production: api.stripe.com.
+   */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -105,6 +117,14 @@ function partialTwilioIssues(values: Record<string, string | undefined>): string
   );
 }
 
+/** A secret key without the webhook secret would take money and never record it. */
+function partialStripeIssues(values: Record<string, string | undefined>): string[] {
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    return ["  STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is (gifts and orders are recorded only from signed webhooks)"];
+  }
+  return [];
+}
+
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(
@@ -114,6 +134,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const lines = [
     ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`)),
     ...partialTwilioIssues(cleaned),
+    ...partialStripeIssues(cleaned),
   ];
   if (!result.success || lines.length > 0) {
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
@@ -141,6 +162,9 @@ export function productionWarnings(env: Env): string[] {
     warnings.push(
       "TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER are not set: text messages are written to DATA_DIR/outbox/sms.jsonl instead of being sent",
     );
+  }
+  if (!env.STRIPE_SECRET_KEY) {
+    warnings.push("STRIPE_SECRET_KEY is not set: the give page lists the other ways to give and the store takes no orders");
   }
   return warnings;
 }

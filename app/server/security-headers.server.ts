@@ -12,7 +12,14 @@ export const frameSources = [
   "https://player.vimeo.com",
 ];
 
-export function contentSecurityPolicy(nonce: string, options: { https: boolean }): string {
+/**
+ * Where a form post may be redirected: Stripe's hosted Checkout and customer portal (a
+ * browser without JavaScript follows the give and store forms' redirect there, and
+ * form-action covers redirects).
+ */
+export const paymentFormTargets = ["https://checkout.stripe.com", "https://billing.stripe.com"];
+
+export function contentSecurityPolicy(nonce: string, options: { https: boolean; formTargets?: readonly string[] }): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -27,7 +34,7 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean }
     `frame-src ${frameSources.join(" ")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...paymentFormTargets, ...(options.formTargets ?? [])].join(" ")}`,
     "object-src 'none'",
     "manifest-src 'self'",
     "worker-src 'self'",

@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { spawnSync } from "node:child_process";
 import { repoRoot, snapshotProductionBuild, startAppServer, type AppServer } from "./app-server";
 import { chromiumArgs, chromiumPath } from "./chromium";
+import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "./fake-stripe";
 import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "./test-database";
 
 declare module "vitest" {
@@ -42,6 +43,18 @@ declare module "vitest" {
     /** A content + moderation administrator (no TOTP yet) for tests/e2e/gallery.test.ts. */
     galleryAdminEmail: string;
     galleryAdminPassword: string;
+    /** A "giving" administrator (no TOTP yet) for tests/e2e/giving.test.ts. */
+    givingAdminEmail: string;
+    givingAdminPassword: string;
+    /** A "store" administrator (no TOTP yet) for tests/e2e/store.test.ts. */
+    storeAdminEmail: string;
+    storeAdminPassword: string;
+    /**
+     * The local stand-in for the Stripe API the server is pointed at (STRIPE_API_URL):
+     * `GET {fakeStripeURL}/_fake/sessions?email=…` lists the Checkout Sessions made, newest first.
+     * Events for the server's webhook are signed with FAKE_STRIPE_WEBHOOK_SECRET (tests/support/fake-stripe.ts).
+     */
+    fakeStripeURL: string;
   }
 }
 
@@ -54,6 +67,8 @@ const E2E_VISIT_ADMIN = { email: "e2e-visit-admin@example.test", password: "e2e-
 const E2E_VOLUNTEERS_ADMIN = { email: "e2e-volunteers-admin@example.test", password: "e2e-volunteers-long-passphrase", name: "Vera Volunteers" };
 const E2E_DISCUSSIONS_MODERATOR = { email: "e2e-discussions-mod@example.test", password: "e2e-discussions-long-passphrase", name: "Dorcas Discussions" };
 const E2E_GALLERY_ADMIN = { email: "e2e-gallery-admin@example.test", password: "e2e-gallery-long-passphrase", name: "Gabriel Gallery" };
+const E2E_GIVING_ADMIN = { email: "e2e-giving-admin@example.test", password: "e2e-giving-long-passphrase", name: "Grace Giving" };
+const E2E_STORE_ADMIN = { email: "e2e-store-admin@example.test", password: "e2e-store-long-passphrase", name: "Silas Store" };
 const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-passphrase", name: "Sam Staff" };
 
 /** `npm run admin:create` exactly as an installer types it, against the run's database. */
@@ -80,6 +95,7 @@ export default async function setup(project: TestProject) {
   let database: ThrowawayDatabase | undefined;
   let server: AppServer | undefined;
   let browser: BrowserServer | undefined;
+  let fakeStripe: FakeStripe | undefined;
 
   const teardown = async () => {
     // Each step runs even if another fails; browser and server stop side by side.
@@ -89,6 +105,7 @@ export default async function setup(project: TestProject) {
         if (ms > 5000) console.warn(`the e2e server took ${ms} ms to stop (code ${code}, signal ${signal})`);
       }),
     ]);
+    await fakeStripe?.close().catch((e: unknown) => console.warn("closing the fake Stripe failed:", e));
     await database?.drop().catch((e: unknown) => console.warn("dropping the e2e database failed:", e));
     rmSync(dataDir, { recursive: true, force: true });
     snapshot?.remove();
@@ -106,8 +123,12 @@ export default async function setup(project: TestProject) {
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_VOLUNTEERS_ADMIN, scopes: "inbox:signups" } });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_DISCUSSIONS_MODERATOR, scopes: "moderation" } });
     runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_GALLERY_ADMIN, scopes: "content,moderation" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_GIVING_ADMIN, scopes: "giving" } });
+    runAdminCreate({ dataDir, databaseUrl: database?.url, who: { ...E2E_STORE_ADMIN, scopes: "store" } });
+    fakeStripe = await startFakeStripe();
+    const stripeEnv = { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fakeStripe.url };
     [server, browser] = await Promise.all([
-      startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20" } }),
+      startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url, env: { RATE_LIMIT_IP_SCALE: "20", ...stripeEnv } }),
       chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs }),
     ]);
   } catch (error) {
@@ -135,5 +156,10 @@ export default async function setup(project: TestProject) {
   project.provide("discussionsModeratorPassword", E2E_DISCUSSIONS_MODERATOR.password);
   project.provide("galleryAdminEmail", E2E_GALLERY_ADMIN.email);
   project.provide("galleryAdminPassword", E2E_GALLERY_ADMIN.password);
+  project.provide("givingAdminEmail", E2E_GIVING_ADMIN.email);
+  project.provide("givingAdminPassword", E2E_GIVING_ADMIN.password);
+  project.provide("storeAdminEmail", E2E_STORE_ADMIN.email);
+  project.provide("storeAdminPassword", E2E_STORE_ADMIN.password);
+  project.provide("fakeStripeURL", fakeStripe.url);
   return teardown;
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * Building blocks every admin page shares, so sections look and behave alike: a page
@@ -124,5 +125,37 @@ export function AdminTable({ label, columns, minWidthClass, children }: { label:
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** Previous / "page N of M" / next links under a paged list (plain links: works without JavaScript). */
+export function AdminPager({
+  label,
+  page,
+  pages,
+  href,
+  labels,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  labels: { previous: string; next: string; position: string };
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={adminButton.secondary}>
+          {labels.previous}
+        </Link>
+      ) : null}
+      <span className="text-slate-700">{labels.position}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className={adminButton.secondary}>
+          {labels.next}
+        </Link>
+      ) : null}
+    </nav>
   );
 }

@@ -58,9 +58,22 @@ export const churchSettings = pgTable(
     prayerExpiryDays: integer("prayer_expiry_days").notNull().default(30),
     /** Community discussions: new threads appear at once (true) or after moderation. */
     discussionAutoApprove: boolean("discussion_auto_approve").notNull().default(false),
+    /** Giving: the processing fee a donor may cover = amount × bp / 10000 + fixed cents (2.9 % + 30¢). */
+    givingFeePercentBp: integer("giving_fee_percent_bp").notNull().default(290),
+    givingFeeFixedCents: integer("giving_fee_fixed_cents").notNull().default(30),
+    /** Text-to-give: the number to text (as printed) and the keyword; null = not offered. */
+    givingTextNumber: text("giving_text_number"),
+    givingTextKeyword: text("giving_text_keyword"),
+    /** Store: flat shipping per order, in cents; pickup at church is always free. */
+    storeShippingCents: integer("store_shipping_cents").notNull().default(800),
+    storeShippingEnabled: boolean("store_shipping_enabled").notNull().default(true),
     ...timestamps,
   },
-  (t) => [check("church_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("church_settings_single_row", sql`${t.id} = 1`),
+    check("church_settings_giving_fee", sql`${t.givingFeePercentBp} between 0 and 1000 and ${t.givingFeeFixedCents} between 0 and 500`),
+    check("church_settings_shipping", sql`${t.storeShippingCents} between 0 and 10000`),
+  ],
 );
 
 /** One truth for service times; every place on the site renders these rows. */

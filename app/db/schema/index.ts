@@ -6,3 +6,4 @@ export * from "./people";
 export * from "./events";
 export * from "./worship";
 export * from "./community";
+export * from "./giving";

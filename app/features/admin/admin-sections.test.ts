@@ -28,6 +28,8 @@ describe("sections", () => {
     expect(ids(["live"])).toEqual(["dashboard", "live"]);
     expect(ids(["inbox:signups"])).toEqual(["dashboard", "inbox-signups", "classes", "volunteers"]);
     expect(ids(["moderation"])).toEqual(["dashboard", "moderation"]);
+    expect(ids(["giving"])).toEqual(["dashboard", "giving"]);
+    expect(ids(["store"])).toEqual(["dashboard", "store"]);
     expect(ids(["admin:*"])).toContain("audit");
     expect(ids(["admin:*"])).not.toContain("session-update");
     expect(ids(["users", "members", "health"])).not.toContain("audit");
@@ -35,7 +37,7 @@ describe("sections", () => {
   test("every section's scope is a known scope; every spec child route is a section", () => {
     for (const section of ADMIN_SECTIONS) if (section.scope) expect(isScopeName(section.scope)).toBe(true);
     const paths = ADMIN_SECTIONS.map((s) => s.path);
-    for (const path of ["", "users", "members", "events", "fish-fry-archive", "event-registrations", "inbox/prayer", "inbox/meetings", "inbox/signups", "content", "groups", "email", "store", "settings", "health", "session-update"]) {
+    for (const path of ["", "users", "members", "events", "fish-fry-archive", "event-registrations", "inbox/prayer", "inbox/meetings", "inbox/signups", "content", "groups", "email", "giving", "store", "settings", "health", "session-update"]) {
       expect(paths).toContain(path);
     }
   });

@@ -17,6 +17,7 @@ export const ADMIN_SCOPES = [
   "groups",
   "live",
   "email",
+  "giving",
   "store",
   "settings",
   "health",
@@ -65,6 +66,7 @@ export type AdminSectionId =
   | "gallery"
   | "volunteers"
   | "email"
+  | "giving"
   | "store"
   | "settings"
   | "health"
@@ -79,8 +81,6 @@ export interface AdminSection {
   scope: ScopeName | null;
   /** Shown in the sidebar (session-update lives in the account menu instead). */
   inNavigation: boolean;
-  /** Its feature arrives with a later issue: the page says what it will hold. */
-  comingWith?: "store";
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -103,7 +103,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: "classes", path: "classes", scope: "inbox:signups", inNavigation: true },
   { id: "volunteers", path: "volunteers", scope: "inbox:signups", inNavigation: true },
   { id: "email", path: "email", scope: "email", inNavigation: true },
-  { id: "store", path: "store", scope: "store", inNavigation: true, comingWith: "store" },
+  { id: "giving", path: "giving", scope: "giving", inNavigation: true },
+  { id: "store", path: "store", scope: "store", inNavigation: true },
   { id: "settings", path: "settings", scope: "settings", inNavigation: true },
   { id: "health", path: "health", scope: "health", inNavigation: true },
   { id: "audit", path: "audit", scope: SUPER_ADMIN_SCOPE, inNavigation: true },

@@ -1,8 +1,11 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { adminAuthAttempts, auditLog, eventRegistrations, events, outboxMessages, profiles, signupInbox } from "~/db/schema";
+import { adminAuthAttempts, auditLog, eventRegistrations, events, orders, outboxMessages, profiles, recurringGifts, signupInbox } from "~/db/schema";
+import { periodRange } from "~/features/giving/admin/giving-filters";
+import { givingSummary } from "~/features/giving/admin/load-giving-admin.server";
 import type { AppDatabase } from "~/server/db.server";
 import { can } from "./admin-sections";
 import type { AdminIdentity } from "./admin-session.server";
+import { churchTimeZone } from "./audit/church-time-zone.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -56,6 +59,19 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
         failed: await one(db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, "failed"))),
       }
     : null;
+  // Giving: this month's and this year's totals (net of refunds, church time zone) and active recurring gifts.
+  let giving: { monthCents: number; yearCents: number; activeRecurring: number } | null = null;
+  if (can(admin.scopes, "giving")) {
+    const timeZone = await churchTimeZone(db);
+    const [month, year, activeRecurring] = await Promise.all([
+      givingSummary(db, periodRange({ period: "this-month" }, timeZone, now)),
+      givingSummary(db, periodRange({ period: "this-year" }, timeZone, now)),
+      one(db.select({ n: count() }).from(recurringGifts).where(eq(recurringGifts.status, "active"))),
+    ]);
+    giving = { monthCents: month.summary.totalCents, yearCents: year.summary.totalCents, activeRecurring };
+  }
+  // Store: paid orders to prepare and ones ready for pickup.
+  const storeWaiting = can(admin.scopes, "store") ? await one(db.select({ n: count() }).from(orders).where(sql`${orders.status} in ('paid', 'ready')`)) : null;
   const superAdmin = can(admin.scopes, "admin:*");
   const activity = superAdmin
     ? await db
@@ -90,6 +106,8 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
     upcomingRsvps,
     newSignups,
     mail,
+    giving,
+    storeWaiting,
     activity: activity?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
     signIns: signIns?.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) ?? null,
   };

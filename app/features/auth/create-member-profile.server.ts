@@ -4,6 +4,7 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { isPhoneOnlyEmail } from "~/server/auth.server";
 import { defaultUsername } from "./auth-input";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export interface CreateMemberProfileOptions {
   db: AppDatabase;
@@ -47,11 +48,6 @@ export async function createMemberProfile(options: CreateMemberProfileOptions): 
       username = `${username.slice(0, 24)}${Math.floor(100 + Math.random() * 900)}`;
     }
   }
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
 export async function isUsernameTaken(db: AppDatabase, username: string, exceptUserId?: string): Promise<boolean> {

@@ -29,6 +29,8 @@ import { seedDemoPrayerParts } from "~/features/prayer-generator/seed-demo-praye
 import { seedDemoGallery } from "~/features/gallery/seed-demo-gallery.server";
 import { seedDemoDiscussions } from "~/features/discussions/seed-demo-discussions.server";
 import { seedDemoVolunteers } from "~/features/volunteers/seed-demo-volunteers.server";
+import { seedDemoGiving } from "~/features/giving/seed-demo-giving.server";
+import { seedDemoStore } from "~/features/store/seed-demo-store.server";
 
 export const DEMO_SEED_KEY = "demo_seed_version";
 export const DEMO_SEED_VERSION = "1";
@@ -38,6 +40,8 @@ export const DEMO_WORSHIP_SEED_KEY = "demo_worship_seed_version";
 export const DEMO_PRAYER_SEED_KEY = "demo_prayer_seed_version";
 /** The prayer generator's library, gallery albums, discussions and ministries (issue 7, later part). */
 export const DEMO_COMMUNITY_SEED_KEY = "demo_community_seed_version";
+/** Giving funds and store products (issue 8). */
+export const DEMO_GIVING_SEED_KEY = "demo_giving_seed_version";
 
 export interface SeedDemoChurchOptions {
   db: AppDatabase;
@@ -80,7 +84,12 @@ export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOpt
       await seedDemoDiscussions(tx, now);
       await seedDemoVolunteers(tx, now);
     }
-    return base || worship || prayer || community;
+    const giving = await claim(DEMO_GIVING_SEED_KEY);
+    if (giving) {
+      await seedDemoGiving(tx, now);
+      await seedDemoStore(tx, now);
+    }
+    return base || worship || prayer || community || giving;
   });
 }
 

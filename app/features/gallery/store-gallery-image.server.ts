@@ -26,8 +26,9 @@ export interface StoredGalleryImage {
  * and WebP at 480, 960 and 1600 pixels wide (never enlarged: a narrower photo gets fewer
  * files), turned upright and stripped of metadata, under random names in `uploadDir`.
  * Returns null, having written nothing, for an image sharp cannot read or one over 50 MP.
+ * `urlPrefix` is where `uploadDir` is served (gallery photos: /uploads/gallery).
  */
-export async function storeGalleryImage(input: Uint8Array | string, uploadDir: string): Promise<StoredGalleryImage | null> {
+export async function storeGalleryImage(input: Uint8Array | string, uploadDir: string, urlPrefix: string = URL_PREFIX): Promise<StoredGalleryImage | null> {
   const { default: sharp } = await import("sharp");
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
   const name = randomBytes(12).toString("hex");
@@ -49,7 +50,7 @@ export async function storeGalleryImage(input: Uint8Array | string, uploadDir: s
         if (width === GALLERY_LARGEST_WIDTH) largest = { width: info.width, height: info.height };
       }
     }
-    return { variantBase: `${URL_PREFIX}/${name}`, imageUrl: `${URL_PREFIX}/${name}-${GALLERY_LARGEST_WIDTH}.webp`, width: largest.width, height: largest.height, files: written };
+    return { variantBase: `${urlPrefix}/${name}`, imageUrl: `${urlPrefix}/${name}-${GALLERY_LARGEST_WIDTH}.webp`, width: largest.width, height: largest.height, files: written };
   } catch {
     await removeFiles(written);
     return null;

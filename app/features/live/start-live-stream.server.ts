@@ -4,17 +4,13 @@ import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { StreamSource } from "./stream-source";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export interface StartStreamInput {
   titleEn: string;
   titleEs: string | null;
   source: StreamSource;
   chatEnabled: boolean;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } } | undefined;
-  return err?.code === "23505" || err?.cause?.code === "23505";
 }
 
 /** Starts the current stream; refused while another one is on (the unique index decides). */

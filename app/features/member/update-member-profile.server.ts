@@ -3,9 +3,10 @@ import { z } from "zod";
 import { profiles, users } from "~/db/schema";
 import { E164, NAME_MAX, normalizeName, normalizePhone, normalizeUsername, USERNAME } from "~/features/auth/auth-input";
 import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
-import { isUniqueViolation, isUsernameTaken } from "~/features/auth/create-member-profile.server";
+import { isUsernameTaken } from "~/features/auth/create-member-profile.server";
 import type { AppDatabase } from "~/server/db.server";
 import { formCheckbox, formText } from "./settings-input";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export const ZUpdateProfile = z.object({
   displayName: formText,

@@ -7,17 +7,10 @@ import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { classConfirmationEmail } from "./membership-emails";
 import { churchToday, formatSessionTime, getMembershipChurch } from "./membership-church.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type ClassSignupError = "notFound" | "full" | "alreadySignedUp";
 export type ClassSignupResult = { ok: true; signupId: string } | { ok: false; error: ClassSignupError };
-
-/** PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Signs a member or a guest up for an open class. The offering row is locked for the

@@ -64,6 +64,7 @@ const adminSections: readonly AdminSection[] = [
   "gallery",
   "groups",
   "email",
+  "giving",
   "store",
   "session-update",
   "moderation",
@@ -84,6 +85,12 @@ export function getBreadcrumbs(pathname: string): Crumb[] {
   const community = /^\/community\/(groups|discussions)\/[^/]+$/.exec(path);
   if (community) {
     return [home, { labelKey: "breadcrumbs.community", href: "/community" }, { labelKey: community[1] === "groups" ? "breadcrumbs.studyGroup" : "breadcrumbs.discussion" }];
+  }
+  // The store's product, cart and order pages, under Store.
+  const store = /^\/store\/(cart|orders\/[^/]+|[^/]+)$/.exec(path);
+  if (store) {
+    const label = store[1] === "cart" ? "breadcrumbs.cart" : store[1]!.startsWith("orders/") ? "breadcrumbs.order" : "breadcrumbs.product";
+    return [home, resources, { labelKey: "breadcrumbs.store", href: "/store" }, { labelKey: label }];
   }
   const admin = /^\/admin\/(.+)$/.exec(path);
   if (admin) {

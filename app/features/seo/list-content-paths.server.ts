@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { events, sermons, studyGroups, studyGuides } from "~/db/schema";
+import { events, products, sermons, studyGroups, studyGuides } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 
 /** At most this many pages per kind: a sitemap file holds 50,000 URLs (two per page here). */
@@ -7,10 +7,10 @@ const LIMIT = 2000;
 
 /**
  * The pages of published content for the sitemap: upcoming and recurring events, sermons,
- * past study guides and active study groups, newest first within each kind.
+ * past study guides, active study groups and the store's active products, newest first within each kind.
  */
 export async function listContentPaths({ db, now = new Date() }: { db: AppDatabase; now?: Date }): Promise<string[]> {
-  const [eventRows, sermonRows, guideRows, groupRows] = await Promise.all([
+  const [eventRows, sermonRows, guideRows, groupRows, productRows] = await Promise.all([
     db
       .select({ slug: events.slug, recurrence: events.recurrence, startsAt: events.startsAt })
       .from(events)
@@ -25,6 +25,7 @@ export async function listContentPaths({ db, now = new Date() }: { db: AppDataba
       .orderBy(desc(studyGuides.weekOf))
       .limit(LIMIT),
     db.select({ slug: studyGroups.slug }).from(studyGroups).where(eq(studyGroups.status, "active")).limit(LIMIT),
+    db.select({ slug: products.slug }).from(products).where(eq(products.active, true)).orderBy(products.sortOrder, products.id).limit(LIMIT),
   ]);
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return [
@@ -32,6 +33,7 @@ export async function listContentPaths({ db, now = new Date() }: { db: AppDataba
     ...sermonRows.map((s) => `/sermons/${s.slug}`),
     ...guideRows.map((g) => `/past-bible-studies/${g.slug}`),
     ...groupRows.map((g) => `/community/groups/${g.slug}`),
+    ...productRows.map((p) => `/store/${p.slug}`),
   ];
 }
 

@@ -7,19 +7,12 @@ import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { volunteerConfirmationEmail } from "./volunteer-emails";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type VolunteerSignupError = "notFound" | "alreadySignedUp";
 export type VolunteerSignupResult =
   | { ok: true; signupId: string; ministry: string }
   | { ok: false; error: VolunteerSignupError; ministry: string | null };
-
-/** PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Signs a member or a visitor up to serve in an active ministry. One sign-up per ministry for

@@ -5,6 +5,9 @@ import { visibleSections, adminSectionHref } from "~/features/admin/admin-sectio
 import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
 import { loadDashboard } from "~/features/admin/load-dashboard.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { useGivingAdminTranslation } from "~/features/giving/giving-admin-translation";
+import { formatCents } from "~/features/payments/money";
+import { useStoreAdminTranslation } from "~/features/store/store-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, null);
@@ -21,6 +24,50 @@ function Stat({ label, value, detail }: { label: string; value: number; detail?:
       <p className="mt-1 text-3xl font-bold text-slate-900">{value}</p>
       {detail ? <p className="mt-1 text-sm text-slate-600">{detail}</p> : null}
     </div>
+  );
+}
+
+/** The giving card (scope giving): this month's and this year's net totals and active recurring gifts. */
+function GivingCard({ giving }: { giving: { monthCents: number; yearCents: number; activeRecurring: number } }) {
+  const { t, language } = useGivingAdminTranslation();
+  return (
+    <AdminCard title={t("admin.dashboard.card")} id="dashboard-giving">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {(
+          [
+            ["month", formatCents(giving.monthCents, language)],
+            ["year", formatCents(giving.yearCents, language)],
+            ["recurring", String(giving.activeRecurring)],
+          ] as const
+        ).map(([key, value]) => (
+          <div key={key}>
+            <dt className="text-sm font-medium text-slate-700">{t(`admin.dashboard.${key}`)}</dt>
+            <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3">
+        <Link to="/admin/giving" className="font-semibold text-brand-800 underline underline-offset-4">
+          {t("admin.dashboard.open")}
+        </Link>
+      </p>
+    </AdminCard>
+  );
+}
+
+/** The store card (scope store): orders paid or ready, waiting for staff. */
+function StoreCard({ waiting }: { waiting: number }) {
+  const { t } = useStoreAdminTranslation();
+  return (
+    <AdminCard title={t("admin.dashboard.card")} id="dashboard-store">
+      <p className="text-sm font-medium text-slate-700">{t("admin.dashboard.waiting")}</p>
+      <p className="mt-1 text-3xl font-bold text-slate-900">{waiting}</p>
+      <p className="mt-3">
+        <Link to="/admin/store" className="font-semibold text-brand-800 underline underline-offset-4">
+          {t("admin.dashboard.open")}
+        </Link>
+      </p>
+    </AdminCard>
   );
 }
 
@@ -47,6 +94,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
       </div>
+      {loaderData.giving || loaderData.storeWaiting !== null ? (
+        <div className="grid gap-6 xl:grid-cols-2">
+          {loaderData.giving ? <GivingCard giving={loaderData.giving} /> : null}
+          {loaderData.storeWaiting !== null ? <StoreCard waiting={loaderData.storeWaiting} /> : null}
+        </div>
+      ) : null}
       <p className="text-sm text-slate-700">{t("dashboard.inboxesLater")}</p>
       <div className="grid gap-6 xl:grid-cols-2">
         {activity ? (

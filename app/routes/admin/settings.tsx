@@ -356,9 +356,13 @@ function IntegrationsCard({
         </div>
         <div className="grid gap-2">
           <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-            {t("settings.integrations.payments")} {badge(false)}
+            {t("settings.integrations.payments")} {badge(integrations.payments.configured)}
           </dt>
-          <dd className="text-slate-700">{t("settings.integrations.paymentsStatus")}</dd>
+          <dd className="text-slate-700 wrap-anywhere">
+            {integrations.payments.configured
+              ? t("settings.integrations.paymentsConfigured", { url: integrations.payments.webhookUrl })
+              : t("settings.integrations.paymentsNotConfigured")}
+          </dd>
         </div>
         <div className="grid gap-2">
           <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">

@@ -4,7 +4,6 @@ import { promoteWaitlisted } from "~/features/events/cancel-registration.server"
 import { kickOutbox } from "~/server/messaging.server";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { EventFieldError } from "./event-form";
@@ -13,6 +12,7 @@ import { uniqueSlug } from "~/features/admin/unique-slug.server";
 import { RESERVED_SLUGS } from "./event-form";
 import { parseEventInput, type EventInput, type EventPost } from "./parse-event-input.server";
 import { removeImageFiles, storeEventImage } from "./store-event-image.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type SaveEventResult =
   | { ok: true; id: number; created: boolean; changed: boolean; promoted?: number }

@@ -4,12 +4,12 @@ import { sermonSeries, sermonTopics } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { escapeLike } from "~/features/admin/escape-like";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 import { slugify } from "~/features/admin/slugs";
 import { SLUG_PATTERN } from "./sermon-form";
 import type { TaxonomyFieldError, TaxonomyKind } from "./sermon-taxonomy";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 const text = (max: number, min = 0) =>
   z

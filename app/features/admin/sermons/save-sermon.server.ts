@@ -2,7 +2,6 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { sermonSeries, sermonTopicLinks, sermonTopics, sermons } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { mediaTypeOf } from "~/features/sermons/media-types";
 import type { AppDatabase } from "~/server/db.server";
@@ -11,6 +10,7 @@ import { slugify } from "~/features/admin/slugs";
 import { uniqueSlug } from "~/features/admin/unique-slug.server";
 import { RESERVED_SERMON_SLUGS, type SermonFieldError, type SermonFormValues } from "./sermon-form";
 import { removeUploadedFile, type SermonUploads } from "./sermon-uploads.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type SaveSermonResult =
   | { ok: true; id: number; created: boolean; changed: boolean }

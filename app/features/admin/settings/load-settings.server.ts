@@ -2,14 +2,15 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { churchSettings, serviceTimes } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { getEnv, type Env } from "~/server/env.server";
+import { getEnv, siteUrl, type Env } from "~/server/env.server";
 import { PROFILE_FIELDS, type ProfileField } from "./church-profile-input";
 
 export interface IntegrationStatus {
   email: { configured: boolean; host: string | null; from: string | null; folder: string };
   sms: { configured: boolean; from: string | null; file: string };
-  /** Not built yet: the environment has no payment or assistant settings to read. */
-  payments: { configured: false };
+  /** Stripe: configured with the secret key (and, required with it, the webhook secret). */
+  payments: { configured: boolean; webhookUrl: string };
+  /** Not built yet: the environment has no assistant settings to read. */
   assistant: { configured: false };
 }
 
@@ -30,7 +31,7 @@ export function integrationStatus(env: Env = getEnv()): IntegrationStatus {
       from: env.TWILIO_FROM_NUMBER ?? null,
       file: path.join(env.DATA_DIR, "outbox", "sms.jsonl"),
     },
-    payments: { configured: false },
+    payments: { configured: !!(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), webhookUrl: `${siteUrl(env)}/stripe/webhook` },
     assistant: { configured: false },
   };
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, ne } from "drizzle-orm";
 import { readingPlanDays, readingPlans } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -11,6 +10,7 @@ import { uniqueSlug } from "~/features/admin/unique-slug.server";
 import { type SaveResult } from "./save-study-guide.server";
 import type { StudyFormValues } from "./study-admin-form";
 import { parsePlanInput } from "./study-form-input.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 type Actor = Pick<AdminIdentity, "userId" | "name">;
 type PlanRow = typeof readingPlans.$inferSelect;

@@ -2,7 +2,6 @@ import { and, eq, ne } from "drizzle-orm";
 import { studyGuides } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { isUniqueViolation } from "~/features/auth/create-member-profile.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -10,6 +9,7 @@ import type { StudyFieldError, StudyFormValues } from "./study-admin-form";
 import { slugify } from "~/features/admin/slugs";
 import { uniqueSlug } from "~/features/admin/unique-slug.server";
 import { parseGuideInput, type GuideInput } from "./study-form-input.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 type GuideRow = typeof studyGuides.$inferSelect;
 type Actor = Pick<AdminIdentity, "userId" | "name">;

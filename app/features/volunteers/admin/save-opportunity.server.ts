@@ -8,20 +8,13 @@ import { bumpContentVersion } from "~/features/content/bump-content-version.serv
 import type { AppDatabase } from "~/server/db.server";
 import type { OpportunityFieldError, OpportunityTextField } from "./opportunity-form";
 import type { OpportunityInput } from "./parse-opportunity-input.server";
+import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type SaveOpportunityResult =
   | { ok: true; id: number; created: boolean; changed: boolean }
   | { ok: false; status: 400 | 404; fieldErrors: Partial<Record<OpportunityTextField, OpportunityFieldError>> };
 
 const AUDITED = ["slug", "title", "titleEs", "description", "descriptionEs", "schedule", "scheduleEs", "active", "sortOrder"] as const;
-
-/** PostgreSQL's unique_violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /**
  * Creates (opportunityId null) or updates a ministry, audit-logged with the fields before and

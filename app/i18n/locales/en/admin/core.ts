@@ -43,15 +43,12 @@ const core = {
     gallery: "Photo Gallery",
     volunteers: "Volunteers",
     email: "Email",
+    giving: "Giving",
     store: "Store",
     settings: "Settings",
     health: "System Health",
     audit: "Audit Log",
     "session-update": "Admin Session",
-  },
-  comingSoon: {
-    heading: "Coming soon",
-    store: "This section will manage the store with the giving and store feature: products, stock and orders.",
   },
   login: {
     title: "Administrator sign-in",

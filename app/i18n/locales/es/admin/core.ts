@@ -44,15 +44,12 @@ const core = {
     gallery: "Galería de fotos",
     volunteers: "Voluntarios",
     email: "Correo electrónico",
+    giving: "Ofrendas",
     store: "Tienda",
     settings: "Configuración",
     health: "Estado del sistema",
     audit: "Registro de auditoría",
     "session-update": "Sesión de administrador",
-  },
-  comingSoon: {
-    heading: "Próximamente",
-    store: "Esta sección administrará la tienda cuando llegue la función de ofrendas y tienda: productos, existencias y pedidos.",
   },
   login: {
     title: "Inicio de sesión de administrador",

@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import { stripeEvents } from "~/db/schema";
+import { handleGivingEvent } from "~/features/giving/giving-webhooks.server";
+import { handleStoreEvent } from "~/features/store/store-webhooks.server";
+import type { AppDatabase } from "~/server/db.server";
+import { kickOutbox } from "~/server/messaging.server";
+import type { Stripe } from "~/server/stripe.server";
+
+export interface StripeEventContext {
+  siteUrl: string;
+  now: Date;
+}
+
+/** A handler of one domain: true when the event was its own and it recorded it (inside `db`, a transaction). */
+export type StripeEventHandler = (db: AppDatabase, event: Stripe.Event, context: StripeEventContext) => Promise<boolean>;
+
+export type StripeEventOutcome = "processed" | "ignored" | "duplicate";
+
+/**
+ * Records a verified Stripe event exactly once. The event's id row and everything its handler
+ * writes (gift, order, receipt in the outbox) commit together: a replay, or a second delivery
+ * racing the first, waits on the id's primary key and then changes nothing. A handler that
+ * fails rolls all of it back, so Stripe's retry starts clean.
+ */
+export async function processStripeEvent(options: {
+  db: AppDatabase;
+  event: Stripe.Event;
+  context: StripeEventContext;
+  handlers?: readonly StripeEventHandler[];
+}): Promise<StripeEventOutcome> {
+  const { event, context } = options;
+  const handlers = options.handlers ?? [handleGivingEvent, handleStoreEvent];
+  const outcome = await options.db.transaction(async (tx): Promise<StripeEventOutcome> => {
+    const db = tx as unknown as AppDatabase;
+    const [claimed] = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type, handled: false, receivedAt: context.now })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
+    if (!claimed) return "duplicate";
+    let handled = false;
+    for (const handler of handlers) {
+      if (await handler(db, event, context)) {
+        handled = true;
+        break;
+      }
+    }
+    if (handled) await tx.update(stripeEvents).set({ handled: true }).where(eq(stripeEvents.id, event.id));
+    return handled ? "processed" : "ignored";
+  });
+  if (outcome === "processed") kickOutbox();
+  return outcome;
+}
