@@ -37,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5257" />
+        <link rel="manifest" href={root?.language === "es" ? "/manifest.webmanifest?lang=es" : "/manifest.webmanifest"} />
         <Meta />
         <Links />
       </head>

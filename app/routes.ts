@@ -55,6 +55,9 @@ export default [
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("stripe/webhook", "routes/stripe/webhook.ts"),
+  route("assistant/chat", "routes/assistant/chat.ts"),
+  route("tour", "routes/tour/tour.ts"),
+  route("manifest.webmanifest", "routes/pwa/manifest.ts"),
   route("give/statement/:year.pdf", "routes/giving/giving-statement.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
@@ -99,6 +102,7 @@ export default [
     route("settings", "routes/member/settings.tsx"),
     route("admin-test", "routes/site/admin-test.tsx"),
     route("email/unsubscribe", "routes/site/email-unsubscribe.tsx"),
+    route("offline", "routes/pwa/offline.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

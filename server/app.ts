@@ -168,7 +168,11 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     for (const folder of ["media", "icons"]) {
       app.use(`/${folder}`, express.static(path.join(clientDir, folder), { maxAge: "30d", index: false }));
     }
-    app.use(express.static(clientDir, { maxAge: "1d", index: false }));
+    // The service worker (sw.js) is revalidated on every check: a new release reaches browsers at once.
+    const noCache = (res: express.Response, file: string) => {
+      if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+    };
+    app.use(express.static(clientDir, { maxAge: "1d", index: false, setHeaders: noCache }));
     build = () => import("virtual:react-router/server-build");
   }
 

@@ -21,6 +21,7 @@ export function LanguageSwitcher({ className = "", compact = false }: { classNam
       href={href}
       hrefLang={target}
       lang={target}
+      data-tour={compact ? "language" : undefined}
       className={`inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-black/5 ${className}`}
       onClick={() => {
         try {

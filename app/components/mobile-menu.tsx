@@ -40,6 +40,7 @@ export function MobileMenu() {
           setOpen(true);
         }}
         data-auth-return=""
+        data-tour="mobileMenu"
         className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-black/5 xl:hidden"
         aria-haspopup="dialog"
       >

@@ -13,7 +13,7 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-contact">
+        <section aria-labelledby="footer-contact" data-tour="footer">
           <h2 id="footer-contact" className="font-serif text-lg font-bold text-white">
             {t("footer.contact")}
           </h2>

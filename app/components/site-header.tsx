@@ -15,7 +15,7 @@ export function SiteHeader({ churchName }: { churchName: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
-        <Link to="/" className="mr-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 xl:mr-2">
+        <Link to="/" data-tour="home" className="mr-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 xl:mr-2">
           <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
           <span aria-hidden="true" className="truncate font-serif text-base font-bold text-brand-800 sm:text-lg xl:hidden 2xl:inline">
             {churchName}
@@ -23,7 +23,7 @@ export function SiteHeader({ churchName }: { churchName: string }) {
           <span className="sr-only">{t("nav.homeLink", { name: churchName })}</span>
         </Link>
         <nav aria-label={t("nav.mainLabel")} className="hidden xl:block">
-          <ul className="flex items-center gap-0.5">
+          <ul data-tour="mainNav" className="flex items-center gap-0.5">
             {mainLinks.map((link) => (
               <li key={link.to}>
                 <NavLink
@@ -37,7 +37,7 @@ export function SiteHeader({ churchName }: { churchName: string }) {
                 </NavLink>
               </li>
             ))}
-            <li>
+            <li data-tour="resources">
               <ResourcesMenu />
             </li>
           </ul>
@@ -46,13 +46,14 @@ export function SiteHeader({ churchName }: { churchName: string }) {
           <LanguageSwitcher compact />
           <Link
             to="/watch"
+            data-tour="watchLive"
             className="hidden min-h-11 items-center gap-2 whitespace-nowrap rounded-full bg-accent-400 px-4 text-sm font-semibold text-slate-950 hover:bg-accent-500 sm:inline-flex"
           >
             <PlayCircle aria-hidden="true" className="h-5 w-5" />
             {t("nav.watchLive")}
           </Link>
           {member ? (
-            <div className="hidden xl:block">
+            <div data-tour="account" className="hidden xl:block">
               <MemberMenuSlot member={member} />
             </div>
           ) : (

@@ -39,6 +39,12 @@ import esGivingAdmin from "./locales/es/giving-admin";
 import enStore from "./locales/en/store";
 import esStore from "./locales/es/store";
 import enStoreAdmin from "./locales/en/store-admin";
+import enTour from "./locales/en/tour";
+import esTour from "./locales/es/tour";
+import enAssistant from "./locales/en/assistant";
+import esAssistant from "./locales/es/assistant";
+import enPwa from "./locales/en/pwa";
+import esPwa from "./locales/es/pwa";
 import esStoreAdmin from "./locales/es/store-admin";
 import esVolunteersAdmin from "./locales/es/volunteers-admin";
 import enGroupsAdmin from "./locales/en/groups-admin";
@@ -101,6 +107,9 @@ describe("createTranslator", () => {
     ["giving-admin", enGivingAdmin, esGivingAdmin],
     ["store", enStore, esStore],
     ["store-admin", enStoreAdmin, esStoreAdmin],
+    ["tour", enTour, esTour],
+    ["assistant", enAssistant, esAssistant],
+    ["pwa", enPwa, esPwa],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
       const enKeys = strings(english).map(([key]) => key).sort();

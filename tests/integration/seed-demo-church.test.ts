@@ -44,7 +44,7 @@ describeEachBackend("seedDemoChurch", (backend) => {
       content_blocks: demoBlocks.length,
       home_cards: demoHomeCards.length,
       hero_videos: demoHeroVideos.length,
-      app_meta: 5,
+      app_meta: 6,
     });
     // The spec's shapes: two leaders, six Your Spiritual Home cards, four Why Choose cards,
     // four hero videos, three service times, at least 4 gallery images for Recent Moments.
@@ -101,7 +101,7 @@ describeEachBackend("seedDemoChurch, called concurrently on one handle", (backen
       const counts = await countRows(database.handle.db);
       expect(counts.church_settings).toBe(1);
       expect(counts.service_times).toBe(demoServiceTimes.length);
-      expect(counts.app_meta).toBe(5);
+      expect(counts.app_meta).toBe(6);
     } finally {
       await database.dispose();
     }
@@ -126,7 +126,7 @@ describe.skipIf(!postgresBackend.available)("several instances on one PostgreSQL
         leaders: demoLeaders.length,
         content_blocks: demoBlocks.length,
         home_cards: demoHomeCards.length,
-        app_meta: 5,
+        app_meta: 6,
         profiles: 0,
         user_roles: 0,
       });

@@ -63,6 +63,9 @@ export function setupBrowser(): BrowserFixture {
         baseURL,
         locale: "en-US",
         viewport: { width: 1280, height: 800 },
+        // The site's service worker (tests/e2e/pwa.test.ts allows it) would otherwise answer
+        // other files' requests from its cache.
+        serviceWorkers: "block",
         ...options,
       });
       const session: Session = { context, problems: [] };

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from "
 import { Link } from "react-router";
 import { isGuestMode, subscribeGuestMode } from "~/features/auth/guest-mode";
 import type { CurrentMember } from "~/features/auth/use-current-member";
+import { useTour } from "~/features/tour/tour-context";
 import { useTranslation } from "~/i18n/react";
 import type * as MemberUiModule from "./member-ui";
 import { openAuthDialog, preloadAuthDialog, type AuthTab } from "./open-auth-dialog";
@@ -123,6 +124,7 @@ const memberButtonClass =
  */
 export function MemberMenuSlot({ member }: { member: CurrentMember }) {
   const hydrated = useHydrated();
+  const tour = useTour();
   // Chosen once per mount (switching would remount the menu): the loaded module if any.
   const [MemberMenu] = useState(() => memberUi?.MemberMenu ?? LazyMemberMenu);
   const placeholder = (
@@ -144,7 +146,7 @@ export function MemberMenuSlot({ member }: { member: CurrentMember }) {
   );
   return hydrated ? (
     <Suspense fallback={placeholder}>
-      <MemberMenu member={member} claimFocus={claimPlaceholderFocus} />
+      <MemberMenu member={member} claimFocus={claimPlaceholderFocus} onTakeTour={tour.start} />
     </Suspense>
   ) : (
     placeholder
@@ -155,6 +157,7 @@ export function MemberMenuSlot({ member }: { member: CurrentMember }) {
 export function MobileMemberSlot({ member, onSignOut }: { member: CurrentMember; onSignOut: () => void }) {
   const hydrated = useHydrated();
   const { t } = useTranslation();
+  const tour = useTour();
   const placeholder = (
     <Link to="/settings" className="-mx-3 block rounded-lg px-3 py-3 text-base text-slate-800 hover:bg-slate-100">
       {t("nav.settings")}
@@ -162,7 +165,7 @@ export function MobileMemberSlot({ member, onSignOut }: { member: CurrentMember;
   );
   return hydrated ? (
     <Suspense fallback={placeholder}>
-      <MobileMemberLinks member={member} onSignOut={onSignOut} />
+      <MobileMemberLinks member={member} onSignOut={onSignOut} onTakeTour={tour.start} />
     </Suspense>
   ) : (
     placeholder

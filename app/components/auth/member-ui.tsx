@@ -6,6 +6,7 @@ import { clearGuestMode } from "~/features/auth/guest-mode";
 import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
 import type { AuthActionData } from "~/features/auth/run-auth-intent.server";
 import type { CurrentMember } from "~/features/auth/use-current-member";
+import { useTourTranslation } from "~/features/tour/tour-translation";
 import { useTranslation } from "~/i18n/react";
 
 /*
@@ -87,8 +88,18 @@ const itemClass =
  * the first item; ↓/↑ (wrapping), Home/End move; Escape closes and returns to the button;
  * Tab or a click elsewhere closes it.
  */
-export function MemberMenu({ member, claimFocus }: { member: CurrentMember; claimFocus?: () => boolean }) {
+export function MemberMenu({
+  member,
+  claimFocus,
+  onTakeTour,
+}: {
+  member: CurrentMember;
+  claimFocus?: () => boolean;
+  /** "Take the tour" (the guided tour's `useTour().start`, passed by header-auth.tsx). */
+  onTakeTour: () => void;
+}) {
   const { t } = useTranslation();
+  const { t: tourT } = useTourTranslation();
   const [open, setOpen] = useState(false);
   const buttonId = useId();
   const menuId = useId();
@@ -192,6 +203,20 @@ export function MemberMenu({ member, claimFocus }: { member: CurrentMember; clai
             </li>
           ) : null}
           <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={itemClass}
+              onClick={() => {
+                close(true);
+                onTakeTour();
+              }}
+            >
+              {tourT("takeTour")}
+            </button>
+          </li>
+          <li role="none">
             <SignOutForm menuItem className={itemClass} onSubmit={() => close(true)} />
           </li>
         </ul>
@@ -204,8 +229,9 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-3 text-base ${isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"}`;
 
 /** The member links of the mobile side menu. */
-export function MobileMemberLinks({ member, onSignOut }: { member: CurrentMember; onSignOut: () => void }) {
+export function MobileMemberLinks({ member, onSignOut, onTakeTour }: { member: CurrentMember; onSignOut: () => void; onTakeTour: () => void }) {
   const { t } = useTranslation();
+  const { t: tourT } = useTourTranslation();
   return (
     <>
       <ul className="-mx-3 space-y-1">
@@ -221,6 +247,19 @@ export function MobileMemberLinks({ member, onSignOut }: { member: CurrentMember
             </NavLink>
           </li>
         ) : null}
+        <li>
+          <button
+            type="button"
+            className={`${mobileLinkClass({ isActive: false })} w-full text-left`}
+            onClick={(event) => {
+              // The side menu is a modal dialog: close it (focus returns to its button) first.
+              event.currentTarget.closest("dialog")?.close();
+              onTakeTour();
+            }}
+          >
+            {tourT("takeTour")}
+          </button>
+        </li>
       </ul>
       <SignOutForm
         onSubmit={onSignOut}

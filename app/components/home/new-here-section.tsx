@@ -7,7 +7,7 @@ import { BlockText } from "./section-heading";
 export function NewHereSection({ block }: { block: ContentBlock }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="home-new-here" className="bg-brand-50 py-14 sm:py-16">
+    <section aria-labelledby="home-new-here" data-tour="newHere" className="bg-brand-50 py-14 sm:py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <div className="flex flex-col gap-6 rounded-3xl border border-brand-100 bg-white p-6 shadow-sm sm:p-10 md:flex-row md:items-center">
           <HandHeart aria-hidden="true" className="h-12 w-12 shrink-0 text-brand-700" />

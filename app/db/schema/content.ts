@@ -228,3 +228,20 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Questions and answers the church assistant answers from (issue 9), edited in Admin →
+ * Content. Plain text in both languages; a missing Spanish text falls back to English.
+ */
+export const faqItems = pgTable("faq_items", {
+  id: serial("id").primaryKey(),
+  questionEn: text("question_en").notNull(),
+  questionEs: text("question_es"),
+  answerEn: text("answer_en").notNull(),
+  answerEs: text("answer_es"),
+  /** A page of the site the answer points to, e.g. /plan-visit (optional). */
+  href: text("href"),
+  active: boolean("active").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  ...timestamps,
+});

@@ -11,6 +11,7 @@ export async function findMemberProfile({ db, userId }: { db: AppDatabase; userI
       username: profiles.username,
       phone: profiles.phone,
       preferredLanguage: profiles.preferredLanguage,
+      hasCompletedTour: profiles.hasCompletedTour,
     })
     .from(profiles)
     .where(eq(profiles.id, userId))

@@ -15,6 +15,8 @@ export interface CurrentMember {
   preferredLanguage: "en" | "es";
   roles: ("admin" | "moderator")[];
   twoFactorEnabled: boolean;
+  /** The guided tour has not been finished or skipped yet (profiles.has_completed_tour false). */
+  tourDue: boolean;
 }
 
 export interface MemberSession {
@@ -56,6 +58,7 @@ export async function getCurrentMember(options: { db: AppDatabase; request: Requ
       preferredLanguage: profile?.preferredLanguage ?? "en",
       roles: roleRows.map((r) => r.role),
       twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      tourDue: !(profile?.hasCompletedTour ?? false),
     },
   };
 }

@@ -31,6 +31,7 @@ import { seedDemoDiscussions } from "~/features/discussions/seed-demo-discussion
 import { seedDemoVolunteers } from "~/features/volunteers/seed-demo-volunteers.server";
 import { seedDemoGiving } from "~/features/giving/seed-demo-giving.server";
 import { seedDemoStore } from "~/features/store/seed-demo-store.server";
+import { seedDemoFaq } from "~/features/assistant/seed-demo-faq.server";
 
 export const DEMO_SEED_KEY = "demo_seed_version";
 export const DEMO_SEED_VERSION = "1";
@@ -42,6 +43,8 @@ export const DEMO_PRAYER_SEED_KEY = "demo_prayer_seed_version";
 export const DEMO_COMMUNITY_SEED_KEY = "demo_community_seed_version";
 /** Giving funds and store products (issue 8). */
 export const DEMO_GIVING_SEED_KEY = "demo_giving_seed_version";
+/** The assistant's FAQ (issue 9). */
+export const DEMO_ASSISTANT_SEED_KEY = "demo_assistant_seed_version";
 
 export interface SeedDemoChurchOptions {
   db: AppDatabase;
@@ -89,7 +92,9 @@ export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOpt
       await seedDemoGiving(tx, now);
       await seedDemoStore(tx, now);
     }
-    return base || worship || prayer || community || giving;
+    const assistant = await claim(DEMO_ASSISTANT_SEED_KEY);
+    if (assistant) await seedDemoFaq(tx, now);
+    return base || worship || prayer || community || giving || assistant;
   });
 }
 

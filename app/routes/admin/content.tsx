@@ -21,6 +21,8 @@ import type { ContentActionData } from "~/features/admin/content/content-action.
 import { handleContentAction } from "~/features/admin/content/content-action.server";
 import { loadPrayerLibrary, readLibraryFilter } from "~/features/admin/content/prayer-library.server";
 import { PrayerLibraryEditor } from "~/components/prayer-generator/prayer-library-editor";
+import { loadFaqAdmin } from "~/features/assistant/faq-admin.server";
+import { FaqEditor } from "~/features/assistant/faq-editor";
 import {
   loadContentAdmin,
   type ContentItem,
@@ -32,12 +34,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const missingOnly = new URL(request.url).searchParams.get("missing") === "es";
   const page = await loadContentAdmin({ db, missingOnly });
   const prayerLibrary = await loadPrayerLibrary({ db, filter: readLibraryFilter(new URL(request.url)) });
+  const faq = await loadFaqAdmin(db);
   return data(
     {
       title: adminTranslator(language)("sections.content"),
       missingOnly,
       ...page,
       prayerLibrary,
+      faq,
     },
     { headers: NO_STORE },
   );
@@ -134,6 +138,13 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
                   </a>
                 </li>
               )}
+              {missingOnly ? null : (
+                <li>
+                  <a href="#group-assistant-faq" className={linkClasses}>
+                    {t("content.faq.heading")}
+                  </a>
+                </li>
+              )}
             </ul>
           </nav>
         </div>
@@ -179,6 +190,10 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           t={t}
           actionData={actionData}
         />
+      )}
+
+      {missingOnly ? null : (
+        <FaqEditor items={loaderData.faq} t={t} actionData={actionData} />
       )}
     </AdminPage>
   );

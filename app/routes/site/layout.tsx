@@ -1,6 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { AuthOverlays } from "~/components/auth/auth-overlays";
+import { ChatWidget } from "~/components/chat/chat-widget";
+import { InstallPrompt } from "~/components/pwa/install-prompt";
+import { MemberTour } from "~/components/tour/member-tour";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { PageLoadingIndicator } from "~/components/page-loading-indicator";
@@ -19,7 +22,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { church } = loaderData;
   const { t } = useTranslation();
   return (
-    <>
+    <MemberTour>
       <SkipLink />
       <SiteHeader churchName={church.name} />
       <PageLoadingIndicator />
@@ -27,8 +30,10 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <SiteFooter church={church} />
       <AuthOverlays />
+      <ChatWidget phone={church.phone} phoneDisplay={church.phoneDisplay} />
+      <InstallPrompt />
       <Toaster closeLabel={t("common.close")} />
-    </>
+    </MemberTour>
   );
 }
 

@@ -5,6 +5,7 @@ import { NO_STORE, type AdminContext } from "~/features/admin/require-admin.serv
 import { getEnv } from "~/server/env.server";
 import { kindByIntent, type FieldErrorCode } from "./content-fields";
 import { runPrayerPartAction } from "./prayer-library.server";
+import { runFaqAction } from "~/features/assistant/faq-admin.server";
 import { saveContentItem } from "./save-content-item.server";
 import { setFeaturedEvent } from "./set-featured-event.server";
 import { uploadContentImage, type UploadErrorCode } from "./upload-image.server";
@@ -15,7 +16,7 @@ export interface ContentActionData {
   id: string | null;
   ok: boolean;
   /** `content.messages.<code>` */
-  message: "saved" | "unchanged" | "invalid" | "notFound" | "featured" | "uploaded" | "partCreated" | "partActivated" | "partDeactivated" | "partDeleted" | UploadErrorCode;
+  message: "saved" | "unchanged" | "invalid" | "notFound" | "featured" | "uploaded" | "partCreated" | "partActivated" | "partDeactivated" | "partDeleted" | "faqCreated" | "faqActivated" | "faqDeactivated" | "faqDeleted" | UploadErrorCode;
   fieldErrors?: Record<string, FieldErrorCode>;
   /** What was posted, to refill the form after an error. */
   values?: Record<string, string>;
@@ -67,6 +68,15 @@ export async function handleContentAction(request: Request, ctx: AdminContext, u
   }
   if (intent.startsWith("prayer-part-")) {
     const result = await runPrayerPartAction({ db: ctx.db, actor, ip: ctx.ip, intent, input });
+    if (!result.ok) {
+      const values: Record<string, string> = {};
+      for (const [k, v] of Object.entries(input)) if (typeof v === "string") values[k] = v;
+      return answer({ intent, id: result.id, ok: false, message: result.message, fieldErrors: result.fieldErrors, values }, result.status);
+    }
+    return answer({ intent, id: result.id, ok: true, message: result.message });
+  }
+  if (intent.startsWith("faq-")) {
+    const result = await runFaqAction({ db: ctx.db, actor, ip: ctx.ip, intent, input });
     if (!result.ok) {
       const values: Record<string, string> = {};
       for (const [k, v] of Object.entries(input)) if (typeof v === "string") values[k] = v;

@@ -10,6 +10,9 @@ const common = {
     signInToUse: "Sign in to use this feature.",
     accountDeleted: "Your account has been deleted.",
   },
+  assistant: {
+    open: "Open church assistant",
+  },
   nav: {
     mainLabel: "Main",
     home: "Home",

@@ -12,6 +12,9 @@ const es = {
     signInToUse: "Inicie sesión para usar esta función.",
     accountDeleted: "Su cuenta fue eliminada.",
   },
+  assistant: {
+    open: "Abrir el asistente de la iglesia",
+  },
   nav: {
     mainLabel: "Principal",
     home: "Inicio",

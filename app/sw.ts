@@ -1,0 +1,126 @@
+/// <reference lib="webworker" />
+// The service worker (issue 9), built by vite-plugin-pwa (injectManifest) to build/client/sw.js.
+// - Precache: the stylesheet and icons (from the build), plus at install the home page's own
+//   scripts and stylesheets (read from its HTML, so always this deployment's) and the offline
+//   page in both languages.
+// - Key public pages: network first (a few seconds), the last good copy offline.
+// - Other public navigations: network only; on failure, the offline page.
+// - Never touched: /admin, /auth, /settings, /stripe, /assistant, non-GET requests. Never
+//   cached: responses marked private/no-store (every signed-in page that shows personal data). `.data`
+//   requests go to the network; offline they turn into a document load (see below).
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
+import { isCachedPage, isHandledNavigation, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+type Lang = "en" | "es";
+const browserLanguage = (): Lang => (self.navigator.language.toLowerCase().startsWith("es") ? "es" : "en");
+/** The language of the last page the network served (its Content-Language). */
+let lastLanguage: Lang | null = null;
+
+/** Only a complete, shareable answer: 200, not redirected, not private or no-store. */
+const shareable = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => {
+    if (response.status !== 200 || response.redirected || response.type !== "basic") return null;
+    if (/\b(?:private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "")) return null;
+    return response;
+  },
+  fetchDidSucceed: async ({ response }: { response: Response }) => {
+    const language = response.headers.get("Content-Language");
+    if (language === "en" || language === "es") lastLanguage = language;
+    return response;
+  },
+};
+
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isCachedPage(url.pathname),
+  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: 4, plugins: [shareable, new ExpirationPlugin({ maxEntries: 40 })] }),
+);
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isHandledNavigation(url.pathname),
+  new NetworkOnly({ plugins: [{ fetchDidSucceed: shareable.fetchDidSucceed }] }),
+);
+// A client-side navigation's data (`/events.data`), never cached: offline, React Router is
+// told to load the page as a document instead, which the routes above answer (the page kept
+// for offline reading, else the offline page) rather than an error screen.
+registerRoute(
+  ({ request, url }) => request.method === "GET" && url.origin === self.location.origin && url.pathname.endsWith(".data") && isHandledNavigation(url.pathname.slice(0, -5)),
+  async ({ request, url }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      const path = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -5);
+      const params = new URLSearchParams(url.search);
+      params.delete("_routes");
+      const search = params.size > 0 ? `?${params}` : "";
+      return new Response(null, { status: 204, headers: { "X-Remix-Redirect": path + search, "X-Remix-Reload-Document": "true" } });
+    }
+  },
+);
+// Hashed, immutable build files (scripts of pages visited while online).
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith("/assets/") && request.method === "GET",
+  new CacheFirst({
+    cacheName: SHELL_CACHE,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 86_400 })],
+  }),
+);
+
+// A navigation that failed: the offline page in the visitor's language (its own URL, so the
+// page hydrates as what it is).
+setCatchHandler(async ({ request, url }) => {
+  if (request.mode !== "navigate" || !url) return Response.error();
+  const asked = url.searchParams.get("lang");
+  const language: Lang = asked === "es" || asked === "en" ? asked : (lastLanguage ?? browserLanguage());
+  if (url.pathname === "/offline") {
+    const cached = await caches.open(OFFLINE_CACHE).then((cache) => cache.match(offlineKey(language)));
+    return cached ?? Response.error();
+  }
+  return Response.redirect(new URL(`/offline?lang=${language}`, self.location.origin).href, 302);
+});
+
+/** The offline page in one language, as a visitor (no cookies: never a member's page). */
+async function fetchOffline(language: Lang): Promise<Response> {
+  const response = await fetch(new Request("/offline", { credentials: "omit", headers: { "Accept-Language": language } }));
+  if (!response.ok) throw new Error(`offline page: ${response.status}`);
+  return response;
+}
+
+/** The scripts and stylesheets a page's HTML loads (module preloads, scripts, styles). */
+async function cacheAssetsOf(page: Response): Promise<void> {
+  const html = await page.clone().text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"?#]+\.(?:js|css))"/g)) urls.add(match[1]!);
+  await caches.open(SHELL_CACHE).then((cache) => cache.addAll([...urls]));
+}
+
+/** The home page and what it loads: the app shell. */
+async function cacheHomeShell(): Promise<void> {
+  const home = await fetch(new Request("/", { credentials: "omit" }));
+  if (!home.ok) return;
+  await cacheAssetsOf(home);
+  const keep = await shareable.cacheWillUpdate({ response: home });
+  if (keep) await caches.open(PAGES_CACHE).then((cache) => cache.put("/", keep));
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(OFFLINE_CACHE);
+      const [en, es] = await Promise.all([fetchOffline("en"), fetchOffline("es")]);
+      await Promise.all([cache.put(offlineKey("en"), en), cache.put(offlineKey("es"), es)]);
+      // The home page and its scripts are a help, not a condition: no failure there stops the install.
+      await cacheHomeShell().catch(() => undefined);
+      await self.skipWaiting();
+    })(),
+  );
+});
+clientsClaim();
