@@ -1,10 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { PRODUCT_CATEGORIES } from "~/db/schema";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { handleProductAdminAction } from "~/features/store/admin/product-admin-action.server";
-import { loadProductEditor, parseProductId } from "~/features/store/admin/product-admin.server";
+import { loadProductEditor, parseProductId, PRODUCT_CATEGORY_OPTIONS } from "~/features/store/admin/product-admin.server";
 import { PRODUCT_LIMITS, VARIANT_LABEL_MAX, type ProductField, type ProductFormValues, type StoreAdminResult, type VariantField } from "~/features/store/admin/store-admin-form";
 import { storeAdminTranslator, useStoreAdminTranslation } from "~/features/store/store-admin-translation";
 
@@ -23,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const notice = (["created", "saved", "unchanged", "deactivated"] as const).find((k) => search.has(k)) ?? null;
   const t = storeAdminTranslator(language);
-  return data({ title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { name: editor.values.name ?? "" }), editor, notice }, { headers: NO_STORE });
+  return data({ title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { name: editor.values.name ?? "" }), editor, notice, categories: PRODUCT_CATEGORY_OPTIONS }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -40,7 +39,7 @@ const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-s
 export default function AdminProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useStoreAdminTranslation();
   const busy = useNavigation().state !== "idle";
-  const { editor, notice, title } = loaderData;
+  const { editor, notice, title, categories } = loaderData;
   const result = actionData as StoreAdminResult | undefined;
   const saveFailed = result?.intent === "save" ? result : undefined;
   const values: ProductFormValues = saveFailed?.values ?? editor.values;
@@ -101,7 +100,7 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
             <Field id="product-category" label={t("admin.fields.category")} error={err("category")}>
               {(props) => (
                 <select {...props} name="category" defaultValue={values.category ?? "other"} className={inputClasses}>
-                  {PRODUCT_CATEGORIES.map((c) => (
+                  {categories.map((c) => (
                     <option key={c} value={c}>
                       {t(`admin.category.${c}`)}
                     </option>

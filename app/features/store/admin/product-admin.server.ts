@@ -1,7 +1,7 @@
 import { unlink } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { orderItems, products, productVariants } from "~/db/schema";
+import { orderItems, PRODUCT_CATEGORIES, products, productVariants } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { sniffImageType } from "~/features/admin/content/upload-image.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
@@ -18,6 +18,9 @@ import { EXTRA_VARIANT_ROWS, type ProductFormValues, type StoreFieldError } from
 import { isUniqueViolation } from "~/server/db-errors.server";
 
 export const MAX_PRODUCT_IMAGE_BYTES = 8 * 1024 * 1024;
+
+/** The categories the editor offers (the schema's list, sent by the loader so the page never loads the schema). */
+export const PRODUCT_CATEGORY_OPTIONS: readonly (typeof PRODUCT_CATEGORIES)[number][] = PRODUCT_CATEGORIES;
 const URL_PREFIX = "/uploads/store";
 
 /** Product images live in DATA_DIR/uploads/store, served at /uploads/store/. */
