@@ -15,6 +15,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { auditLog, galleryAlbums, mediaGallery, outboxMessages, profiles, rateLimits, users, type OutboxEmailPayload } from "~/db/schema";
 import { GallerySection } from "~/components/gallery/gallery-section";
+import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { listRecentGalleryImages } from "~/features/content/list-recent-gallery-images.server";
 import { requireAdmin } from "~/features/admin/require-admin.server";
 import { runAdminGalleryAction } from "~/features/gallery/admin-gallery.server";
@@ -177,8 +178,11 @@ describeEachBackend("photo gallery", (backend) => {
 
     test("many photos at once, into a new bilingual album, captions defaulting to the file name", async () => {
       const files = await Promise.all([1, 2, 3].map(async (n) => file(await smallPng(640 + n, 480), `Picnic_${n}.png`, "image/png")));
+      const versionBefore = await readContentVersion(db());
       const result = await adminUpload({ album: "new", newAlbumTitle: "Church picnic", newAlbumTitleEs: "Picnic de la iglesia", newAlbumDate: "2026-05-10", category: "events" }, files);
       expect(result).toMatchObject({ status: 200, data: { ok: true, message: "3 photos uploaded." } });
+      // Cached public pages (the community page, home) are rendered again.
+      expect(await readContentVersion(db())).not.toBe(versionBefore);
       const [album] = await db().select().from(galleryAlbums);
       expect(album).toMatchObject({ title: "Church picnic", titleEs: "Picnic de la iglesia", eventDate: "2026-05-10" });
       const rows = await db().select().from(mediaGallery);
@@ -298,8 +302,10 @@ describeEachBackend("photo gallery", (backend) => {
       // Only the moderation scope may approve: the content admin is refused.
       const refused = await h.call(moderationAction, { path: "/admin/moderation", cookie: contentAdmin.cookie, form: { intent: "gallery-approve", id: pending!.id } });
       expect(refused.status).toBe(403);
+      const versionBeforeApproval = await readContentVersion(db());
       const approved = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "gallery-approve", id: pending!.id, title: "Baptism at the river", titleEs: "Bautismo en el río", description: "A joyful morning.", descriptionEs: "Una mañana de gozo.", notify: "on" } });
       expect(approved.status).toBe(303);
+      expect(await readContentVersion(db())).not.toBe(versionBeforeApproval);
 
       const english = await community();
       expect(english.photos.map((p) => p.title)).toEqual(["Baptism at the river", "Older approved photo"]);

@@ -3,12 +3,17 @@
 // parallel clicks with the author's email in their language, reports that hide a request,
 // the moderation queue and the prayer inbox (reply by email, audit log, scopes).
 import { randomBytes } from "node:crypto";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { auditLog, churchSettings, inboxReplies, outboxMessages, prayerIntercessions, prayerRequests, profiles, users, type OutboxEmailPayload } from "~/db/schema";
-import { action as inboxAction, loader as inboxLoader } from "~/routes/admin/inbox-prayer";
-import { action as moderationAction, loader as moderationLoader } from "~/routes/admin/moderation";
-import { action as prayerAction, loader as prayerLoader } from "~/routes/prayer/prayer";
+import { I18nProvider } from "~/i18n/react";
+import enStrings from "~/i18n/locales/en";
+import InboxPage, { action as inboxAction, loader as inboxLoader } from "~/routes/admin/inbox-prayer";
+import ModerationPage, { action as moderationAction, loader as moderationLoader } from "~/routes/admin/moderation";
+import PrayerPage, { action as prayerAction, loader as prayerLoader } from "~/routes/prayer/prayer";
 import { streamPrayingCounts } from "~/features/prayer/stream-praying-counts.server";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { createMemoryPubSub, setPubSub } from "~/server/pubsub.server";
@@ -196,6 +201,35 @@ describeEachBackend("prayer wall", (backend) => {
       const [card] = (await wall()).requests;
       expect(card).toMatchObject({ title, body });
     });
+
+    test("markup in the title, text, praise report, staff notes and replies is rendered as text in the wall's, the queue's and the inbox's HTML; no links are made", async () => {
+      const author = await createMember("Hector Html");
+      const title = "<script>alert(1)</script>";
+      const body = '<img src=x onerror=alert(2)> <a href="javascript:alert(3)">click</a> https://example.com';
+      const id = await share(author, { title, body });
+      expect((await post({ intent: "answer", id, praiseReport: '<iframe src="javascript:alert(4)"></iframe> www.example.org' }, author.cookie)).status).toBe(200);
+      const render = (element: ReturnType<typeof createElement>) => {
+        const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
+        return renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }));
+      };
+      const wallHtml = render(createElement(PrayerPage as never, { loaderData: await wall(author.cookie), actionData: undefined }));
+      await db().update(prayerRequests).set({ status: "pending" }).where(eq(prayerRequests.id, id));
+      const queue = await h.call(moderationLoader, { path: "/admin/moderation", cookie: prayerAdmin.cookie });
+      const queueHtml = render(createElement(ModerationPage as never, { loaderData: queue.body, actionData: undefined }));
+      const staff = { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie };
+      expect((await h.call(inboxAction, { ...staff, form: { intent: "follow-up", id, inboxStatus: "in_progress", staffNotes: "<script>alert(5)</script>" } })).status).toBe(303);
+      expect((await h.call(inboxAction, { ...staff, form: { intent: "reply", id, reply: "<img src=y onerror=alert(6)> https://example.net" } })).status).toBe(303);
+      const inboxHtml = render(createElement(InboxPage as never, { loaderData: (await h.call(inboxLoader, staff)).body, actionData: undefined }));
+      expect(inboxHtml).toContain("&lt;script&gt;alert(5)&lt;/script&gt;");
+      expect(inboxHtml).toContain("&lt;img src=y onerror=alert(6)&gt;");
+      expect(inboxHtml).not.toMatch(/<script>alert\(5|<img src=y|href="https:\/\/example\.net/);
+      for (const html of [wallHtml, queueHtml, inboxHtml]) {
+        expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+        expect(html).toContain("&lt;img src=x onerror=alert(2)&gt;");
+        expect(html).toContain("&lt;iframe src=&quot;javascript:alert(4)&quot;&gt;");
+        expect(html).not.toMatch(/<script>alert|<img src=x|<iframe|href="javascript:|href="https:\/\/example\.com|href="[^"]*www\.example\.org/);
+      }
+    });
   });
 
   describe("praying", () => {
@@ -331,6 +365,34 @@ describeEachBackend("prayer wall", (backend) => {
       const actions = (await db().select().from(auditLog).where(like(auditLog.action, "prayer.%"))).map((e) => `${e.action}:${e.entityId}`);
       expect(actions).toEqual(expect.arrayContaining([`prayer.hide:${a}`, `prayer.delete:${b}`]));
       expect((await h.call(moderationAction, { path: "/admin/moderation", cookie: prayerAdmin.cookie, form: { intent: "approve", id: b } })).status).toBe(404);
+    });
+
+    test("private requests stay out of the moderation queue and its actions; a moderator edits a wall request's text", async () => {
+      await db().update(churchSettings).set({ prayerAutoApprove: false });
+      const author = await createMember("Priscilla Private");
+      const secret = await share(author, { visibility: "private", title: "Only for the pastors" });
+      const open = await share(author, { title: "For the wall", visibility: "members" });
+      const moderator = await h.createModerator();
+      const queue = await h.call(moderationLoader, { path: "/admin/moderation", cookie: moderator.cookie });
+      expect((queue.body as { items: AdminItem[] }).items.map((i) => i.id)).toEqual([open]);
+      expect(JSON.stringify(queue.body)).not.toContain("Only for the pastors");
+      for (const form of [{ intent: "approve" }, { intent: "hide" }, { intent: "delete" }, { intent: "edit", title: "Changed", body: "Changed" }] as Array<Record<string, string>>) {
+        const refused = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { ...form, id: secret } });
+        expect(refused.status).toBe(404);
+      }
+      expect(await requestRow(secret)).toMatchObject({ status: "pending", title: "Only for the pastors", body: "Please pray for my mother." });
+      expect(await db().select().from(auditLog).where(eq(auditLog.entityId, secret))).toEqual([]);
+
+      const edit = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "edit", id: open, title: "For the wall", body: "Please pray for my mother (surname removed)." } });
+      expect(edit.status).toBe(303);
+      expect(await requestRow(open)).toMatchObject({ status: "pending", body: "Please pray for my mother (surname removed)." });
+      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "prayer.edit"), eq(auditLog.entityId, open)));
+      expect(entry).toMatchObject({ actorUserId: moderator.userId, after: { body: "Please pray for my mother (surname removed)." } });
+      const empty = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "edit", id: open, body: " " }, language: "es" });
+      expect(empty).toMatchObject({ status: 400, body: { message: "Escriba su petición.", field: "body" } });
+      // The pastoral team's inbox still has the private request.
+      const inbox = await h.call(inboxLoader, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie });
+      expect((inbox.body as { items: AdminItem[] }).items.map((i) => i.id)).toContain(secret);
     });
   });
 

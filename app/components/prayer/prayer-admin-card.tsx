@@ -13,13 +13,15 @@ export interface PrayerAdminProblem {
 
 /**
  * One request as staff see it: the author's real name and email even when anonymous, the
- * moderation buttons and, in the inbox, the follow-up, text edit and reply forms.
+ * moderation buttons, the text edit form (inbox and moderation queue) and, in the inbox, the
+ * follow-up and reply forms.
  */
 export function PrayerAdminCard({
   t,
   language,
   item,
   full,
+  editable = full,
   assignees,
   problem,
   hidden,
@@ -30,6 +32,8 @@ export function PrayerAdminCard({
   item: PrayerAdminItem;
   /** The inbox shows everything; the moderation queue only the moderation actions. */
   full: boolean;
+  /** The text edit form; always in the inbox, and in the moderation queue. */
+  editable?: boolean;
   assignees: Array<{ userId: string; name: string }>;
   problem: PrayerAdminProblem | undefined;
   hidden: Record<string, string>;
@@ -48,6 +52,23 @@ export function PrayerAdminCard({
   );
   const errorFor = (intent: string, field: string) => (problem?.intent === intent && problem.field === field ? problem.message : null);
   const title = item.title || t("wall.untitled");
+  const editForm = editable ? (
+    <Form method="post" className="grid min-w-0 gap-3">
+      {fields}
+      <input type="hidden" name="intent" value="edit" />
+      <Field id={`${base}-title`} label={t("admin.editTitle")} error={errorFor("edit", "title")}>
+        {(p) => <input {...p} name="title" maxLength={MAX_TITLE} defaultValue={item.title ?? ""} className={inputClasses} />}
+      </Field>
+      <Field id={`${base}-body`} label={t("admin.editBody")} error={errorFor("edit", "body")}>
+        {(p) => <textarea {...p} name="body" rows={4} maxLength={MAX_BODY} defaultValue={item.body} className={inputClasses} />}
+      </Field>
+      <div>
+        <button type="submit" className={adminButton.secondary}>
+          {t("admin.saveText")}
+        </button>
+      </div>
+    </Form>
+  ) : null;
   return (
     <li id={base} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="prayer-admin-item">
       <Heading className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</Heading>
@@ -114,6 +135,7 @@ export function PrayerAdminCard({
         </Form>
       </div>
 
+      {!full && editForm ? <div className="mt-6 max-w-2xl">{editForm}</div> : null}
       {full ? (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">
           <Form method="post" className="grid min-w-0 gap-3">
@@ -152,21 +174,7 @@ export function PrayerAdminCard({
             </div>
           </Form>
 
-          <Form method="post" className="grid min-w-0 gap-3">
-            {fields}
-            <input type="hidden" name="intent" value="edit" />
-            <Field id={`${base}-title`} label={t("admin.editTitle")} error={errorFor("edit", "title")}>
-              {(p) => <input {...p} name="title" maxLength={MAX_TITLE} defaultValue={item.title ?? ""} className={inputClasses} />}
-            </Field>
-            <Field id={`${base}-body`} label={t("admin.editBody")} error={errorFor("edit", "body")}>
-              {(p) => <textarea {...p} name="body" rows={4} maxLength={MAX_BODY} defaultValue={item.body} className={inputClasses} />}
-            </Field>
-            <div>
-              <button type="submit" className={adminButton.secondary}>
-                {t("admin.saveText")}
-              </button>
-            </div>
-          </Form>
+          {editForm}
 
           <div className="min-w-0 lg:col-span-2">
             {item.replies.length > 0 ? (

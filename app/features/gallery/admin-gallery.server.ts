@@ -4,6 +4,7 @@ import { z } from "zod";
 import { galleryAlbums, mediaGallery } from "~/db/schema";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AdminContext } from "~/features/admin/require-admin.server";
+import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { FormReadError, readStreamedForm } from "~/features/admin/sermons/stream-form-data.server";
 import type { AppDatabase } from "~/server/db.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
@@ -214,6 +215,7 @@ async function uploadPhotos(o: {
         const [album] = await db.insert(galleryAlbums).values({ slug: slugify(newAlbum.title), title: newAlbum.title, titleEs: newAlbum.titleEs, eventDate: newAlbum.eventDate }).returning();
         albumId = album!.id;
         albumDate = album!.eventDate;
+        await bumpContentVersion(db);
         await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.create", entityType: "gallery_album", entityId: String(album!.id), after: newAlbum } });
       } else if (extra.data.album) {
         const [album] = await db.select().from(galleryAlbums).where(eq(galleryAlbums.id, Number(extra.data.album)));
@@ -244,6 +246,7 @@ async function uploadPhotos(o: {
           })),
         )
         .returning({ id: mediaGallery.id });
+      await bumpContentVersion(db);
       await recordAudit({
         db,
         actor: ctx.admin,
@@ -282,6 +285,7 @@ async function updatePhoto(ctx: AdminContext, t: GalleryAdminT, input: Record<st
     const after = { title: p.title!, titleEs: p.titleEs, description: p.description, descriptionEs: p.descriptionEs, albumId, category: p.category, eventDate: p.eventDate };
     await db.update(mediaGallery).set(after).where(eq(mediaGallery.id, row.id));
     const before = { title: row.title, titleEs: row.titleEs, description: row.description, descriptionEs: row.descriptionEs, albumId: row.albumId, category: row.category, eventDate: row.eventDate };
+    await bumpContentVersion(db);
     await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.photo.update", entityType: "media_gallery", entityId: row.id, before, after } });
     return "ok" as const;
   });
@@ -297,6 +301,7 @@ async function deletePhoto(ctx: AdminContext, t: GalleryAdminT, input: Record<st
     const db = tx as unknown as AppDatabase;
     const [deleted] = await db.delete(mediaGallery).where(eq(mediaGallery.id, id.data.id)).returning();
     if (!deleted) return null;
+    await bumpContentVersion(db);
     await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.photo.delete", entityType: "media_gallery", entityId: deleted.id, before: { title: deleted.title, imageUrl: deleted.imageUrl, status: deleted.status } } });
     return deleted;
   });
@@ -317,12 +322,14 @@ async function saveAlbum(ctx: AdminContext, t: GalleryAdminT, intent: "create-al
     const db = tx as unknown as AppDatabase;
     if (albumId === null) {
       const [album] = await db.insert(galleryAlbums).values({ slug: slugify(parsed.data.title), ...parsed.data }).returning();
+      await bumpContentVersion(db);
       await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.create", entityType: "gallery_album", entityId: String(album!.id), after: parsed.data } });
       return true;
     }
     const [before] = await db.select().from(galleryAlbums).where(eq(galleryAlbums.id, albumId));
     if (!before) return false;
     await db.update(galleryAlbums).set(parsed.data).where(eq(galleryAlbums.id, albumId));
+    await bumpContentVersion(db);
     await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.update", entityType: "gallery_album", entityId: String(albumId), before: { title: before.title, titleEs: before.titleEs, eventDate: before.eventDate }, after: parsed.data } });
     return true;
   });
@@ -338,6 +345,7 @@ async function deleteAlbum(ctx: AdminContext, t: GalleryAdminT, input: Record<st
     // Its photos stay, without an album (the foreign key sets album_id to null).
     const [deleted] = await db.delete(galleryAlbums).where(eq(galleryAlbums.id, id.data.id)).returning();
     if (!deleted) return false;
+    await bumpContentVersion(db);
     await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.delete", entityType: "gallery_album", entityId: String(deleted.id), before: { title: deleted.title, titleEs: deleted.titleEs, eventDate: deleted.eventDate } } });
     return true;
   });

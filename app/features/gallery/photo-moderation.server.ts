@@ -4,6 +4,7 @@ import { churchSettings, mediaGallery } from "~/db/schema";
 import type { ModerationOutcome } from "~/features/admin/moderation-outcome";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AdminContext } from "~/features/admin/require-admin.server";
+import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { greetableName } from "~/features/auth/auth-emails";
 import { personOf } from "~/features/people/people.server";
 import { renderEmail } from "~/features/messaging/render-email";
@@ -86,6 +87,7 @@ export async function runPhotoModerationAction(options: {
         descriptionEs: c.descriptionEs,
       };
       await db.update(mediaGallery).set(after).where(and(eq(mediaGallery.id, row.id), eq(mediaGallery.status, "pending")));
+      await bumpContentVersion(db);
       await recordAudit({
         db,
         actor: ctx.admin,
@@ -106,6 +108,7 @@ export async function runPhotoModerationAction(options: {
     if (!row) return { outcome: "notFound" as const };
     if (row.status !== "pending") return { outcome: "notPending" as const };
     await db.update(mediaGallery).set({ status: "rejected", imageUrl: null, variantBase: null }).where(eq(mediaGallery.id, row.id));
+    await bumpContentVersion(db);
     await recordAudit({
       db,
       actor: ctx.admin,

@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!outcome.ok) return data<ModerationProblem>({ section, message: outcome.message, id: outcome.id }, { status: outcome.status, headers: NO_STORE });
     return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
   }
-  const { intent, outcome } = await runPrayerAdminAction({ request, ctx, allowed: MODERATION_INTENTS });
+  const { intent, outcome } = await runPrayerAdminAction({ request, ctx, allowed: MODERATION_INTENTS, publicOnly: true });
   if (!outcome.ok) {
     const id = form?.get("id");
     return data<PrayerAdminProblem>({ intent, id: typeof id === "string" ? id : undefined, message: prayerAdminTranslator(ctx.language)(outcome.key, outcome.values), field: outcome.field }, { status: outcome.status, headers: NO_STORE });
@@ -76,7 +76,7 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <ul className="grid gap-4">
             {loaderData.items.map((item) => (
-              <PrayerAdminCard key={item.id} t={t} language={language} item={item} full={false} assignees={[]} problem={problem?.id === item.id ? problem : undefined} hidden={{}} headingLevel={3} />
+              <PrayerAdminCard key={item.id} t={t} language={language} item={item} full={false} editable assignees={[]} problem={problem?.id === item.id ? problem : undefined} hidden={{}} headingLevel={3} />
             ))}
           </ul>
         )}

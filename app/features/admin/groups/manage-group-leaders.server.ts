@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { groupMembers, studyGroups, users } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
+import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { personOf } from "~/features/people/people.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { GroupAdminMessage } from "./group-form";
@@ -25,6 +26,7 @@ export async function addGroupLeader(o: { db: AppDatabase; actor: AdminIdentity;
     const values = { role: "leader" as const, status: "active" as const, decidedBy: o.actor.userId, decidedAt: now, updatedAt: now };
     if (existing) await tx.update(groupMembers).set(values).where(eq(groupMembers.id, existing.id));
     else await tx.insert(groupMembers).values({ ...values, groupId: group.id, userId: user.id, createdAt: now });
+    await bumpContentVersion(db);
     await recordAudit({
       db,
       actor: o.actor,
@@ -53,6 +55,7 @@ export async function removeGroupLeader(o: { db: AppDatabase; actor: AdminIdenti
       .for("update");
     if (!row || row.role !== "leader" || row.status !== "active") return { ok: false, status: 409, message: "notLeader" };
     await tx.update(groupMembers).set({ role: "member", updatedAt: now }).where(eq(groupMembers.id, row.id));
+    await bumpContentVersion(db);
     await recordAudit({
       db,
       actor: o.actor,

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { prayerRequests } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
@@ -10,20 +10,26 @@ type PrayerRow = typeof prayerRequests.$inferSelect;
 
 /**
  * The one way staff change a request: lock the row, apply `changes`, and audit-log before and
- * after in the same transaction. A request that is gone answers 404.
+ * after in the same transaction. A request that is gone (or private, with `publicOnly`) answers 404.
  */
 export async function changePrayerRequest(o: {
   db: AppDatabase;
   actor: PrayerActor;
   ip: string;
   id: string;
+  /** The moderation queue: private requests are not there (404). */
+  publicOnly?: boolean;
   action: string;
   changes: Partial<typeof prayerRequests.$inferInsert>;
   after?: (row: PrayerRow, tx: AppDatabase) => Promise<void>;
 }): Promise<PrayerAdminOutcome> {
   return o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
-    const [before] = await tx.select().from(prayerRequests).where(eq(prayerRequests.id, o.id)).for("update");
+    const [before] = await tx
+      .select()
+      .from(prayerRequests)
+      .where(and(eq(prayerRequests.id, o.id), o.publicOnly ? ne(prayerRequests.visibility, "private") : undefined))
+      .for("update");
     if (!before) return { ok: false, status: 404, key: "admin.errors.notFound" } as const;
     const [row] = await tx
       .update(prayerRequests)

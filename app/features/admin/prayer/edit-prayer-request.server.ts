@@ -11,7 +11,7 @@ const ZEdit = z.object({
 });
 
 /** Staff correct a request's title and text (e.g. remove a surname or a phone number). */
-export async function editPrayerRequest(o: { db: AppDatabase; actor: PrayerActor; ip: string; input: Record<string, unknown> }): Promise<PrayerAdminOutcome> {
+export async function editPrayerRequest(o: { db: AppDatabase; actor: PrayerActor; ip: string; input: Record<string, unknown>; publicOnly?: boolean }): Promise<PrayerAdminOutcome> {
   const parsed = ZEdit.safeParse(o.input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

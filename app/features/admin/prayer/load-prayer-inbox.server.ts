@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { adminUsers, inboxReplies, prayerRequests, users } from "~/db/schema";
 import { mailableEmail } from "~/features/people/people.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -7,12 +7,14 @@ import type { InboxFilter, PrayerAdminItem, StatusFilter } from "./prayer-admin-
 
 /**
  * Requests for staff: the inbox (every request, private ones included, by status and
- * follow-up) or the moderation queue (pending, or reported and not yet looked at).
+ * follow-up) or the moderation queue (public and members-only requests pending, or reported and
+ * not yet looked at).
  */
 export async function loadPrayerInbox(o: { db: AppDatabase; view: "inbox" | "moderation"; status?: StatusFilter; inbox?: InboxFilter }) {
   const conditions: SQL[] = [];
   if (o.view === "moderation") {
-    conditions.push(or(eq(prayerRequests.status, "pending"), gt(prayerRequests.reportCount, 0))!);
+    // Private requests are for the pastoral team's inbox only, never the moderators' queue.
+    conditions.push(or(eq(prayerRequests.status, "pending"), gt(prayerRequests.reportCount, 0))!, ne(prayerRequests.visibility, "private"));
   } else {
     if (o.status && o.status !== "all") conditions.push(eq(prayerRequests.status, o.status));
     if (o.inbox && o.inbox !== "all") conditions.push(eq(prayerRequests.inboxStatus, o.inbox));

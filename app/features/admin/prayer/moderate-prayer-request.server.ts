@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { prayerReports, prayerRequests } from "~/db/schema";
 import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -10,10 +10,13 @@ import type { PrayerAdminOutcome } from "./prayer-admin-result";
  * Approving or hiding closes its open reports (a moderator has looked), so the report count
  * starts again from zero.
  */
-export async function moderatePrayerRequest(o: { db: AppDatabase; actor: PrayerActor; ip: string; id: string; decision: "approve" | "hide" | "delete" }): Promise<PrayerAdminOutcome> {
+export async function moderatePrayerRequest(o: { db: AppDatabase; actor: PrayerActor; ip: string; id: string; decision: "approve" | "hide" | "delete"; publicOnly?: boolean }): Promise<PrayerAdminOutcome> {
   if (o.decision === "delete") {
     return o.db.transaction(async (tx) => {
-      const [row] = await tx.delete(prayerRequests).where(eq(prayerRequests.id, o.id)).returning();
+      const [row] = await tx
+        .delete(prayerRequests)
+        .where(and(eq(prayerRequests.id, o.id), o.publicOnly ? ne(prayerRequests.visibility, "private") : undefined))
+        .returning();
       if (!row) return { ok: false, status: 404, key: "admin.errors.notFound" } as const;
       await recordAudit({
         db: tx as unknown as AppDatabase,
@@ -29,6 +32,7 @@ export async function moderatePrayerRequest(o: { db: AppDatabase; actor: PrayerA
     actor: o.actor,
     ip: o.ip,
     id: o.id,
+    publicOnly: o.publicOnly,
     action: o.decision === "approve" ? "prayer.approve" : "prayer.hide",
     changes: { status: o.decision === "approve" ? "approved" : "hidden", reportCount: 0 },
     after: async (row, tx) => {
