@@ -1,17 +1,151 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import type { ChunkingContext } from "rolldown";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
+
+const appDir = fileURLToPath(new URL("./app/", import.meta.url));
+const clientRoute = "?__react-router-build-client-route";
+const framework = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
+
+/**
+ * Client chunking (issue 10, first-load bytes). Left alone, rolldown gives every module shared
+ * by two route modules its own chunk: a public page loaded ~45 files, most of them a lucide
+ * icon or a small component of a few hundred bytes, each compressed on its own. Two groups:
+ * - `framework`: React, React DOM, the scheduler and React Router, which every page needs.
+ * - `shell`: the app code every page of the site layout needs anyway, i.e. the static import
+ *   closure of the entry, the root route and routes/site/layout.tsx (header, menus, footer,
+ *   overlays' buttons, i18n runtime, their icons). Admin pages use the root route, not this
+ *   layout; they load the shell only for the few modules they share with it.
+ * Everything else keeps rolldown's automatic splitting, so route code and lazily imported
+ * chunks (dialogs, chat panel, tour, string tables) stay where they were.
+ */
+const clientChunks = {
+  groups: [
+    { name: "framework", test: framework, priority: 2 },
+    {
+      name: (id: string, ctx: ChunkingContext) => (shellClosure(ctx).has(id) && !framework.test(id) ? "shell" : null),
+      priority: 1,
+    },
+  ],
+};
+
+const lucideBarrel = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** Exported name → icon module id, from the lines `export { default as X, … } from './icons/x.mjs'`. */
+function lucideIcons(code: string, barrelId: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [, names = "", file = ""] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g)) {
+    const id = fileURLToPath(new URL(file, `file://${barrelId}`));
+    for (const [, name = ""] of names.matchAll(/default as (\w+)/g)) map.set(name, id);
+  }
+  return map;
+}
+
+/** The names a module imports from `source` (`import { A, B as C } from "source"`). */
+function importedNames(code: string, source: string): string[] {
+  const names: string[] = [];
+  for (const [, list = ""] of code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${source}["']`, "g"))) {
+    for (const part of list.split(",")) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The static import closure of `roots` (icons: only those named, see lucideIcons). */
+function staticClosure(ctx: ChunkingContext, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = roots.filter((id) => ctx.getModuleInfo(id));
+  if (queue.length !== roots.length) throw new Error(`vite.config.ts: modules not found: ${roots.join(", ")}`);
+  let icons: Map<string, string> | undefined;
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const next of info?.importedIds ?? []) {
+      if (!lucideBarrel.test(next)) queue.push(next);
+      else {
+        // The barrel re-exports every icon: follow only the icons this module names.
+        icons ??= lucideIcons(ctx.getModuleInfo(next)?.code ?? "", next);
+        for (const name of importedNames(info?.code ?? "", "lucide-react")) {
+          const icon = icons.get(name);
+          if (icon) queue.push(icon);
+        }
+      }
+    }
+  }
+  return seen;
+}
+
+const shellModules = new WeakMap<ChunkingContext, Set<string>>();
+/**
+ * The shell: the closure of the entry, root and site layout, plus the modules the home page
+ * shares with other pages (small components and icons that would otherwise be a file each on
+ * `/`, the page with the tightest budget). The home page's own modules stay in its chunk.
+ */
+function shellClosure(ctx: ChunkingContext): Set<string> {
+  const known = shellModules.get(ctx);
+  if (known) return known;
+  const routes = [`${appDir}root.tsx${clientRoute}`, `${appDir}routes/site/layout.tsx${clientRoute}`];
+  const home = `${appDir}routes/site/home.tsx${clientRoute}`;
+  const shell = staticClosure(ctx, [`${appDir}entry.client.tsx`, ...routes]);
+  const homeClosure = staticClosure(ctx, [home]);
+  for (const id of homeClosure) {
+    if (shell.has(id) || id === home) continue;
+    const importers = ctx.getModuleInfo(id)?.importers ?? [];
+    const icon = importers.some((importer) => lucideBarrel.test(importer));
+    if (icon || importers.some((importer) => !homeClosure.has(importer))) shell.add(id);
+  }
+  // The route modules and the client entry stay chunks of their own: the entry hydrates when it
+  // runs, which must be after the router's inline script has set the manifest and route modules
+  // (in a shared chunk it would run as soon as a route module imported that chunk).
+  for (const route of routes) shell.delete(route);
+  shell.delete(`${appDir}entry.client.tsx`);
+  shellModules.set(ctx, shell);
+  return shell;
+}
+
+/**
+ * build/client/.vite/chunk-modules.json: for every emitted JavaScript chunk, its source modules
+ * (path relative to the project, rendered bytes). The Vite manifest names only the entry module
+ * of a chunk; bench/chunk-graph.mjs needs every module to tell admin code from public code.
+ */
+function chunkModulesReport(): Plugin {
+  const root = fileURLToPath(new URL("./", import.meta.url));
+  return {
+    name: "chunk-modules-report",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks: Record<string, { module: string; bytes: number }[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        chunks[output.fileName] = Object.entries(output.modules)
+          .filter(([, m]) => m.renderedLength > 0)
+          .map(([id, m]) => ({
+            module: (id.startsWith(root) ? id.slice(root.length) : id).replace(/\?.*$/, "").replace(/^\0/, ""),
+            bytes: m.renderedLength,
+          }));
+      }
+      this.emitFile({ type: "asset", fileName: ".vite/chunk-modules.json", source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   build: {
+    // build/client/.vite/manifest.json (the chunk graph): read by bench/chunk-graph.mjs.
+    manifest: true,
     // The server bundle's entry is our Express app, so start-up code (env, migrations,
     // seed, shutdown) is compiled TypeScript like the rest of the app.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: clientChunks } },
   },
   ssr: {
     // PGlite loads its WASM and data files relative to its own module file.
@@ -20,6 +154,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
+    isSsrBuild ? null : chunkModulesReport(),
     // The service worker (app/sw.ts → build/client/sw.js), client build only. The manifest is
     // a route (/manifest.webmanifest, both languages) and the page registers the worker itself.
     isSsrBuild

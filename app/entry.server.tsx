@@ -44,6 +44,7 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", language);
           responseHeaders.append("Vary", "Cookie, Accept-Language");
+          applyLoaderCacheControl(responseHeaders, routerContext);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -58,4 +59,27 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+const CACHE_CONTROL_STRICTNESS = [/\bno-store\b/, /\bprivate\b/, /\bno-cache\b/];
+
+/**
+ * A route without a `headers` export loses its loader's headers on a document request (React
+ * Router keeps only their cookies). The Cache-Control a loader chose ("private, no-store" for a
+ * signed-in page, "no-store" for a payment page) must still reach the browser, a CDN and the
+ * page cache: the strictest one of the matched loaders applies unless a `headers` export set one.
+ */
+function applyLoaderCacheControl(responseHeaders: Headers, routerContext: EntryContext) {
+  if (responseHeaders.has("Cache-Control")) return;
+  const { loaderHeaders, actionHeaders } = routerContext.staticHandlerContext;
+  const values = [...Object.values(loaderHeaders), ...Object.values(actionHeaders)]
+    .map((headers) => headers.get("Cache-Control"))
+    .filter((value): value is string => Boolean(value));
+  if (values.length === 0) return;
+  const rank = (value: string) => {
+    const index = CACHE_CONTROL_STRICTNESS.findIndex((pattern) => pattern.test(value));
+    return index === -1 ? CACHE_CONTROL_STRICTNESS.length : index;
+  };
+  const strictest = values.reduce((best, value) => (rank(value) < rank(best) ? value : best));
+  responseHeaders.set("Cache-Control", strictest);
 }

@@ -3,6 +3,9 @@
 // % correct and the answerer's p50/p95 latency. Run: npm run bench:assistant [-- --verbose]
 // (tsx; an in-memory PGlite database migrated and seeded with the demo church, nothing else).
 // Exits 1 when a target is missed (≥ 90 % correct, p95 ≤ 100 ms), 2 when it could not measure.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { dirname, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { answerQuestion } from "~/features/assistant/answer-question";
 import { getAssistantKnowledge } from "~/features/assistant/assistant-knowledge.server";
@@ -106,6 +109,16 @@ const cases: Case[] = [
 ];
 
 const verbose = process.argv.includes("--verbose");
+// `--json PATH`: the result in the bench contract (bench/README.md), for `npm run bench`.
+const jsonIndex = process.argv.indexOf("--json");
+const jsonPath = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
+const startedAt = new Date().toISOString();
+function writeJson(rows: object[], notes: string[]) {
+  if (!jsonPath) return;
+  mkdirSync(dirname(resolve(jsonPath)), { recursive: true });
+  const load = loadavg().map((n) => Math.round(n * 100) / 100);
+  writeFileSync(jsonPath, JSON.stringify({ bench: "assistant", startedAt, loadavg: load, rows, notes }, null, 2) + "\n");
+}
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
@@ -151,6 +164,15 @@ async function main() {
     const ok = pct >= 90 && p95 <= 100;
     console.log(ok ? "targets met (≥ 90 % correct, p95 ≤ 100 ms)" : "TARGET MISSED (≥ 90 % correct, p95 ≤ 100 ms)");
     process.exitCode = ok ? 0 : 1;
+    writeJson(
+      [
+        { measure: "answers correct", value: Math.round(pct * 10) / 10, unit: "%", target: "≥ 90 %", pass: pct >= 90 },
+        { measure: "latency per answer, p95", value: Math.round(p95 * 100) / 100, unit: "ms", target: "≤ 100 ms", pass: p95 <= 100 },
+        { measure: "latency per answer, p50", value: Math.round(p50 * 100) / 100, unit: "ms", target: "", pass: null },
+        { measure: "first answer (read + index)", value: Math.round(cold * 10) / 10, unit: "ms", target: "", pass: null },
+      ],
+      failures.map((f) => f.split("\n")[0]!),
+    );
   } finally {
     await handle.close();
   }
@@ -159,4 +181,5 @@ async function main() {
 main().catch((error) => {
   console.error(error);
   process.exitCode = 2;
+  writeJson([], [`measurement failed: ${error instanceof Error ? error.message : String(error)}`]);
 });

@@ -3,12 +3,13 @@
 // via playwright-core, empty cache), record every same-origin response of resource type
 // "script" (module scripts, <link rel=modulepreload>, chunks imported while hydrating), gzip each
 // body with node:zlib at level 9 (and brotli at quality 11), print a per-file table and the
-// total. Exits 1 when a measured page exceeds the budget (default 150 KB gzip, 1 KB = 1024 bytes),
-// 2 on a usage or start-up error.
+// total. Budgets (issue 10): 130 KB gzip for /, 160 KB for any other page (1 KB = 1024 bytes).
+// Exits 1 when a measured page exceeds its budget, 2 on a usage or start-up error.
 //
 //   npm run bench:js-size                              # / on our own production server
 //   npm run bench:js-size -- --path /about --path /    # several pages
-//   npm run bench:js-size -- --lang es --budget-kb 150 --url http://127.0.0.1:3000 --build
+//   npm run bench:js-size -- --lang es --budget-kb 160 --url http://127.0.0.1:3000 --build
+//   npm run bench:js-size -- --all-public --json out.json   # every public route, en and es
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,13 +17,18 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "../scripts/lib/chromium.mjs";
+import { writeResult } from "./lib/rows.mjs";
 import { isShuttingDown, onShutdown, openTarget, repoRoot } from "./lib/server.mjs";
 
-const usage = `usage: node bench/js-size.mjs [--path /] [--path /about ...] [--lang en|es]
-                               [--budget-kb 150] [--url http://host:port] [--build] [--mobile]
+const usage = `usage: node bench/js-size.mjs [--path /] [--path /about ...] [--all-public] [--lang en|es]
+                               [--budget-home-kb 130] [--budget-kb 160] [--url http://host:port]
+                               [--build] [--mobile] [--json <path>]
   --path        page to load (repeatable; default /)
-  --lang        en (default) or es (adds ?lang=es)
-  --budget-kb   gzip budget per page in KB of 1024 bytes (default 150)
+  --all-public  every public route (detail pages found from the list pages' links), in en and es
+  --lang        en (default) or es (adds ?lang=es); ignored with --all-public
+  --budget-home-kb  gzip budget of / in KB of 1024 bytes (default 130)
+  --budget-kb   gzip budget of every other page (default 160)
+  --json        write the result (bench contract) to this file
   --url         measure an already-running server instead of starting one
   --build       run \`react-router build\` before starting the server
   --mobile      412x823 touch viewport (Lighthouse's mobile screen) instead of 1280x800`;
@@ -33,7 +39,10 @@ try {
     options: {
       path: { type: "string", multiple: true },
       lang: { type: "string", default: "en" },
-      "budget-kb": { type: "string", default: "150" },
+      "all-public": { type: "boolean", default: false },
+      "budget-home-kb": { type: "string", default: "130" },
+      "budget-kb": { type: "string", default: "160" },
+      json: { type: "string" },
       url: { type: "string" },
       build: { type: "boolean", default: false },
       mobile: { type: "boolean", default: false },
@@ -48,15 +57,45 @@ if (args.help) {
   console.log(usage);
   process.exit(0);
 }
-const paths = args.path?.length ? args.path : ["/"];
 const budgetKb = Number(args["budget-kb"]);
-if (!["en", "es"].includes(args.lang) || !(budgetKb > 0) || paths.some((p) => !p.startsWith("/"))) {
+const homeBudgetKb = Number(args["budget-home-kb"]);
+if (!["en", "es"].includes(args.lang) || !(budgetKb > 0) || !(homeBudgetKb > 0) || (args.path ?? []).some((p) => !p.startsWith("/"))) {
   console.error(usage);
   process.exit(2);
 }
-const budgetBytes = Math.round(budgetKb * 1024);
+const languages = args["all-public"] ? ["en", "es"] : [args.lang];
+const budgetOf = (p) => (p === "/" ? homeBudgetKb : budgetKb);
 const log = (...parts) => console.error(...parts);
-const pageUrl = (base, p) => base + p + (args.lang === "es" ? (p.includes("?") ? "&" : "?") + "lang=es" : "");
+const pageUrl = (base, p, lang) => base + p + (lang === "es" ? (p.includes("?") ? "&" : "?") + "lang=es" : "");
+
+// Public routes (SPEC paths). Detail pages: the first matching link on the list page, at run time.
+const NOT_FOUND_PATH = "/no-such-page-js-size";
+const PUBLIC_PATHS = [
+  "/", "/about", "/events", { from: "/events", link: /^\/events\/(?!registration\b)[\w-]+$/ },
+  "/sermons", { from: "/sermons", link: /^\/sermons\/(?!feed\.xml)[\w-]+$/ },
+  "/study", "/past-bible-studies", { from: "/past-bible-studies", link: /^\/past-bible-studies\/[\w-]+$/ },
+  { from: "/study", link: /^\/study\/plans\/[\w-]+$/ },
+  "/prayer", "/prayer-generator", "/plan-visit", "/join-church", "/kingdom-builders-class", "/give",
+  "/store", { from: "/store", link: /^\/store\/(?!cart$|orders\b)[\w-]+$/ }, "/store/cart",
+  "/community", { from: "/community", link: /^\/community\/groups\/[\w-]+$/ },
+  "/watch", "/auth", "/offline", NOT_FOUND_PATH,
+];
+
+async function discoverPaths(base) {
+  const paths = [];
+  for (const entry of PUBLIC_PATHS) {
+    if (typeof entry === "string") {
+      paths.push(entry);
+      continue;
+    }
+    const html = await fetch(base + entry.from, { signal: AbortSignal.timeout(30_000) }).then((r) => r.text());
+    const hrefs = [...html.matchAll(/href="([^"#?]+)/g)].map((m) => m[1].replace(/^https?:\/\/[^/]+/, ""));
+    const found = hrefs.find((h) => entry.link.test(h));
+    if (!found) throw new Error(`no link matching ${entry.link} on ${entry.from}: cannot measure that detail page`);
+    paths.push(found);
+  }
+  return paths;
+}
 
 const gzip = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const brotli = (buf) =>
@@ -69,8 +108,8 @@ const brotli = (buf) =>
   }).length;
 const kb = (n) => (n / 1024).toFixed(1);
 
-async function measure(browser, base, p) {
-  const url = pageUrl(base, p);
+async function measure(browser, base, p, lang) {
+  const url = pageUrl(base, p, lang);
   const origin = new URL(base).origin;
   const context = await browser.newContext(
     args.mobile
@@ -109,7 +148,7 @@ async function measure(browser, base, p) {
   });
 
   const response = await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-  if (!response || response.status() >= 400) {
+  if (!response || (response.status() >= 400 && !(p === NOT_FOUND_PATH && response.status() === 404))) {
     throw new Error(`${url} answered HTTP ${response?.status() ?? "no response"}`);
   }
   // Chunks imported while hydrating arrive after `load`: wait for the network to settle
@@ -143,12 +182,14 @@ async function measure(browser, base, p) {
   );
   return {
     path: p,
+    lang,
+    budgetKb: budgetOf(p),
     url,
     files,
     total,
     inlineScripts: { count: inline.length, raw: inlineBuf.length, gzip: gzip(inlineBuf) },
     consoleErrors,
-    withinBudget: total.gzip <= budgetBytes,
+    withinBudget: total.gzip <= Math.round(budgetOf(p) * 1024),
   };
 }
 
@@ -185,7 +226,7 @@ function printPage(r) {
       `${kb(r.inlineScripts.raw)} KB raw, ${kb(r.inlineScripts.gzip)} KB gzip`,
   );
   const verdict = r.withinBudget ? "within" : "OVER";
-  console.log(`first-load JS ${kb(r.total.gzip)} KB gzip: ${verdict} the ${budgetKb} KB budget`);
+  console.log(`first-load JS ${kb(r.total.gzip)} KB gzip: ${verdict} the ${r.budgetKb} KB budget`);
   if (r.consoleErrors.length) {
     console.log(`console errors (${r.consoleErrors.length}): ${r.consoleErrors.slice(0, 3).join(" | ").slice(0, 400)}`);
   }
@@ -200,6 +241,12 @@ async function main() {
   } catch (error) {
     if (isShuttingDown()) return new Promise(() => {}); // Ctrl-C: the cleanups exit
     log(`cannot start or reach the server: ${error.message}`);
+    writeResult(args.json, {
+      bench: "js-size",
+      startedAt: startedAt.toISOString(),
+      rows: [{ measure: "first-load JS", value: null, unit: "KB", target: "", pass: null }],
+      notes: [`cannot start or reach the server: ${error.message}`],
+    });
     process.exit(2);
   }
   const results = [];
@@ -215,14 +262,17 @@ async function main() {
       handleSIGHUP: false,
     });
     onShutdown(() => browser.close());
-    for (const p of paths) results.push(await measure(browser, target.url, p));
+    const paths = args["all-public"] ? await discoverPaths(target.url) : args.path?.length ? args.path : ["/"];
+    for (const lang of languages) {
+      for (const p of paths) results.push(await measure(browser, target.url, p, lang));
+    }
   } finally {
     await browser?.close();
     await target.close();
   }
 
   console.log(
-    `First-load JavaScript (same-origin scripts, empty cache), lang ${args.lang}, ` +
+    `First-load JavaScript (same-origin scripts, empty cache), lang ${languages.join(" + ")}, ` +
       `${args.mobile ? "mobile 412x823" : "desktop 1280x800"} viewport; KB = 1024 bytes`,
   );
   console.log(`${chromiumVersion()}; Node ${process.version}`);
@@ -240,9 +290,9 @@ async function main() {
         target: target.url,
         externalServer: target.external,
         build: target.build,
-        lang: args.lang,
+        languages,
         viewport: args.mobile ? "mobile" : "desktop",
-        budget: { gzipKb: budgetKb, gzipBytes: budgetBytes },
+        budget: { homeGzipKb: homeBudgetKb, gzipKb: budgetKb },
         environment: { node: process.version, chromium: chromiumVersion(), cpus: os.cpus().length },
         pages: results,
       },
@@ -251,15 +301,35 @@ async function main() {
     ) + "\n",
   );
   console.log(`\nsummary: ${path.relative(repoRoot, out)}`);
+  if (results.length > 1) {
+    console.log("\npage  lang  files  gzip KB  budget KB  ok");
+    for (const r of results) {
+      console.log(`${r.path}  ${r.lang}  ${r.files.length}  ${kb(r.total.gzip)}  ${r.budgetKb}  ${r.withinBudget ? "yes" : "NO"}`);
+    }
+  }
+  if (args.json) {
+    writeResult(args.json, {
+      bench: "js-size",
+      startedAt: startedAt.toISOString(),
+      rows: results.map((r) => ({
+        measure: `${r.path}${r.lang === "es" ? " (es)" : ""} first-load JS gzip`,
+        value: Math.round((r.total.gzip / 1024) * 10) / 10,
+        unit: "KB",
+        target: `≤ ${r.budgetKb} KB`,
+        pass: r.withinBudget,
+      })),
+      notes: [`same-origin scripts loaded without interaction (load + network idle + 1 s), ${args.mobile ? "mobile" : "desktop"} viewport, gzip -9`],
+    });
+  }
   const over = results.filter((r) => !r.withinBudget);
   if (over.length) {
     console.log(
-      `FAIL: over the ${budgetKb} KB gzip budget: ${over.map((r) => `${r.path} ${kb(r.total.gzip)} KB`).join(", ")}`,
+      `FAIL: over the gzip budget: ${over.map((r) => `${r.path} (${r.lang}) ${kb(r.total.gzip)} KB > ${r.budgetKb} KB`).join(", ")}`,
     );
     process.exitCode = 1;
   } else {
     console.log(
-      `PASS: ${results.map((r) => `${r.path} ${kb(r.total.gzip)} KB`).join(", ")} within ${budgetKb} KB gzip`,
+      `PASS: ${results.length} page loads within budget (${results.map((r) => `${r.path}${r.lang === "es" ? " es" : ""} ${kb(r.total.gzip)}`).join(", ")} KB)`,
     );
   }
 }
@@ -267,5 +337,11 @@ async function main() {
 main().catch((error) => {
   if (isShuttingDown()) return; // Ctrl-C: the cleanups exit
   console.error(error?.stack ?? error);
+  writeResult(args.json, {
+    bench: "js-size",
+    startedAt: new Date().toISOString(),
+    rows: [{ measure: "first-load JS", value: null, unit: "KB", target: "", pass: null }],
+    notes: [`measurement failed: ${error?.message ?? error}`],
+  });
   process.exit(2);
 });

@@ -25,6 +25,48 @@ mkdir -p "$OUT" "$ICONS"
 TMP="$(mktemp -d)"
 trap 'rm -rf "$TMP"' EXIT
 
+# --- responsive variants ----------------------------------------------------------------
+# Each still image the pages show below its natural size gets smaller copies, in AVIF and
+# WebP, so <picture>/srcset can serve the size shown (sharp, a dependency of the app, does
+# the resizing; no system tool needed). Names: <name>-<width>.<avif|webp>. The gallery
+# photos follow the upload convention (app/features/gallery/gallery-model.ts): -480 and
+# -1600, the latter at the photo's own width (800). The widths must match
+# app/components/home/demo-media.ts.
+#   scripts/generate-demo-media.sh --variants-only   # just this step, from the existing files
+make_variants() {
+  log "responsive variants (AVIF + WebP)"
+  (cd "$ROOT" && node --input-type=module - "$OUT") <<'NODE'
+import { copyFileSync } from "node:fs";
+import sharp from "sharp";
+const out = process.argv[2];
+const jobs = [
+  ["welcome", [480, 800]],
+  ["harvest-festival", [400, 800]],
+  ["leader-bishop", [256, 400]],
+  ["leader-pastor", [256, 400]],
+  ...Array.from({ length: 8 }, (_, i) => [`gallery-${i + 1}`, [480, [1600, 800]]]),
+];
+for (const [name, widths] of jobs) {
+  for (const entry of widths) {
+    const [label, width] = Array.isArray(entry) ? entry : [entry, entry];
+    const source = `${out}/${name}.webp`;
+    const { width: natural } = await sharp(source).metadata();
+    const base = sharp(source).resize({ width, withoutEnlargement: true });
+    await base.clone().avif({ quality: 55, effort: 6 }).toFile(`${out}/${name}-${label}.avif`);
+    // At the natural width the WebP is the original (re-encoding it only loses quality).
+    if (width >= natural) copyFileSync(source, `${out}/${name}-${label}.webp`);
+    else await base.clone().webp({ quality: 78, effort: 6 }).toFile(`${out}/${name}-${label}.webp`);
+  }
+}
+NODE
+}
+if [ "${1:-}" = "--variants-only" ]; then
+  printf '==> %s\n' "variants only"
+  log() { printf '==> %s\n' "$*"; }
+  make_variants
+  exit 0
+fi
+
 # --- tools ------------------------------------------------------------------------------
 command -v ffmpeg >/dev/null || { echo "error: ffmpeg not found (apt-get install -y ffmpeg)" >&2; exit 1; }
 if command -v magick >/dev/null && magick -version 2>/dev/null | grep -q ImageMagick; then
@@ -537,6 +579,8 @@ logo_png 512 "$ICONS/icon-512.png"
 logo_png 192 "$ICONS/icon-192.png"
 logo_png 180 "$ICONS/apple-touch-icon.png" square
 
+make_variants
+
 # =======================================================================================
 # 4. Size budget check
 # =======================================================================================
@@ -548,6 +592,8 @@ done
 BUDGET+=("media/demo/welcome.webp:80" "media/demo/harvest-festival.webp:80"
          "media/demo/leader-bishop.webp:30" "media/demo/leader-pastor.webp:30")
 for n in 1 2 3 4 5 6 7 8; do BUDGET+=("media/demo/gallery-$n.webp:60"); done
+# The responsive variants (make_variants): never larger than the biggest original's budget.
+for f in "$OUT"/*-[0-9]*.avif "$OUT"/*-[0-9]*.webp; do BUDGET+=("media/demo/$(basename "$f"):80"); done
 BUDGET+=("media/demo/og-image.jpg:80" "icons/icon-192.png:30" "icons/icon-512.png:60"
          "icons/apple-touch-icon.png:30" "logo.svg:2" "favicon.svg:2")
 

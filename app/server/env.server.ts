@@ -29,6 +29,8 @@ export const ZEnv = z.object({
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   SEED_DEMO: booleanFlag.default(true),
+  /** The public-page cache of the production server (ADR 019); `false` renders every request. */
+  PAGE_CACHE: booleanFlag.default(true),
   /**
    * How many reverse proxies stand in front (`true` = 1). The client address is the one that
    * many hops back in X-Forwarded-For; trusting the whole header would let any client pick

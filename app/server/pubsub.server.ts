@@ -1,5 +1,4 @@
-import pg from "pg";
-import { createClient } from "redis";
+import type { Client as PgClient, Notification as PgNotification } from "pg";
 import { logger } from "./logger.server";
 
 /**
@@ -109,17 +108,19 @@ export interface PostgresPubSubOptions {
  * drops (database restart, pg_terminate_backend), it reconnects with back-off and LISTENs again.
  */
 export async function createPostgresPubSub(options: PostgresPubSubOptions): Promise<PubSub & { reconnects(): number }> {
+  // Loaded only by the instances that use it (start-up time, issue 10).
+  const { default: pg } = await import("pg");
   const listeners = new Listeners();
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
   pool.on("error", () => {});
   const baseDelay = options.reconnectDelayMs ?? 250;
   const maxDelay = options.maxReconnectDelayMs ?? 5000;
-  let client: pg.Client | null = null;
+  let client: PgClient | null = null;
   let closed = false;
   let reconnectCount = 0;
   let timer: NodeJS.Timeout | undefined;
 
-  const onNotification = (note: pg.Notification) => {
+  const onNotification = (note: PgNotification) => {
     if (note.channel !== POSTGRES_CHANNEL || !note.payload) return;
     let parsed: { c?: unknown; m?: unknown };
     try {
@@ -203,6 +204,7 @@ export async function createPostgresPubSub(options: PostgresPubSubOptions): Prom
  * connection can do nothing else). node-redis reconnects both and subscribes again by itself.
  */
 export async function createRedisPubSub(options: { url: string }): Promise<PubSub> {
+  const { createClient } = await import("redis");
   const listeners = new Listeners();
   const publisher = createClient({ url: options.url });
   const subscriber = publisher.duplicate();

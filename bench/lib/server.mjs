@@ -89,7 +89,7 @@ function buildIsConsistent(buildDir) {
 }
 
 /** Copy build/ (+ server.js, package.json) into `dir`; retry while a rebuild is under way. */
-async function snapshotBuild(dir, log) {
+export async function snapshotBuild(dir, log) {
   const source = path.join(repoRoot, "build");
   for (let attempt = 1; attempt <= 10; attempt++) {
     const before = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;

@@ -58,6 +58,11 @@ describeEachBackend("migrations", (backend) => {
   test("ping answers once migrated", async () => {
     await expect(database.handle.ping()).resolves.toBeUndefined();
   });
+
+  test.runIf(backend.name === "pglite")("the embedded database starts with the smaller buffer pool (memory, issue 10)", async () => {
+    const [row] = await queryRows<{ shared_buffers: string }>(database.handle.db, sql`show shared_buffers`);
+    expect(row?.shared_buffers).toBe("32MB");
+  });
 });
 
 describeEachBackend("migrations on a database that has data", (backend) => {

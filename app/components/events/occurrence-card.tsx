@@ -3,15 +3,17 @@ import { Link } from "react-router";
 import type { EventsT } from "~/features/events/events-translation";
 import type { OccurrenceView } from "~/features/events/event-views";
 import { CancelledBadge, PlacesLeft } from "./places-left";
+import { ResponsiveImage } from "~/components/media/responsive-image";
 
 /** One occurrence in the events list: image, title (links to the detail page), time, place, places left. */
 export function OccurrenceCard({ item, t, eager = false }: { item: OccurrenceView; t: EventsT; eager?: boolean }) {
   return (
     <article className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row">
       {item.imageUrl ? (
-        <img
+        <ResponsiveImage
           src={item.imageUrl}
           alt={item.imageAlt}
+          sizes="(min-width: 640px) 14rem, calc(100vw - 4.5rem)"
           width={320}
           height={180}
           loading={eager ? "eager" : "lazy"}

@@ -13,7 +13,8 @@ const FALLBACK = { width: 800, height: 600 };
 /**
  * A gallery photo as a <picture>: AVIF and WebP at every stored width (the browser picks by
  * `sizes`), and an <img> with width and height set so the page does not jump. Lazy unless
- * `eager` (a photo in the first screen or the lightbox's current one).
+ * `eager` (a photo in the first screen or the lightbox's current one), which is also fetched
+ * with high priority.
  */
 export function GalleryPicture({
   image,
@@ -36,7 +37,17 @@ export function GalleryPicture({
     <picture>
       {avif ? <source type="image/avif" srcSet={avif} sizes={sizes} /> : null}
       {webp ? <source type="image/webp" srcSet={webp} sizes={sizes} /> : null}
-      <img src={image.imageUrl} alt={alt} width={width} height={height} loading={eager ? "eager" : "lazy"} decoding="async" className={className} />
+      {/* An eager photo is in the first screen, often the LCP element: fetch it before the scripts. */}
+      <img
+        src={image.imageUrl}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
+        decoding={eager ? undefined : "async"}
+        className={className}
+      />
     </picture>
   );
 }

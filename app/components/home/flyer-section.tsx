@@ -2,6 +2,7 @@ import { Calendar } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button-link";
 import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import { ResponsiveImage } from "~/components/media/responsive-image";
 import { BlockText } from "./section-heading";
 
 /**
@@ -14,9 +15,10 @@ export function FlyerSection({ block }: { block: ContentBlock }) {
     <section aria-labelledby="home-flyer" className="bg-amber-50 py-16 sm:py-20">
       <div className="mx-auto grid max-w-5xl items-center gap-10 px-4 sm:px-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {block.imageUrl ? (
-          <img
+          <ResponsiveImage
             src={block.imageUrl}
             alt={block.imageAlt}
+            sizes="(min-width: 416px) 24rem, calc(100vw - 2rem)"
             width={800}
             height={1000}
             loading="lazy"

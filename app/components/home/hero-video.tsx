@@ -74,7 +74,7 @@ export function HeroVideoPlaylist({ videos }: { videos: HeroVideo[] }) {
           poster={current.posterUrl}
           muted
           playsInline
-          preload="auto"
+          preload="none"
           loop={videos.length === 1}
           aria-hidden="true"
           tabIndex={-1}

@@ -2,6 +2,7 @@ import { Users } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button-link";
 import type { Leader } from "~/features/content/list-leaders.server";
+import { ResponsiveImage } from "~/components/media/responsive-image";
 import { SectionHeading } from "./section-heading";
 
 export function LeadershipSection({ leaders }: { leaders: Leader[] }) {
@@ -14,9 +15,10 @@ export function LeadershipSection({ leaders }: { leaders: Leader[] }) {
           {leaders.map((leader) => (
             <li key={leader.key} className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
               {leader.photoUrl ? (
-                <img
+                <ResponsiveImage
                   src={leader.photoUrl}
                   alt=""
+                  sizes="8rem"
                   width={400}
                   height={400}
                   loading="lazy"

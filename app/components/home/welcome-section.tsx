@@ -1,4 +1,5 @@
 import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import { ResponsiveImage } from "~/components/media/responsive-image";
 import { BlockText } from "./section-heading";
 
 export function WelcomeSection({ block }: { block: ContentBlock }) {
@@ -12,9 +13,10 @@ export function WelcomeSection({ block }: { block: ContentBlock }) {
           <BlockText text={block.body} className="mt-4 text-lg leading-relaxed text-slate-700" />
         </div>
         {block.imageUrl ? (
-          <img
+          <ResponsiveImage
             src={block.imageUrl}
             alt={block.imageAlt}
+            sizes="(min-width: 1280px) 38rem, (min-width: 1024px) calc(50vw - 3rem), calc(100vw - 2rem)"
             width={800}
             height={600}
             loading="lazy"

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { fieldInputClasses, FormField } from "~/components/membership/form-field";
 import { buttonClasses } from "~/components/ui/button-link";
 import type { VisitActionData } from "~/features/visit/run-visit-action.server";
-import { MEETING_KINDS, MESSAGE_MAX, NEEDS_MAX, PARTY_MAX } from "~/features/visit/visit-input";
+import { MEETING_KINDS, MESSAGE_MAX, NEEDS_MAX, PARTY_MAX } from "~/features/visit/visit-limits";
 import type { VisitT } from "~/features/visit/visit-translation";
 import type { Language } from "~/i18n/config";
 

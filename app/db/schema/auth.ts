@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /*
@@ -17,7 +18,10 @@ export const users = pgTable("users", {
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // Case-insensitive look-ups by email (membership applications find the applicant's account).
+  index("users_email_lower_idx").on(sql`lower(${t.email})`),
+]);
 
 export const sessions = pgTable(
   "sessions",

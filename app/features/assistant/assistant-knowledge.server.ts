@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { appMeta, churchSettings, faqItems, givingFunds, leaders, serviceTimes, sermons, studyGroups } from "~/db/schema";
+import { churchSettings, faqItems, givingFunds, leaders, serviceTimes, sermons, studyGroups } from "~/db/schema";
+import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { listEventOccurrences } from "~/features/events/list-event-occurrences.server";
 import type { AppDatabase } from "~/server/db.server";
 
@@ -107,8 +108,7 @@ let cached: { version: string; at: number; knowledge: AssistantKnowledge | null;
  * version changes (every content edit bumps it, the assistant FAQ included).
  */
 export async function getAssistantKnowledge(db: AppDatabase, now = new Date()): Promise<AssistantKnowledge | null> {
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, "content_version")).limit(1);
-  const version = row?.value ?? "";
+  const version = await readContentVersion(db);
   if (cached && cached.db === db && cached.version === version && Math.abs(now.getTime() - cached.at) < TTL_MS) return cached.knowledge;
   const knowledge = await loadAssistantKnowledge(db, now);
   cached = { version, at: now.getTime(), knowledge, db };

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { appMeta } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
+import { notifyContentChanged } from "~/server/page-cache.server";
 
 /**
  * Marks the public content as changed (caches and the offline copy key on it). Call it with
@@ -11,4 +13,13 @@ export async function bumpContentVersion(tx: AppDatabase): Promise<void> {
     .insert(appMeta)
     .values({ key: "content_version", value })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
+  // This process's page cache reads the version again (the change is visible once the
+  // transaction commits); other instances see it within a second.
+  notifyContentChanged();
+}
+
+/** The content version public pages are cached under ("0" before the first change). */
+export async function readContentVersion(db: AppDatabase): Promise<string> {
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, "content_version")).limit(1);
+  return row?.value ?? "0";
 }

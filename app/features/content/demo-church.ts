@@ -276,6 +276,10 @@ export function demoGallery(now: Date) {
       description,
       descriptionEs,
       imageUrl: `${media}/gallery-${i + 1}.webp`,
+      // AVIF/WebP copies at 480 and 800 px (scripts/generate-demo-media.sh, gallery naming).
+      variantBase: `${media}/gallery-${i + 1}`,
+      width: 800,
+      height: 600,
       eventDate: when.toISOString().slice(0, 10),
       createdAt: when,
       category,

@@ -1,5 +1,5 @@
 import { fromZonedTime } from "date-fns-tz";
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import { formatCents } from "~/features/payments/money";
 import { localize } from "~/features/content/localize";
 import type { Language } from "~/i18n/config";
@@ -80,6 +80,8 @@ export function winAnsi(text: string): string {
 
 /** The statement as a PDF (Letter, Helvetica), pages added as the gifts need. */
 export async function renderStatementPdf(content: StatementContent, options: { compress?: boolean } = {}): Promise<Uint8Array> {
+  // Loaded on the first statement, not at start-up (issue 10: start-up time).
+  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(winAnsi(content.title));
   doc.setCreator(winAnsi(content.church[0] ?? ""));

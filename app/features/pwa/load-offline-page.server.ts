@@ -16,6 +16,7 @@ export async function loadOfflinePage({ request }: { request: Request }) {
   return data(
     {
       title: `${t("offline.metaTitle")} | ${church.name}`,
+      description: t("offline.intro"),
       church: {
         name: church.name,
         address: church.address,

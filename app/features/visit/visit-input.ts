@@ -6,11 +6,10 @@ import type { VisitStrings } from "~/i18n/locales/en/visit";
 /** A translation key under `errors.` of the visit strings. */
 export type VisitErrorKey = keyof VisitStrings["errors"];
 
-export const MEETING_KINDS = ["visit", "pastor"] as const;
-export type MeetingKind = (typeof MEETING_KINDS)[number];
-export const NEEDS_MAX = 1000;
-export const MESSAGE_MAX = 2000;
-export const PARTY_MAX = 20;
+import { MEETING_KINDS, MESSAGE_MAX, NEEDS_MAX, PARTY_MAX } from "./visit-limits";
+
+export { MEETING_KINDS, MESSAGE_MAX, NEEDS_MAX, PARTY_MAX };
+export type { MeetingKind } from "./visit-limits";
 
 export const VISIT_FIELDS = ["kind", "name", "email", "phone", "date", "partySize", "language", "needs", "message"] as const;
 export type VisitField = (typeof VISIT_FIELDS)[number];

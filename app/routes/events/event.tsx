@@ -8,6 +8,7 @@ import { useEventsTranslation } from "~/features/events/events-translation";
 import { loadEventPage } from "~/features/events/load-event-page.server";
 import { runEventAction } from "~/features/events/run-event-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
+import { ResponsiveImage } from "~/components/media/responsive-image";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return loadEventPage({ request, slug: params.slug });
@@ -52,9 +53,10 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             <p className="mb-6 rounded-xl bg-slate-100 p-4 font-semibold text-slate-900">{t("event.past")}</p>
           ) : null}
           {event.imageUrl ? (
-            <img
+            <ResponsiveImage
               src={event.imageUrl}
               alt={event.imageAlt}
+              sizes="(min-width: 1280px) 50rem, (min-width: 1024px) 64vw, calc(100vw - 2rem)"
               width={960}
               height={540}
               className="mb-8 aspect-video w-full rounded-2xl object-cover"

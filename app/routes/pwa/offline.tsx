@@ -12,7 +12,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "Offline" }, { name: "robots", content: "noindex" }];
+// noindex on purpose: the service worker's fallback page has nothing for a search result.
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title ?? "Offline" },
+  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+  { name: "robots", content: "noindex" },
+];
 
 export default function Offline({ loaderData }: Route.ComponentProps) {
   const { t } = usePwaTranslation();

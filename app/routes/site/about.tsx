@@ -5,6 +5,7 @@ import { ServiceTimesList } from "~/components/service-times-list";
 import { ButtonLink } from "~/components/ui/button-link";
 import { loadAboutPage } from "~/features/content/load-about-page.server";
 import { routeMeta } from "~/features/seo/route-meta";
+import { ResponsiveImage } from "~/components/media/responsive-image";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadAboutPage({ request });
@@ -80,12 +81,14 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
             {leaders.map((leader) => (
               <article key={leader.key} className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row">
                 {leader.photoUrl ? (
-                  <img
+                  <ResponsiveImage
                     src={leader.photoUrl}
                     alt={t("pages.about.leaderPhotoAlt", { name: leader.name })}
+                    sizes="10rem"
                     width={160}
                     height={160}
                     loading="lazy"
+                    decoding="async"
                     className="h-40 w-40 shrink-0 rounded-2xl object-cover"
                   />
                 ) : null}

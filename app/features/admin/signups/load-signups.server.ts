@@ -83,6 +83,30 @@ export async function findApplicantAccount(db: AppDatabase, application: { userI
   return user ? { userId: user.id, how: "email" as const } : null;
 }
 
+/** findApplicantAccount for many applications in one query; keyed by application id. */
+async function findApplicantAccounts(db: AppDatabase, applications: { id: string; userId: string | null; email: string }[]) {
+  const found = new Map<string, { userId: string; how: "linked" | "email" }>();
+  const emails = [...new Set(applications.filter((a) => !a.userId).map((a) => a.email.toLowerCase()))];
+  const byEmail = new Map<string, string>();
+  if (emails.length) {
+    const rows = await db
+      .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(and(inArray(sql`lower(${users.email})`, emails), eq(users.emailVerified, true)))
+      .orderBy(asc(users.createdAt));
+    // Oldest first, as findApplicantAccount's `limit 1`: keep the first per email.
+    for (const row of rows) if (!byEmail.has(row.email)) byEmail.set(row.email, row.id);
+  }
+  for (const a of applications) {
+    if (a.userId) found.set(a.id, { userId: a.userId, how: "linked" });
+    else {
+      const userId = byEmail.get(a.email.toLowerCase());
+      if (userId) found.set(a.id, { userId, how: "email" });
+    }
+  }
+  return found;
+}
+
 /**
  * The sign-up inbox with one status (or all) and one kind (or all), newest first, with each
  * item's details (a class sign-up's offering and sessions, a membership application in full,
@@ -118,11 +142,15 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
   const [rows, admins, all, timeZone] = await Promise.all([
     (conditions.length ? query.where(and(...conditions)) : query).orderBy(desc(signupInbox.createdAt), desc(signupInbox.id)).limit(LIMIT),
     db.select({ userId: adminUsers.userId, name: adminUsers.name }).from(adminUsers).orderBy(asc(adminUsers.name), asc(adminUsers.userId)),
-    db.select({ status: signupInbox.status }).from(signupInbox).where(kind === "all" ? undefined : eq(signupInbox.kind, kind)),
+    db
+      .select({ status: signupInbox.status, count: sql<number>`count(*)::int` })
+      .from(signupInbox)
+      .where(kind === "all" ? undefined : eq(signupInbox.kind, kind))
+      .groupBy(signupInbox.status),
     churchTimeZone(db),
   ]);
   const counts: Record<SignupStatus, number> = { new: 0, contacted: 0, done: 0 };
-  for (const row of all) counts[row.status] += 1;
+  for (const row of all) counts[row.status] = Number(row.count);
 
   const classIds = rows.map((r) => r.classSignupId).filter((id): id is string => Boolean(id));
   const applicationIds = rows.map((r) => r.applicationId).filter((id): id is string => Boolean(id));
@@ -181,14 +209,17 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
       },
     ]),
   );
+  // The accounts and their membership status for all applications at once (not 2 queries each).
+  const accounts = await findApplicantAccounts(db, applicationRows.map((r) => r.application));
+  const accountUserIds = [...new Set([...accounts.values()].map((a) => a.userId))];
+  const statusRows = accountUserIds.length
+    ? await db.select({ id: profiles.id, membershipStatus: profiles.membershipStatus }).from(profiles).where(inArray(profiles.id, accountUserIds))
+    : [];
+  const membershipStatusOf = new Map(statusRows.map((r) => [r.id, r.membershipStatus]));
   const applications = new Map<string, ApplicationDetails>();
   for (const { application: a, decidedByName } of applicationRows) {
-    const account = await findApplicantAccount(db, a);
-    let membershipStatus: string | null = null;
-    if (account) {
-      const [profile] = await db.select({ membershipStatus: profiles.membershipStatus }).from(profiles).where(eq(profiles.id, account.userId)).limit(1);
-      membershipStatus = profile?.membershipStatus ?? null;
-    }
+    const account = accounts.get(a.id) ?? null;
+    const membershipStatus = account ? (membershipStatusOf.get(account.userId) ?? null) : null;
     applications.set(a.id, {
       id: a.id,
       fullName: a.fullName,

@@ -1,0 +1,298 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { request as httpRequest } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  bodyWithNonce,
+  classifyRequest,
+  createCachedAnswer,
+  createContentVersionReader,
+  createPageCacheFastPath,
+  isNotModified,
+  PageCache,
+  toCachedPage,
+} from "./page-cache.server";
+
+const html = (text: string, nonce: string, init: ResponseInit = {}) =>
+  new Response(`<html><body>${text}<script nonce="${nonce}">go()</script></body></html>`, {
+    status: init.status ?? 200,
+    headers: { "Content-Type": "text/html; charset=utf-8", ...(init.headers as Record<string, string> | undefined) },
+  });
+
+describe("classifyRequest", () => {
+  const get = (url: string, headers: Record<string, string> = {}) => classifyRequest({ method: "GET", url, headers });
+
+  it("keys public pages by language, path and query", () => {
+    expect(get("/")).toEqual({ kind: "lookup", key: "en /", language: "en", setLanguageCookie: false });
+    expect(get("/events?category=youth", { "accept-language": "es-MX,es;q=0.9" })).toMatchObject({ key: "es /events?category=youth", language: "es" });
+    expect(get("/", { cookie: "lang=es" })).toMatchObject({ key: "es /", language: "es", setLanguageCookie: false });
+    expect(get("/?lang=es", { cookie: "lang=en" })).toMatchObject({ key: "es /?lang=es", setLanguageCookie: true });
+    expect(classifyRequest({ method: "HEAD", url: "/about", headers: {} })).toMatchObject({ kind: "lookup", key: "en /about" });
+  });
+
+  it("steps aside for anyone with a cookie but the language, and for personal paths and links", () => {
+    expect(get("/", { cookie: "church.session_token=abc.def" })).toEqual({ kind: "bypass", reason: "cookie" });
+    expect(get("/", { cookie: "lang=es; store_cart=1" })).toEqual({ kind: "bypass", reason: "cookie" });
+    expect(get("/", { authorization: "Bearer x" })).toEqual({ kind: "bypass", reason: "authorization" });
+    for (const path of ["/admin", "/admin/content", "/auth", "/auth/callback", "/settings", "/give/thanks", "/give/history", "/store/cart", "/store/orders/1", "/events/registration", "/community/discussions/1", "/assistant/chat", "/email/unsubscribe"]) {
+      expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
+    }
+    // Files, feeds, client navigations' data and the router's manifest are not pages.
+    for (const path of ["/events.data", "/logo.svg", "/media/demo/welcome-800.avif", "/sw.js", "/sitemap.xml", "/__manifest"]) {
+      expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
+    }
+    expect(get("/store?token=abc")).toEqual({ kind: "bypass", reason: "query" });
+    expect(classifyRequest({ method: "POST", url: "/", headers: {} })).toEqual({ kind: "bypass", reason: "method" });
+    // Look-alikes of personal paths are public pages.
+    expect(get("/authors")).toMatchObject({ kind: "lookup" });
+  });
+});
+
+describe("toCachedPage", () => {
+  const store = (response: Response) => toCachedPage(response, { nonce: "n0nce", version: "1", language: "en", now: 1_000, maxEntryBytes: 1024 });
+
+  it("keeps a plain public 200 without its per-answer headers", async () => {
+    const page = await store(html("Hello", "n0nce", { headers: { "Set-Cookie": "lang=es; Path=/", "Content-Language": "en", "Content-Security-Policy": "x" } }));
+    expect(page).not.toBeNull();
+    expect(page!.headers.map(([name]) => name).sort()).toEqual(["content-language", "content-type"]);
+    expect(page!.etag).toMatch(/^W\/"[\w-]{27}"$/);
+  });
+
+  it("refuses what must not be shared", async () => {
+    expect(await store(html("x", "n", { status: 404 }))).toBeNull();
+    expect(await store(html("x", "n", { headers: { "Cache-Control": "private, no-store" } }))).toBeNull();
+    expect(await store(html("x", "n", { headers: { "Cache-Control": "no-cache" } }))).toBeNull();
+    expect(await store(html("x", "n", { headers: { "Set-Cookie": "church.session_token=a; Path=/" } }))).toBeNull();
+    expect(await store(new Response("%PDF", { headers: { "Content-Type": "application/pdf" } }))).toBeNull();
+    expect(await store(html("x".repeat(2000), "n"))).toBeNull();
+  });
+
+  it("gives the same ETag to the same content rendered with another nonce", async () => {
+    const a = await store(html("Same", "n0nce"));
+    const b = await toCachedPage(html("Same", "other1"), { nonce: "other1", version: "1", language: "en", now: 1, maxEntryBytes: 1024 });
+    const c = await store(html("Changed", "n0nce"));
+    expect(a!.etag).toBe(b!.etag);
+    expect(c!.etag).not.toBe(a!.etag);
+  });
+});
+
+describe("isNotModified", () => {
+  const page = { etag: 'W/"abc"', lastModified: Date.parse("2026-11-23T10:00:00.400Z") };
+  it("compares If-None-Match weakly, then If-Modified-Since by the second", () => {
+    expect(isNotModified({ "if-none-match": 'W/"abc"' }, page)).toBe(true);
+    expect(isNotModified({ "if-none-match": '"x", "abc"' }, page)).toBe(true);
+    expect(isNotModified({ "if-none-match": 'W/"abd"' }, page)).toBe(false);
+    // If-None-Match wins over a date that would match.
+    expect(isNotModified({ "if-none-match": 'W/"abd"', "if-modified-since": "Mon, 23 Nov 2026 10:00:00 GMT" }, page)).toBe(false);
+    expect(isNotModified({ "if-modified-since": "Mon, 23 Nov 2026 10:00:00 GMT" }, page)).toBe(true);
+    expect(isNotModified({ "if-modified-since": "Mon, 23 Nov 2026 09:59:59 GMT" }, page)).toBe(false);
+    expect(isNotModified({ "if-modified-since": "not a date" }, page)).toBe(false);
+    expect(isNotModified({}, page)).toBe(false);
+  });
+});
+
+describe("PageCache", () => {
+  function setup(options: { maxBytes?: number; maxAgeMs?: number } = {}) {
+    let version = "1";
+    let time = 0;
+    let text = "Welcome";
+    const renders: string[] = [];
+    const cache = new PageCache({
+      contentVersion: async () => version,
+      render: async (request, nonce) => {
+        renders.push(new URL(request.url).pathname);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return html(text, nonce);
+      },
+      now: () => time,
+      ...options,
+    });
+    const request = (path: string) => () => new Request(`http://church.test${path}`);
+    return {
+      cache,
+      renders,
+      request,
+      setVersion: (v: string) => (version = v),
+      setTime: (t: number) => (time = t),
+      setText: (t: string) => (text = t),
+    };
+  }
+
+  it("renders once for many concurrent visitors, then answers from memory", async () => {
+    const { cache, renders, request } = setup();
+    const results = await Promise.all(Array.from({ length: 20 }, () => cache.lookup("en /", "en", request("/"))));
+    expect(renders).toEqual(["/"]);
+    expect(results.filter((r) => r.kind === "miss")).toHaveLength(1);
+    expect(results.filter((r) => r.kind === "hit")).toHaveLength(19);
+    expect((await cache.lookup("en /", "en", request("/"))).kind).toBe("hit");
+    expect(cache.stats).toMatchObject({ entries: 1, hits: 20, misses: 1 });
+  });
+
+  it("renders again after a content change or when the entry is old, keeping validators when nothing changed", async () => {
+    const { cache, renders, request, setVersion, setTime, setText } = setup({ maxAgeMs: 60_000 });
+    const first = await cache.lookup("en /", "en", request("/"));
+    setTime(59_000);
+    expect((await cache.lookup("en /", "en", request("/"))).kind).toBe("hit");
+    setTime(61_000);
+    const aged = await cache.lookup("en /", "en", request("/"));
+    expect(aged.kind).toBe("miss");
+    if (first.kind === "uncacheable" || aged.kind === "uncacheable") throw new Error("expected pages");
+    expect(aged.page.etag).toBe(first.page.etag);
+    expect(aged.page.lastModified).toBe(first.page.lastModified);
+    setText("Welcome, changed");
+    setVersion("2");
+    const changed = await cache.lookup("en /", "en", request("/"));
+    if (changed.kind === "uncacheable") throw new Error("expected a page");
+    expect(changed.kind).toBe("miss");
+    expect(changed.page.etag).not.toBe(first.page.etag);
+    expect(bodyWithNonce(changed.page, "N").toString()).toContain("Welcome, changed");
+    expect(renders).toHaveLength(3);
+  });
+
+  it("drops the least recently used pages when memory is short", async () => {
+    const { cache, request } = setup({ maxBytes: 150 });
+    await cache.lookup("en /a", "en", request("/a"));
+    await cache.lookup("en /b", "en", request("/b"));
+    await cache.lookup("en /a", "en", request("/a"));
+    await cache.lookup("en /c", "en", request("/c"));
+    expect(cache.stats.bytes).toBeLessThanOrEqual(150);
+    expect(cache.stats.entries).toBe(2);
+    expect((await cache.lookup("en /a", "en", request("/a"))).kind).toBe("hit");
+    expect((await cache.lookup("en /b", "en", request("/b"))).kind).toBe("miss");
+  });
+
+  it("hands a page that must not be shared to its one requester and keeps nothing", async () => {
+    const cache = new PageCache({
+      contentVersion: async () => "1",
+      render: async (_request, nonce) => html("Just for you", nonce, { headers: { "Cache-Control": "no-store" } }),
+    });
+    const result = await cache.lookup("en /give", "en", () => new Request("http://church.test/give"));
+    expect(result.kind).toBe("uncacheable");
+    expect(cache.stats.entries).toBe(0);
+  });
+});
+
+describe("bodyWithNonce", () => {
+  it("puts the answer's nonce wherever the stored one was", async () => {
+    const page = await toCachedPage(html("é", "abc123"), { nonce: "abc123", version: "1", language: "en", now: 0, maxEntryBytes: 1024 });
+    expect(bodyWithNonce(page!, "Z+9/x=").toString("utf8")).toBe('<html><body>é<script nonce="Z+9/x=">go()</script></body></html>');
+    const noNonce = await toCachedPage(new Response("<p>Hi</p>", { headers: { "Content-Type": "text/html" } }), { nonce: "abc123", version: "1", language: "en", now: 0, maxEntryBytes: 1024 });
+    expect(bodyWithNonce(noNonce!, "Z").toString()).toBe("<p>Hi</p>");
+  });
+});
+
+describe("createContentVersionReader", () => {
+  it("reads at most once per interval, and on every request for a while after a change", async () => {
+    let reads = 0;
+    let time = 0;
+    const reader = createContentVersionReader(async () => String(++reads), { intervalMs: 1000, now: () => time });
+    expect(await reader()).toBe("1");
+    time = 500;
+    expect(await reader()).toBe("1");
+    time = 1000;
+    expect(await reader()).toBe("2");
+    reader.changed(2000);
+    time = 1100;
+    expect(await reader()).toBe("3");
+    time = 1200;
+    expect(await reader()).toBe("4");
+    // The window is over: back to one read per interval.
+    time = 3100;
+    expect(await reader()).toBe("5");
+    time = 3600;
+    expect(await reader()).toBe("5");
+    // Known without a read only inside the interval and outside a change's window.
+    expect(reader.peek()).toBe("5");
+    time = 4200;
+    expect(reader.peek()).toBeUndefined();
+    expect(await reader()).toBe("6");
+    reader.changed(2000);
+    expect(reader.peek()).toBeUndefined();
+  });
+});
+
+describe("the fast path", () => {
+  let server: Server | undefined;
+  afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** A server answering hits from the cache and everything else with "slow" (as the app would). */
+  async function serve(peekVersion: () => string | undefined) {
+    let nonces = 0;
+    const cache = new PageCache({
+      contentVersion: async () => "1",
+      peekContentVersion: peekVersion,
+      render: async (_request, nonce) => html(`Bienvenidos ${"a la iglesia ".repeat(200)}`, nonce),
+    });
+    const answer = createCachedAnswer({
+      https: false,
+      contentSecurityPolicy: (nonce) => `script-src 'nonce-${nonce}'`,
+      createNonce: () => `nonce${++nonces}`,
+      securityHeaders: { "X-Content-Type-Options": "nosniff" },
+    });
+    const fastPath = createPageCacheFastPath(cache, answer);
+    server = createServer((req, res) => {
+      if (!fastPath(req, res)) res.end("slow");
+    });
+    await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    /** A raw GET (fetch would decompress and hide the encoding). */
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        httpRequest({ host: "127.0.0.1", port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on("error", reject)
+          .end();
+      });
+    return { cache, answer, get };
+  }
+
+  it("answers a stored page at once, gzipped or not, with its own nonce, and 304s without a CSP", async () => {
+    const { cache, get } = await serve(() => "1");
+    expect((await get("/about")).body.toString()).toBe("slow");
+    await cache.lookup("en /about", "en", () => new Request("http://church.test/about"));
+
+    const plain = await get("/about");
+    expect(plain.headers["x-page-cache"]).toBe("hit");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["x-content-type-options"]).toBe("nosniff");
+    expect(plain.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
+    const plainNonce = /'nonce-(\w+)'/.exec(String(plain.headers["content-security-policy"]))![1]!;
+    expect(plain.body.toString()).toContain(`<script nonce="${plainNonce}">`);
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+
+    const zipped = await get("/about", { "Accept-Encoding": "gzip, deflate, br" });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    const zippedNonce = /'nonce-(\w+)'/.exec(String(zipped.headers["content-security-policy"]))![1]!;
+    expect(zippedNonce).not.toBe(plainNonce);
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString().replace(plainNonce, zippedNonce));
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 5);
+
+    const notModified = await get("/about", { "If-None-Match": String(plain.headers.etag) });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers["content-security-policy"]).toBeUndefined();
+    expect(notModified.headers.etag).toBe(plain.headers.etag);
+
+    const languageLink = await get("/about?lang=es");
+    expect(languageLink.body.toString()).toBe("slow");
+    await cache.lookup("es /about?lang=es", "es", () => new Request("http://church.test/about?lang=es"));
+    expect((await get("/about?lang=es")).headers["set-cookie"]?.[0]).toMatch(/^lang=es;/);
+    // Anyone with a session, and anything not a page, goes on to the app.
+    expect((await get("/about", { Cookie: "church.session_token=x" })).body.toString()).toBe("slow");
+    expect((await get("/about.data")).body.toString()).toBe("slow");
+  });
+
+  it("leaves a hit to the app while the content version must be read again", async () => {
+    let version: string | undefined = "1";
+    const { cache, get } = await serve(() => version);
+    await cache.lookup("en /", "en", () => new Request("http://church.test/"));
+    expect((await get("/")).headers["x-page-cache"]).toBe("hit");
+    version = undefined;
+    expect((await get("/")).body.toString()).toBe("slow");
+    version = "2";
+    expect((await get("/")).body.toString()).toBe("slow");
+  });
+});

@@ -1,0 +1,586 @@
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { detectLanguage, languageCookie } from "~/i18n/detect-language";
+import { languageCookieName, type Language } from "~/i18n/config";
+import { logger } from "~/server/logger.server";
+import { acceptsGzip, compressParts, splicedGzip, type SplicedGzip } from "~/server/spliced-gzip.server";
+
+/**
+ * The public-page cache (issue 10, ADR 019). A public page is the same for every signed-out
+ * visitor in one language, so it is rendered once per (path and query, language, content
+ * version), kept in memory and answered with a weak ETag, Last-Modified and 304s. Requests that
+ * carry any cookie but the language cookie (a session, a flash message, a cart), and paths that
+ * are personal or transactional, never touch it; a response is kept only when it is a plain 200
+ * with no cookie of its own and no `Cache-Control` that forbids sharing.
+ *
+ * Each answer gets a fresh CSP nonce: the page is stored with the nonce it was rendered with,
+ * and that exact string is replaced on the way out. The parts between nonces are also kept
+ * gzipped, so a compressed answer is spliced together instead of compressed again
+ * (spliced-gzip.server.ts).
+ *
+ * A hit is answered before Express sees the request (`createPageCacheFastPath`, used by the
+ * server's request listener); a miss, and anything the fast path is unsure of, goes through
+ * the Express middleware below, which renders, stores and answers the same way.
+ */
+
+/** Paths never served from or stored in the cache, whatever the response says. */
+const NEVER_CACHED =
+  /^\/(?:admin|auth|settings|stripe|assistant|api|tour|uploads|assets|healthz|readyz|email|give\/(?:thanks|history|statement)|store\/(?:cart|orders)|events\/(?:registration|mine)|watch\/chat|prayer\/events|community\/discussions)(?:[/.]|$)/;
+/** Query parameters that make a URL personal (links from emails, payment returns). */
+const PERSONAL_PARAMS = ["token", "session_id", "code", "email", "canceled"];
+/** As the `compression` middleware the other answers go through: bodies from 1 KB. */
+const COMPRESSION_THRESHOLD = 1024;
+/** Pages only (feeds and files have extensions and never get here). */
+const CACHEABLE_TYPE = /^text\/html\b/;
+/** Response headers that are per answer, never stored. */
+const PER_ANSWER_HEADERS = new Set(["set-cookie", "date", "etag", "last-modified", "content-length", "connection", "keep-alive", "transfer-encoding", "content-security-policy"]);
+
+/** What a CDN and the browser are told about a cached page: revalidate, a CDN may hold it a minute. */
+export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+/** What a page that must not be shared is sent with when its route said nothing. */
+export const PRIVATE_CACHE_CONTROL = "private, no-cache";
+
+export interface PageCacheOptions {
+  /** The current content version (app_meta.content_version); cheap, called per request. */
+  contentVersion: () => Promise<string>;
+  /**
+   * The content version when it is known without waiting (read recently, no change since),
+   * else undefined: lets a hit be answered synchronously. Without it every hit waits for
+   * `contentVersion`.
+   */
+  peekContentVersion?: () => string | undefined;
+  /** Renders the request (React Router's handler) with the given CSP nonce. */
+  render: (request: Request, nonce: string) => Promise<Response>;
+  /** An entry older than this is rendered again even without a content change (dates, "live now"). */
+  maxAgeMs?: number;
+  /** The most memory the bodies may take (bytes). */
+  maxBytes?: number;
+  /** The largest single body kept. */
+  maxEntryBytes?: number;
+  now?: () => number;
+}
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  /** The body as rendered, cut where the page's CSP nonce went (UTF-8, ready to send). */
+  parts: Buffer[];
+  /** The body's size in bytes, nonces left out. */
+  size: number;
+  /** The parts gzipped once, for answers to browsers that take gzip. */
+  gzip: SplicedGzip | null;
+  /** The memory the entry holds: the body and its gzipped parts. */
+  bytes: number;
+  etag: string;
+  lastModified: number;
+  storedAt: number;
+  version: string;
+  language: Language;
+}
+
+export interface CacheableRequest {
+  method: string;
+  /** Path and query, as received. */
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+export type CacheDecision =
+  | { kind: "bypass"; reason: string }
+  | { kind: "lookup"; key: string; language: Language; setLanguageCookie: boolean };
+
+/** Whether a request may be answered from the cache, and under which key. */
+export function classifyRequest(request: CacheableRequest): CacheDecision {
+  if (request.method !== "GET" && request.method !== "HEAD") return { kind: "bypass", reason: "method" };
+  const url = new URL(request.url, "http://cache.invalid");
+  if (NEVER_CACHED.test(url.pathname)) return { kind: "bypass", reason: "path" };
+  // Pages only: anything with a file extension is a static file (served after this step), a
+  // feed or a `.data` payload; `/__manifest` is the router's own route lookup.
+  const lastSegment = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
+  if (lastSegment.includes(".") || url.pathname.startsWith("/__")) return { kind: "bypass", reason: "path" };
+  if (PERSONAL_PARAMS.some((name) => url.searchParams.has(name))) return { kind: "bypass", reason: "query" };
+  if (request.headers.authorization) return { kind: "bypass", reason: "authorization" };
+  const cookie = request.headers.cookie;
+  if (cookie && !onlyLanguageCookie(cookie)) return { kind: "bypass", reason: "cookie" };
+  const detected = detectLanguage({
+    queryParam: url.searchParams.get("lang"),
+    cookieHeader: cookie,
+    acceptLanguage: headerValue(request.headers["accept-language"]),
+  });
+  return {
+    kind: "lookup",
+    key: `${detected.language} ${url.pathname}${url.search}`,
+    language: detected.language,
+    setLanguageCookie: detected.source === "query",
+  };
+}
+
+function onlyLanguageCookie(header: string): boolean {
+  return header
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .every((part) => part.split("=")[0]?.trim() === languageCookieName);
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(",") : value;
+}
+
+/** A nonce for a render that will be stored: long, and only letters and digits, so replacing it is exact. */
+export function storageNonce(): string {
+  return randomBytes(18).toString("hex");
+}
+
+/** A weak validator over the page with its nonce taken out: the same content gives the same ETag. */
+function entityTag(parts: Buffer[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+/** The stored response's headers and body, or null when it must not be shared. */
+export async function toCachedPage(
+  response: Response,
+  { nonce, version, language, now, maxEntryBytes }: { nonce: string; version: string; language: Language; now: number; maxEntryBytes: number },
+): Promise<CachedPage | null> {
+  if (response.status !== 200) return null;
+  const type = response.headers.get("content-type") ?? "";
+  if (!CACHEABLE_TYPE.test(type)) return null;
+  const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
+  if (/\b(?:no-store|no-cache|private)\b/.test(cacheControl)) return null;
+  // The only cookie a public page may set is the language a `?lang=` link chose; it is sent again per answer.
+  for (const cookie of response.headers.getSetCookie()) {
+    if (!cookie.startsWith(`${languageCookieName}=`)) return null;
+  }
+  const length = Number(response.headers.get("content-length") ?? 0);
+  if (length > maxEntryBytes) return null;
+  const body = await response.text();
+  if (body.length > maxEntryBytes) return null;
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!PER_ANSWER_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+  });
+  const parts = body.split(nonce).map((part) => Buffer.from(part, "utf8"));
+  const size = parts.reduce((sum, part) => sum + part.length, 0);
+  // Small bodies go out as they are (as the compression middleware does below 1 KB).
+  const gzip = size >= COMPRESSION_THRESHOLD ? await compressParts(parts) : null;
+  const bytes = size + (gzip?.deflated.reduce((sum, part) => sum + part.length, 0) ?? 0);
+  return { status: 200, headers, parts, size, gzip, bytes, etag: entityTag(parts), lastModified: now, storedAt: now, version, language };
+}
+
+/** True when the request's validators match the page (If-None-Match first, as RFC 9110 says). */
+export function isNotModified(headers: IncomingHttpHeaders, page: Pick<CachedPage, "etag" | "lastModified">): boolean {
+  const ifNoneMatch = headerValue(headers["if-none-match"]);
+  if (ifNoneMatch) {
+    const opaque = page.etag.replace(/^W\//, "");
+    return ifNoneMatch.split(",").some((tag) => {
+      const value = tag.trim();
+      return value === "*" || value.replace(/^W\//, "") === opaque;
+    });
+  }
+  const ifModifiedSince = headerValue(headers["if-modified-since"]);
+  if (ifModifiedSince) {
+    const since = Date.parse(ifModifiedSince);
+    // HTTP dates have whole seconds.
+    return Number.isFinite(since) && Math.floor(page.lastModified / 1000) * 1000 <= since;
+  }
+  return false;
+}
+
+export interface PageCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  bypasses: number;
+}
+
+export type LookupResult =
+  | { kind: "hit" | "miss"; page: CachedPage }
+  | { kind: "uncacheable"; response: Response; nonce: string };
+
+export class PageCache {
+  readonly #entries = new Map<string, CachedPage>();
+  readonly #rendering = new Map<string, Promise<LookupResult>>();
+  #bytes = 0;
+  readonly stats: PageCacheStats = { entries: 0, bytes: 0, hits: 0, misses: 0, bypasses: 0 };
+  readonly #options: Required<PageCacheOptions>;
+
+  constructor(options: PageCacheOptions) {
+    this.#options = {
+      maxAgeMs: 60_000,
+      maxBytes: 48 * 1024 * 1024,
+      maxEntryBytes: 1024 * 1024,
+      now: Date.now,
+      peekContentVersion: () => undefined,
+      ...options,
+    };
+  }
+
+  /**
+   * The stored page for `key` when it can be answered at once: the content version is known
+   * without asking the database and the entry is current. Counts as a hit.
+   */
+  peek(key: string): CachedPage | undefined {
+    const version = this.#options.peekContentVersion();
+    if (version === undefined) return undefined;
+    const cached = this.#entries.get(key);
+    if (!cached || cached.version !== version || this.#options.now() - cached.storedAt >= this.#options.maxAgeMs) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, cached);
+    this.stats.hits += 1;
+    return cached;
+  }
+
+  /**
+   * The page for a cacheable request: from memory when its content version and age allow,
+   * otherwise rendered once (concurrent requests for the same key wait for that one render).
+   * `buildRequest` makes the GET to render; a response that must not be shared is handed back
+   * as it is, for that one requester.
+   */
+  async lookup(key: string, language: Language, buildRequest: () => Request): Promise<LookupResult> {
+    const version = await this.#options.contentVersion();
+    const now = this.#options.now();
+    const cached = this.#entries.get(key);
+    if (cached && cached.version === version && now - cached.storedAt < this.#options.maxAgeMs) {
+      // Least recently used goes first when memory is short.
+      this.#entries.delete(key);
+      this.#entries.set(key, cached);
+      this.stats.hits += 1;
+      return { kind: "hit", page: cached };
+    }
+    const pending = this.#rendering.get(key);
+    if (pending) {
+      const result = await pending;
+      if (result.kind === "uncacheable") {
+        // That answer was not shareable: this requester gets a render of their own.
+        return this.#renderUnshared(buildRequest);
+      }
+      this.stats.hits += 1;
+      return { kind: "hit", page: result.page };
+    }
+    const render = this.#render(key, language, version, buildRequest, cached);
+    this.#rendering.set(key, render);
+    try {
+      return await render;
+    } finally {
+      this.#rendering.delete(key);
+    }
+  }
+
+  async #render(key: string, language: Language, version: string, buildRequest: () => Request, previous: CachedPage | undefined): Promise<LookupResult> {
+    const nonce = storageNonce();
+    const response = await this.#options.render(buildRequest(), nonce);
+    const now = this.#options.now();
+    const page = await toCachedPage(response.clone(), { nonce, version, language, now, maxEntryBytes: this.#options.maxEntryBytes });
+    if (!page) {
+      this.stats.bypasses += 1;
+      this.#remove(key);
+      return { kind: "uncacheable", response, nonce };
+    }
+    // Re-rendered without a change: the validators stay, so browsers keep getting 304s.
+    if (previous && previous.etag === page.etag) page.lastModified = previous.lastModified;
+    this.#store(key, page);
+    this.stats.misses += 1;
+    return { kind: "miss", page };
+  }
+
+  async #renderUnshared(buildRequest: () => Request): Promise<LookupResult> {
+    const nonce = storageNonce();
+    return { kind: "uncacheable", response: await this.#options.render(buildRequest(), nonce), nonce };
+  }
+
+  #store(key: string, page: CachedPage) {
+    this.#remove(key);
+    const size = page.bytes;
+    while (this.#bytes + size > this.#options.maxBytes && this.#entries.size > 0) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#remove(oldest);
+    }
+    this.#entries.set(key, page);
+    this.#bytes += size;
+    this.#updateSize();
+  }
+
+  #remove(key: string) {
+    const existing = this.#entries.get(key);
+    if (!existing) return;
+    this.#entries.delete(key);
+    this.#bytes -= existing.bytes;
+    this.#updateSize();
+  }
+
+  #updateSize() {
+    this.stats.entries = this.#entries.size;
+    this.stats.bytes = this.#bytes;
+  }
+
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
+    this.#updateSize();
+  }
+}
+
+/**
+ * The body to send for one answer: the stored page with this answer's nonce (a copy of the
+ * bytes, not a string replacement: that costs a millisecond on a home page).
+ */
+export function bodyWithNonce(page: Pick<CachedPage, "parts" | "size">, nonce: string): Buffer {
+  if (page.parts.length === 1) return page.parts[0]!;
+  const nonceBytes = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(nonceBytes);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces, page.size + nonceBytes.length * (page.parts.length - 1));
+}
+
+/** The stored page's parts with this answer's nonce between them, ready to write. */
+function piecesWithNonce(page: Pick<CachedPage, "parts" | "size">, nonce: Buffer): { pieces: Buffer[]; length: number } {
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(nonce);
+    pieces.push(part);
+  });
+  return { pieces, length: page.size + nonce.length * (page.parts.length - 1) };
+}
+
+/** The language cookie a `?lang=` link sets, as the root loader would have. */
+export function languageCookieFor(language: Language, secure: boolean): string {
+  return languageCookie(language, secure);
+}
+
+/**
+ * The content version, read from the database at most every `intervalMs` (other instances'
+ * changes show within that time). After a change in this process, and for a short while after
+ * it (the transaction commits after the bump), every request reads it again.
+ */
+export function createContentVersionReader(read: () => Promise<string>, { intervalMs = 1000, now = Date.now } = {}) {
+  let value: string | undefined;
+  let readAt = 0;
+  let freshUntil = 0;
+  let inflight: Promise<string> | undefined;
+  const reader = async (): Promise<string> => {
+    const time = now();
+    if (value !== undefined && time - readAt < intervalMs && time >= freshUntil) return value;
+    if (inflight) return inflight;
+    inflight = read()
+      .then((next) => {
+        value = next;
+        readAt = time;
+        return next;
+      })
+      .finally(() => {
+        inflight = undefined;
+      });
+    return inflight;
+  };
+  reader.changed = (forMs = 2000) => {
+    freshUntil = now() + forMs;
+  };
+  /** The version when the reader would answer it without reading, else undefined. */
+  reader.peek = (): string | undefined => {
+    const time = now();
+    return value !== undefined && time - readAt < intervalMs && time >= freshUntil ? value : undefined;
+  };
+  return reader;
+}
+
+const contentChangeListeners = new Set<() => void>();
+
+/** Called by `bumpContentVersion`: this process's cache looks at the version again at once. */
+export function notifyContentChanged(): void {
+  for (const listener of contentChangeListeners) listener();
+}
+
+export function onContentChanged(listener: () => void): () => void {
+  contentChangeListeners.add(listener);
+  return () => contentChangeListeners.delete(listener);
+}
+
+/** The headers a cached render is made with: the same for every visitor sharing the page. */
+const RENDER_HEADERS = ["accept", "accept-language", "host"] as const;
+/** A crawler's user agent makes the render wait for the whole document (and fail as a whole). */
+const RENDER_USER_AGENT = "LivingHopePageCache/1.0 (whole-document render; bot)";
+/** Stands for the nonce in the policy built once per writer (never a valid nonce character run). */
+const CSP_NONCE_MARKER = "\u0000nonce\u0000";
+
+export interface CachedAnswerOptions {
+  https: boolean;
+  /** The CSP for an HTML answer with this nonce. */
+  contentSecurityPolicy: (nonce: string) => string;
+  createNonce: () => string;
+  /** The headers every answer carries (cached answers never reach the middleware that sets them). */
+  securityHeaders: Record<string, string>;
+}
+
+/** Answers a request with a stored page; shared by the fast path and the middleware. */
+export type CachedAnswer = (req: IncomingMessage, res: ServerResponse, page: CachedPage, kind: "hit" | "miss", setLanguageCookie?: Language) => void;
+
+/**
+ * The writer of cached answers. The headers that are the same for every answer of a page are
+ * built once per stored page; each answer adds its nonce's CSP, its encoding and length.
+ */
+export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
+  // The policy is the same but for its nonce: built once, around a marker.
+  const [cspBefore = "", cspAfter = ""] = options.contentSecurityPolicy(CSP_NONCE_MARKER).split(CSP_NONCE_MARKER);
+  const fixed = new WeakMap<CachedPage, { ok: string[]; notModified: string[]; html: boolean }>();
+  const headersOf = (page: CachedPage) => {
+    let known = fixed.get(page);
+    if (known) return known;
+    // The page's own headers win over the defaults, as when they were set after them.
+    const byName = new Map<string, [string, string]>();
+    const set = (name: string, value: string) => byName.set(name.toLowerCase(), [name, value]);
+    for (const [name, value] of Object.entries(options.securityHeaders)) set(name, value);
+    for (const [name, value] of page.headers) set(name, value);
+    if (!byName.has("cache-control")) set("Cache-Control", SHARED_CACHE_CONTROL);
+    const vary = byName.get("vary")?.[1] ?? "Cookie, Accept-Language";
+    set("Vary", page.gzip ? `${vary}, Accept-Encoding` : vary);
+    set("ETag", page.etag);
+    set("Last-Modified", new Date(page.lastModified).toUTCString());
+    const html = CACHEABLE_TYPE.test(byName.get("content-type")?.[1] ?? "");
+    const ok = [...byName.values()].flat();
+    // A 304 updates the headers the browser keeps with its copy: no type, and no CSP (a new
+    // nonce would no longer match the nonce in the body it keeps, and block the page's scripts).
+    byName.delete("content-type");
+    const notModified = [...byName.values()].flat();
+    known = { ok, notModified, html };
+    fixed.set(page, known);
+    return known;
+  };
+  return (req, res, page, kind, setLanguageCookie) => {
+    const headers = headersOf(page);
+    const cookie = setLanguageCookie ? ["Set-Cookie", languageCookieFor(setLanguageCookie, options.https)] : [];
+    if (isNotModified(req.headers, page)) {
+      res.writeHead(304, [...headers.notModified, "X-Page-Cache", kind, ...cookie]);
+      res.end();
+      return;
+    }
+    const nonce = options.createNonce();
+    const nonceBytes = Buffer.from(nonce, "utf8");
+    const gzip = page.gzip && acceptsGzip(req.headers["accept-encoding"]) ? page.gzip : null;
+    // The pieces are written as they are (one writev), not copied into one body first.
+    const body = gzip ? splicedGzip(gzip, page.parts, nonceBytes) : piecesWithNonce(page, nonceBytes);
+    const list = [...headers.ok, "X-Page-Cache", kind, ...cookie];
+    if (headers.html) list.push("Content-Security-Policy", cspBefore + nonce + cspAfter);
+    if (gzip) list.push("Content-Encoding", "gzip");
+    list.push("Content-Length", String(body.length));
+    res.writeHead(page.status, list);
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    res.cork();
+    for (const piece of body.pieces) res.write(piece);
+    res.end();
+  };
+}
+
+/**
+ * The server's first step for every request: a hit that can be answered at once is answered
+ * here, without Express (true); anything else returns false and goes on to the app.
+ */
+export function createPageCacheFastPath(cache: PageCache, answer: CachedAnswer) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const decision = classifyRequest({ method: req.method, url: req.url ?? "/", headers: req.headers });
+    if (decision.kind !== "lookup") return false;
+    const page = cache.peek(decision.key);
+    if (!page) return false;
+    answer(req, res, page, "hit", decision.setLanguageCookie ? decision.language : undefined);
+    return true;
+  };
+}
+
+export interface PageCacheMiddlewareOptions {
+  cache: PageCache;
+  answer: CachedAnswer;
+  /** The origin requests are rendered under (as React Router's Express adapter builds it). */
+  origin: (req: ExpressRequest) => string;
+  /** The CSP for an HTML answer with this nonce. */
+  contentSecurityPolicy: (nonce: string) => string;
+  /** The headers every answer carries (the middleware runs before the one that sets them). */
+  securityHeaders: Record<string, string>;
+}
+
+/**
+ * Express middleware: answers cacheable requests from the cache (rendering on a miss) and lets
+ * every other request through to the normal handler, marking it private when it carried a
+ * cookie and its route said nothing about caching.
+ */
+export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
+  const { cache, answer } = options;
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const decision = classifyRequest({ method: req.method, url: req.originalUrl, headers: req.headers });
+    if (decision.kind === "bypass") {
+      if (decision.reason !== "path" && decision.reason !== "method") res.setHeader("X-Page-Cache", "bypass");
+      if (req.headers.cookie) defaultToPrivate(res);
+      next();
+      return;
+    }
+    const buildRequest = () => {
+      const headers = new Headers({ "user-agent": RENDER_USER_AGENT });
+      for (const name of RENDER_HEADERS) {
+        const value = headerValue(req.headers[name]);
+        if (value) headers.set(name, value);
+      }
+      if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+      return new Request(`${options.origin(req)}${req.originalUrl}`, { method: "GET", headers });
+    };
+    cache
+      .lookup(decision.key, decision.language, buildRequest)
+      .then(async (result) => {
+        if (result.kind === "uncacheable") {
+          res.set(options.securityHeaders);
+          await sendUnshared(req, res, result.response, options.contentSecurityPolicy(result.nonce));
+          return;
+        }
+        answer(req, res, result.page, result.kind, decision.setLanguageCookie ? decision.language : undefined);
+      })
+      .catch((error: unknown) => {
+        // The normal handler renders the error page (or the page, if the failure was ours).
+        logger.warn({ err: error, path: req.path }, "page cache could not render; passing the request on");
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        next();
+      });
+  };
+}
+
+/** A response that must not be shared, sent to the one visitor it was rendered for. */
+async function sendUnshared(req: ExpressRequest, res: ExpressResponse, response: Response, csp: string) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name.toLowerCase() !== "set-cookie" && name.toLowerCase() !== "content-length") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  res.setHeader("X-Page-Cache", "bypass");
+  if (/^text\/html\b/.test(response.headers.get("content-type") ?? "")) res.setHeader("Content-Security-Policy", csp);
+  // Only text types reach here (the paths that stream large files never do), and in full.
+  const body = Buffer.from(await response.arrayBuffer());
+  const compressible = body.length >= COMPRESSION_THRESHOLD;
+  if (compressible) res.append("Vary", "Accept-Encoding");
+  const payload = compressible && acceptsGzip(req.headers["accept-encoding"]) ? await gzipAsync(body) : body;
+  if (payload !== body) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", payload.length);
+  res.end(req.method === "HEAD" ? undefined : payload);
+}
+
+const gzipAsync = promisify(gzip);
+
+/** A page sent to someone with cookies is theirs alone unless its route decided otherwise. */
+function defaultToPrivate(res: ServerResponse) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.hasHeader("cache-control")) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse["writeHead"];
+}
