@@ -1,7 +1,8 @@
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createRouterHandler } from "react-router";
 import compression from "compression";
 import express, { type Express } from "express";
-import type { IncomingHttpHeaders, Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -19,10 +20,20 @@ import { isAllowedOrigin, SAFE_METHODS } from "~/server/csrf.server";
 import { createMailTransport } from "~/server/mail.server";
 import { configureMessaging, stopMessaging } from "~/server/messaging.server";
 import { scheduleEventReminders } from "~/features/events/schedule-event-reminders.server";
+import { scheduleDataRetention } from "~/features/privacy/schedule-data-retention.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
 import { getEnv, productionWarnings, siteUrl, type Env } from "~/server/env.server";
+import {
+  createCachedAnswer,
+  createContentVersionReader,
+  createPageCacheFastPath,
+  onContentChanged,
+  PageCache,
+  pageCacheMiddleware,
+} from "~/server/page-cache.server";
+import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { logger } from "~/server/logger.server";
 import { openPubSub, setPubSub } from "~/server/pubsub.server";
 import {
@@ -63,6 +74,42 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   // A hop count, never `true`: Express would then take the left-most X-Forwarded-For entry,
   // which the client writes itself.
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
+  // A local Stripe stand-in (STRIPE_API_URL) hosts its checkout page itself.
+  const stripeFormTargets = env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [];
+  let build: () => Promise<ServerBuild>;
+  if (vite) {
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    build = () => import("virtual:react-router/server-build");
+  }
+  const csp = (nonce: string) => contentSecurityPolicy(nonce, { https, formTargets: stripeFormTargets });
+
+  // Public pages for signed-out visitors, from memory (ADR 019), first of all: a hit needs none
+  // of the steps below (it sets the security headers and compresses itself). Development
+  // renders every request.
+  if (!vite && env.PAGE_CACHE) {
+    const renderPage = createRouterHandler(build, "production");
+    const contentVersion = createContentVersionReader(() => readContentVersion(getDatabase().db));
+    onContentChanged(() => contentVersion.changed());
+    const cache = new PageCache({
+      contentVersion,
+      peekContentVersion: contentVersion.peek,
+      render: (request, nonce) => renderPage(request, { cspNonce: nonce }),
+    });
+    const answer = createCachedAnswer({ https, contentSecurityPolicy: csp, createNonce, securityHeaders: headers });
+    app.locals.pageCache = cache;
+    (app.locals as AppLocals).fastPath = createPageCacheFastPath(cache, answer);
+    app.use(
+      pageCacheMiddleware({
+        cache,
+        answer,
+        origin: (req) => `${req.protocol}://${req.get("host") ?? "localhost"}`,
+        contentSecurityPolicy: csp,
+        securityHeaders: headers,
+      }),
+    );
+  }
+
   app.use(compression());
   app.use((_req, res, next) => {
     res.set(headers);
@@ -101,8 +148,6 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   });
 
   const publicOrigin = new URL(siteUrl(env)).origin;
-  // A local Stripe stand-in (STRIPE_API_URL) hosts its checkout page itself.
-  const stripeFormTargets = env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [];
   app.use((req, res, next) => {
     // The client address for rate limits, from the socket or (TRUST_PROXY) the proxy chain;
     // whatever a client sent under this name is overwritten.
@@ -154,10 +199,8 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     "/uploads",
     express.static(path.resolve(env.DATA_DIR, "uploads"), { immutable: true, maxAge: "1y", index: false, dotfiles: "deny" }),
   );
-  let build: () => Promise<ServerBuild>;
   if (vite) {
     app.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
     app.use(
@@ -173,7 +216,6 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
     };
     app.use(express.static(clientDir, { maxAge: "1d", index: false, setHeaders: noCache }));
-    build = () => import("virtual:react-router/server-build");
   }
 
   // The admin guard's automatic step, once per request before any loader runs (loaders run
@@ -192,7 +234,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   app.use((_req, res, next) => {
     const nonce = createNonce();
     res.locals.cspNonce = nonce;
-    if (!vite) res.set("Content-Security-Policy", contentSecurityPolicy(nonce, { https, formTargets: stripeFormTargets }));
+    if (!vite) res.set("Content-Security-Policy", csp(nonce));
     next();
   });
   app.all(
@@ -225,6 +267,31 @@ export function replaceCookie(header: string | undefined, name: string, value: s
   return parts.length > 0 ? parts.join("; ") : undefined;
 }
 
+interface AppLocals {
+  /** Answers a cached page before Express (page-cache.server.ts); false: not answered. */
+  fastPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+/** The HTTP server's request listener: the page cache's fast path, then the app. */
+export function createRequestListener(app: Express) {
+  const fastPath = (app.locals as AppLocals).fastPath;
+  if (!fastPath) return app;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    let answered = false;
+    try {
+      answered = fastPath(req, res);
+    } catch (error) {
+      // Never a crash for one request: the app answers it the slow way.
+      logger.error({ err: error, path: req.url }, "the page cache's fast path failed");
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+    }
+    if (!answered) app(req, res);
+  };
+}
+
 export interface StartServerOptions {
   vite?: ViteDevServer;
 }
@@ -233,11 +300,30 @@ export interface StartServerOptions {
 export async function startServer({ vite }: StartServerOptions = {}): Promise<Server> {
   const env = getEnv();
   const startedAt = Date.now();
+  // Start-up phases in ms, logged below (bench/startup.mjs reads them).
+  const phases: Record<string, number> = {};
+  let mark = startedAt;
+  const phaseDone = (name: string) => {
+    const now = Date.now();
+    phases[name] = now - mark;
+    mark = now;
+  };
+  // The route modules (every page and what they import) load while the database opens instead
+  // of on the first request, which otherwise waits seconds for them (issue 10, goal 6). A
+  // failure is logged here and surfaces again on the first request's own import.
+  const routesLoaded: Promise<unknown> = vite
+    ? Promise.resolve()
+    : import("virtual:react-router/server-build").catch((error: unknown) =>
+        logger.error({ err: error }, "loading the route modules failed"),
+      );
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   setDatabase(handle);
   const releaseEmbedded = handle.kind === "pglite" && env.DATA_DIR ? holdEmbeddedDatabase(env.DATA_DIR) : () => {};
+  phaseDone("open");
   await handle.migrate();
+  phaseDone("migrate");
   if (env.SEED_DEMO) await seedDemoChurch({ db: handle.db });
+  phaseDone("seed");
   // Live chat fan-out between instances (ADR 014): Redis, else PostgreSQL, else in memory.
   const pubsub = await openPubSub({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL });
   setPubSub(pubsub);
@@ -263,6 +349,8 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   const worker = startOutboxWorker({ db: handle.db, mail, sms });
   configureMessaging({ db: handle.db, mail, sms, worker });
   const reminders = scheduleEventReminders({ db: handle.db, siteUrl: publicUrl });
+  // Deletes what the retention settings no longer keep, hourly (ADR 021).
+  const retention = scheduleDataRetention({ db: handle.db });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
   setAuth(
     createAuth({
@@ -273,13 +361,16 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
       notifier: createAuthNotifier({ db: handle.db, publicUrl }),
     }),
   );
+  phaseDone("services");
+  await routesLoaded;
+  phaseDone("routes");
   logger.info(
-    { database: handle.kind, pubsub: pubsub.kind, ms: Date.now() - startedAt },
+    { database: handle.kind, pubsub: pubsub.kind, ms: Date.now() - startedAt, phases },
     "database migrated and ready",
   );
 
   const app = createApp({ env, vite });
-  const server = app.listen(env.PORT, env.HOST);
+  const server = createServer(createRequestListener(app)).listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
@@ -300,7 +391,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     setTimeout(() => server.closeAllConnections(), 1500).unref();
     // The outbox worker stops claiming at once; requests still in progress can queue mail
     // (sent by the next start), so the database closes only after both are done.
-    const workerStopped = Promise.all([stopMessaging(), reminders.stop()]).catch((error: unknown) =>
+    const workerStopped = Promise.all([stopMessaging(), reminders.stop(), retention.stop()]).catch((error: unknown) =>
       logger.error({ err: error }, "stopping the outbox failed"),
     );
     void Promise.all([httpClosed, workerStopped])

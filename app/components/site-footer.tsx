@@ -81,9 +81,13 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
         </section>
       </div>
       <div className="border-t border-white/15">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-brand-100 sm:px-6">
-          {t("footer.rights", { year, name: church.name })}
-        </p>
+        {/* pr-20: nothing here may sit under the assistant's floating button (bottom right). */}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 py-4 pr-20 pl-4 text-sm text-brand-100 sm:pl-6">
+          <p>{t("footer.rights", { year, name: church.name })}</p>
+          <Link to="/privacy" className="inline-flex min-h-11 items-center font-semibold text-white underline underline-offset-4">
+            {t("footer.privacy")}
+          </Link>
+        </div>
       </div>
     </footer>
   );

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { phoneNumber } from "better-auth/plugins/phone-number";
@@ -14,6 +14,7 @@ import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "./db.server";
 import { logger } from "./logger.server";
+import { claimTotpCode } from "./totp-replay.server";
 
 /** Magic links, email confirmations and SMS codes all expire within 15 minutes. */
 export const LINK_LIFETIME_SECONDS = 15 * 60;
@@ -61,6 +62,26 @@ async function isDisabled(db: AppDatabase, userId: string): Promise<boolean> {
     .where(and(eq(profiles.id, userId), isNotNull(profiles.disabledAt)))
     .limit(1);
   return rows.length > 0;
+}
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * Whose code a /two-factor/verify-totp call checks, the way the plugin finds out: the
+ * session's user, or the user of a pending sign-in (the signed two_factor cookie). Null when
+ * neither: the plugin then refuses the call itself.
+ */
+async function twoFactorUserId(ctx: AuthMiddlewareContext): Promise<string | null> {
+  const { context } = ctx;
+  const token = await ctx.getSignedCookie(context.authCookies.sessionToken.name, context.secret);
+  if (token) {
+    const found = await context.internalAdapter.findSession(token);
+    if (found && new Date(found.session.expiresAt).getTime() > Date.now()) return found.session.userId;
+  }
+  const pending = await ctx.getSignedCookie(context.createAuthCookie("two_factor").name, context.secret);
+  if (!pending) return null;
+  const verification = await context.internalAdapter.findVerificationValue(pending);
+  return verification && new Date(verification.expiresAt).getTime() > Date.now() ? verification.value : null;
 }
 
 export function phoneOnlyEmail(phone: string): string {
@@ -118,6 +139,20 @@ export function createAuth(options: CreateAuthOptions) {
     },
     // Our own PostgreSQL-backed limiter guards every sign-in and send (rate-limit.server.ts).
     rateLimit: { enabled: false },
+    hooks: {
+      // RFC 6238 §5.2: an authenticator code works once. The plugin accepts a code for 90 s
+      // and keeps no record of used ones, so one seen over a shoulder (or sent twice) would
+      // open a second session: every TOTP check first claims the code's step for the user.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/two-factor/verify-totp") return;
+        const code = (ctx.body as { code?: unknown } | undefined)?.code;
+        if (typeof code !== "string") return;
+        const userId = await twoFactorUserId(ctx);
+        if (!userId) return;
+        const claim = await claimTotpCode({ db: options.db, userId, code, key: ctx.context.secretConfig, includeUnverified: true });
+        if (claim === "replayed") throw APIError.from("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
+      }),
+    },
     advanced: {
       cookiePrefix: "church",
       useSecureCookies: https,

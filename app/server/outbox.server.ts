@@ -243,8 +243,10 @@ const SMTP_AUTH_REPLIES = new Set([530, 534, 535, 538]);
 function isPermanent(error: unknown): boolean {
   if (!error || typeof error !== "object") return false;
   const { responseCode, permanent } = error as { responseCode?: unknown; permanent?: unknown };
-  if (permanent === true) return true;
-  return typeof responseCode === "number" && responseCode >= 500 && !SMTP_AUTH_REPLIES.has(responseCode);
+  // An SMTP reply decides by its code: nodemailer 10 also sets its own `permanent` on every
+  // 5xx, our credentials' replies included, which must stay retried.
+  if (typeof responseCode === "number") return responseCode >= 500 && !SMTP_AUTH_REPLIES.has(responseCode);
+  return permanent === true;
 }
 
 /**

@@ -7,6 +7,7 @@ import en from "~/i18n/locales/en/common";
 import es from "~/i18n/locales/es/common";
 import { waitForEmlTo, callbackLink } from "../support/mail-links";
 import { setupBrowser, visit } from "../support/browser";
+import { completeTour } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 const dataDir = inject("dataDir");
@@ -332,6 +333,8 @@ describe("/settings", () => {
     const email = uniqueEmail();
     await visit(page, "/about");
     await signUpAndConfirm(page, email, "Settings Tester");
+    // The guided tour (due for a new member) would open over the form 1.5 s after load.
+    await completeTour(page);
     await visit(page, "/settings");
     await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
     const results = await new AxeBuilder({ page }).withTags(tags).analyze();
@@ -349,6 +352,8 @@ describe("/settings", () => {
     const page = await browser.newPage({ allowConsoleErrors: formErrors });
     await visit(page, "/about");
     await signUpAndConfirm(page, uniqueEmail(), "Phone Confirmer");
+    // The guided tour (due for a new member) would open over the form 1.5 s after load.
+    await completeTour(page);
     await visit(page, "/settings");
     const phone = uniquePhone();
     await page.getByLabel("Phone", { exact: true }).fill(phone);
@@ -376,6 +381,8 @@ describe("/settings", () => {
     const page = await browser.newPage({ allowConsoleErrors: [/net::ERR_/] });
     await visit(page, "/about");
     await signUpAndConfirm(page, uniqueEmail(), "Offline Saver");
+    // The guided tour (due for a new member) would open over the form 1.5 s after load.
+    await completeTour(page);
     await visit(page, "/settings");
     await page.route(/\/settings\.data(\?|$)/, (route) =>
       route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback(),

@@ -16,7 +16,7 @@ import { action as sessionAction } from "~/routes/admin/session-update";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import { describeEachBackend } from "../support/test-database";
-import { secretFromOtpauth, totp } from "../support/totp";
+import { secretFromOtpauth, totp, unusedTotp } from "../support/totp";
 
 const PASSWORD = "a-long-admin-passphrase";
 
@@ -73,7 +73,7 @@ describeEachBackend("admin sign-in", (backend) => {
     const secret = secretFromOtpauth(body.enrolment.totpUri);
     const confirmed = await b.post({
       intent: "enrol-confirm",
-      code: totp(secret),
+      code: await unusedTotp(secret),
       totpUri: body.enrolment.totpUri,
       backupCodes: body.enrolment.backupCodes.join(" "),
     });
@@ -107,7 +107,7 @@ describeEachBackend("admin sign-in", (backend) => {
     const wrong = await b.post({ intent: "code", code: totp(secret, { at: Date.now() - 10 * 60_000 }) });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ title: "login.errors.twoFactorFailed", error: { key: "login.errors.invalidCode" } });
-    const right = await b.post({ intent: "code", code: totp(secret) });
+    const right = await b.post({ intent: "code", code: await unusedTotp(secret) });
     expect(right.status).toBe(303);
     expect(right.headers.get("location")).toBe("/admin");
     expect(b.adminToken()).toBeTruthy();
@@ -190,7 +190,7 @@ describeEachBackend("admin sign-in", (backend) => {
     const page = await b.get(loginLoader, "/admin/login");
     expect(page.body).toMatchObject({ step: "code" });
     expect(b.adminToken()).toBeNull();
-    const done = await b.post({ intent: "code", code: totp(secret) });
+    const done = await b.post({ intent: "code", code: await unusedTotp(secret) });
     expect(done.status).toBe(303);
     expect(b.adminToken()).toBeTruthy();
     // The link works once.
@@ -279,7 +279,7 @@ describeEachBackend("admin sign-in", (backend) => {
     expect(badCode.status).toBe(400);
     const [before] = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, (await import("~/features/admin/admin-session.server")).hashAdminToken(b.adminToken()!)));
     await db.update(adminSessions).set({ absoluteExpiresAt: new Date(Date.now() + 60_000) }).where(eq(adminSessions.id, before!.id));
-    const extended = await h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "extend", code: totp(secret) } });
+    const extended = await h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "extend", code: await unusedTotp(secret) } });
     expect(extended.status).toBe(200);
     const after = await validateAdminSession({ db, token: b.adminToken()! });
     expect(after!.session.absoluteExpiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * 60 * 60_000);

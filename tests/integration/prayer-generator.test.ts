@@ -201,7 +201,9 @@ describeEachBackend("prayer generator", (backend) => {
     afterAll(() => provider?.close());
     beforeEach(() => {
       provider.state.requests = [];
-      setAiProvider({ baseUrl: provider.url, apiKey: "test-key", model: "test-model", timeoutMs: 500 });
+      // 2 s: short enough for the "slow" stand-in (5 s) to time out, long enough that a busy
+      // machine still delivers the request before the client gives up (500 ms was flaky).
+      setAiProvider({ baseUrl: provider.url, apiKey: "test-key", model: "test-model", timeoutMs: 2000 });
     });
 
     test("its prayer is used (markup stripped), scriptures still from the library; name and words go as data", async () => {

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import enAdmin from "~/i18n/locales/en/admin";
 import { visit } from "./browser";
-import { totp } from "./totp";
+import { unusedTotp } from "./totp";
 
 /**
  * An administrator made by `admin:create` signs in at /admin/login: password, then the first
@@ -14,6 +14,8 @@ import { totp } from "./totp";
  */
 export async function adminSignIn(page: Page, credentials: { email: string; password: string }, redirectTo?: string): Promise<void> {
   const keyFile = path.join(inject("dataDir"), `totp-${credentials.email}.txt`);
+  // Each code works once: the steps used so far, shared by every test file of the run.
+  const store = path.join(inject("dataDir"), `totp-${credentials.email}.steps.json`);
   await visit(page, redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login");
   await page.getByLabel("Email").first().fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
@@ -24,12 +26,12 @@ export async function adminSignIn(page: Page, credentials: { email: string; pass
   if (await enrol.isVisible()) {
     const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
     writeFileSync(keyFile, secret);
-    await page.getByLabel("Code").fill(totp(secret));
+    await page.getByLabel("Code").fill(await unusedTotp(secret, { store }));
     await page.getByRole("button", { name: enAdmin.login.confirm }).click();
     await page.getByRole("link", { name: enAdmin.login.continue }).click();
   } else {
     expect(existsSync(keyFile), `${credentials.email} enrolled elsewhere in this run without keeping the key`).toBe(true);
-    await page.getByLabel("Code").fill(totp(readFileSync(keyFile, "utf8").trim()));
+    await page.getByLabel("Code").fill(await unusedTotp(readFileSync(keyFile, "utf8").trim(), { store }));
     await page.getByRole("button", { name: enAdmin.login.verify }).click();
   }
   await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));

@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -47,4 +48,34 @@ export function secretFromOtpauth(uri: string): string {
   const secret = new URL(uri).searchParams.get("secret");
   if (!secret) throw new Error(`no secret in ${uri}`);
   return secret;
+}
+
+const usedSteps = new Map<string, Set<number>>();
+
+/**
+ * An authenticator code the server has not accepted yet. The app accepts each code once
+ * (RFC 6238 §5.2; auth.server.ts), so a test signing in twice within 30 s takes the next
+ * step's code (accepted one step early), or waits for a new step when those are used too.
+ * `store`: a file that remembers the steps taken, for an administrator signed in from several
+ * test files or processes (e2e); without it, this process remembers them.
+ */
+export async function unusedTotp(secretBase32: string, options: { store?: string } = {}): Promise<string> {
+  const { store } = options;
+  const used = usedSteps.get(secretBase32) ?? new Set<number>();
+  usedSteps.set(secretBase32, used);
+  if (store && existsSync(store)) for (const step of JSON.parse(readFileSync(store, "utf8")) as number[]) used.add(step);
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / 30_000);
+    const leftInStep = (current + 1) * 30_000 - now;
+    // The previous step's code is still accepted until this step ends: only with time to spare.
+    const candidates = leftInStep > 5_000 ? [current, current + 1, current - 1] : [current + 1, current];
+    const step = candidates.find((s) => !used.has(s));
+    if (step !== undefined) {
+      used.add(step);
+      if (store) writeFileSync(store, JSON.stringify([...used].filter((s) => s >= current - 2)));
+      return hotp(decodeBase32(secretBase32), step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, leftInStep + 50));
+  }
 }

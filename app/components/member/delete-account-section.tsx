@@ -6,7 +6,21 @@ import { Field, FormAlert, SettingsSection, SubmitButton, useSettingsForm } from
 export function DeleteAccountSection({ settings, formKey, t }: { settings: MemberSettings; formKey: string; t: AuthT }) {
   const form = useSettingsForm("delete-account", ["delete-account"]);
   return (
-    <SettingsSection id="delete-account" title={t("settings.deleteAccount")} intro={<p>{t("settings.deleteHint")}</p>}>
+    <SettingsSection
+      id="delete-account"
+      title={t("settings.deleteAccount")}
+      intro={
+        <div className="grid gap-2">
+          <p>{t("settings.deleteHint")}</p>
+          <p>{t("settings.deleteKept")}</p>
+          <p>
+            <a href="#download-data" className="font-semibold text-brand-800 underline underline-offset-4">
+              {t("settings.deleteDownloadFirst")}
+            </a>
+          </p>
+        </div>
+      }
+    >
       <Form method="post" action="/settings" key={formKey} className="grid gap-5" noValidate>
         <input type="hidden" name="intent" value="delete-account" />
         <Field

@@ -67,10 +67,22 @@ export const churchSettings = pgTable(
     /** Store: flat shipping per order, in cents; pickup at church is always free. */
     storeShippingCents: integer("store_shipping_cents").notNull().default(800),
     storeShippingEnabled: boolean("store_shipping_enabled").notNull().default(true),
+    /**
+     * Retention (ADR 021): days a public or members-only prayer request is kept after it left
+     * the wall (and staff last touched it); days a private request is kept after staff last
+     * touched it; days live-chat messages are kept. The server deletes older ones every hour.
+     */
+    prayerRetentionDays: integer("prayer_retention_days").notNull().default(90),
+    privatePrayerRetentionDays: integer("private_prayer_retention_days").notNull().default(365),
+    chatRetentionDays: integer("chat_retention_days").notNull().default(30),
     ...timestamps,
   },
   (t) => [
     check("church_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "church_settings_retention",
+      sql`${t.prayerRetentionDays} between 1 and 3650 and ${t.privatePrayerRetentionDays} between 1 and 3650 and ${t.chatRetentionDays} between 1 and 3650`,
+    ),
     check("church_settings_giving_fee", sql`${t.givingFeePercentBp} between 0 and 1000 and ${t.givingFeeFixedCents} between 0 and 500`),
     check("church_settings_shipping", sql`${t.storeShippingCents} between 0 and 10000`),
   ],

@@ -165,8 +165,14 @@ export async function revokeAdminSession(options: { db: AppDatabase; sessionId: 
   return rows.length > 0;
 }
 
-export async function revokeAdminSessions(options: { db: AppDatabase; userId: string; exceptId?: string }): Promise<number> {
-  const { db, userId, exceptId } = options;
+/** `exceptToken`: the session of the device asking (a member's "sign out other devices"). */
+export async function revokeAdminSessions(options: {
+  db: AppDatabase;
+  userId: string;
+  exceptId?: string;
+  exceptToken?: string | null;
+}): Promise<number> {
+  const { db, userId, exceptId, exceptToken } = options;
   const rows = await db
     .update(adminSessions)
     .set({ revokedAt: new Date() })
@@ -175,10 +181,22 @@ export async function revokeAdminSessions(options: { db: AppDatabase; userId: st
         eq(adminSessions.userId, userId),
         isNull(adminSessions.revokedAt),
         exceptId ? ne(adminSessions.id, exceptId) : undefined,
+        exceptToken ? ne(adminSessions.tokenHash, hashAdminToken(exceptToken)) : undefined,
       ),
     )
     .returning({ id: adminSessions.id });
   return rows.length;
+}
+
+/** Ends the session a token belongs to (a sign-out on the device holding it); its user, or null. */
+export async function revokeAdminSessionByToken(options: { db: AppDatabase; token: string }): Promise<string | null> {
+  if (!options.token || options.token.length > 200) return null;
+  const [row] = await options.db
+    .update(adminSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(adminSessions.tokenHash, hashAdminToken(options.token)), isNull(adminSessions.revokedAt)))
+    .returning({ userId: adminSessions.userId });
+  return row?.userId ?? null;
 }
 
 /** A fresh second factor restarts both limits (session-update: "Extend session"). */

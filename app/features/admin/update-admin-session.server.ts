@@ -1,6 +1,9 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { sessions } from "~/db/schema";
 import { ZTwoFactor } from "~/features/auth/auth-input";
 import { checkLimit } from "~/features/auth/auth-request.server";
+import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { resetRateLimit } from "~/server/rate-limit.server";
 import { clearAdminSessionCookie, extendAdminSession, revokeAdminSession, revokeAdminSessions } from "./admin-session.server";
 import type { AdminMessage } from "./admin-translation";
@@ -37,6 +40,15 @@ export async function updateAdminSession(options: {
   switch (input.intent) {
     case "logout": {
       await revokeAdminSession({ db, sessionId: session.id, userId: admin.userId });
+      // The member session this device keeps must not reopen the portal on its own at the
+      // next request (the guard's automatic step): logging out means the code is asked again.
+      const member = await getCurrentMember({ db, request });
+      if (member) {
+        await db
+          .update(sessions)
+          .set({ twoFactorVerified: false })
+          .where(and(eq(sessions.id, member.sessionId), eq(sessions.userId, admin.userId)));
+      }
       const headers = new Headers({ "Set-Cookie": clearAdminSessionCookie({ https }) });
       return { type: "redirect", location: "/admin/login", headers };
     }

@@ -1,5 +1,5 @@
-import { anonymizeMemberContent } from "~/features/member/anonymize-member-content.server";
 import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { eraseMemberAccount } from "~/features/privacy/erase-member-account.server";
 import type { Language } from "~/i18n/config";
 import { authCallContext, type AuthNotifier } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -58,7 +58,8 @@ export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicU
       await sendSms({ to: phoneNumber, body: smsCodeText({ language, churchName: await churchName(language), code }) });
     },
     async userDeleting({ id }) {
-      await anonymizeMemberContent({ db, userId: id });
+      // Everything about the member goes (or stays without them) in one transaction: ADR 021.
+      await eraseMemberAccount({ db, userId: id, siteUrl: publicUrl });
     },
     async userCreated({ id, name, email, phoneNumber }) {
       const context = authCallContext.getStore();

@@ -93,7 +93,7 @@ export async function runAuthIntent(options: {
     }
     case "signout":
     case "signout-everywhere": {
-      const headers = await signOut({ request, everywhere: intent === "signout-everywhere" });
+      const headers = await signOut({ db, request, everywhere: intent === "signout-everywhere" });
       return { status: 200, headers, data: { ok: true, intent, toast: toasts.signedOut } };
     }
   }

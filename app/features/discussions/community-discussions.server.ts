@@ -3,6 +3,7 @@ import { discussionThreads } from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getRequestContext } from "~/server/request-context.server";
+import { discussionsTranslator } from "./discussions-translation";
 import { DISCUSSIONS_PAGE_SIZE, formatDiscussionDate, MAX_TOPICS_PAGE, threadHref, type ThreadListItem } from "./discussion-views";
 import { runDiscussionsPost } from "./run-discussions-action.server";
 
@@ -42,7 +43,8 @@ export async function loadDiscussionsSection({ request }: { request: Request }) 
   const threads: ThreadListItem[] = rows.map((r) => ({
     id: r.id,
     title: r.title,
-    authorName: r.authorName,
+    // "" once the author deleted their account (ADR 021).
+    authorName: r.authorName || discussionsTranslator(language)("memberFallback"),
     replyCount: r.replyCount,
     locked: r.locked,
     lastActivity: r.lastActivityAt.toISOString(),

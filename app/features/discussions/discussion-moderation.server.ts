@@ -6,6 +6,7 @@ import type { ModerationOutcome } from "~/features/admin/moderation-outcome";
 import type { AdminContext } from "~/features/admin/require-admin.server";
 import { formatDiscussionDate } from "./discussion-views";
 import { discussionsAdminTranslator } from "./discussions-admin-translation";
+import { discussionsTranslator } from "./discussions-translation";
 import { moderateDiscussion, saveDiscussionSettings, type DiscussionDecision } from "./moderate-discussion.server";
 
 const RECENT_LIMIT = 20;
@@ -46,6 +47,8 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
   const { db, language } = ctx;
   const timeZone = await churchTimeZone(db);
   const when = (d: Date) => formatDiscussionDate(d, language, timeZone);
+  // "" once the author deleted their account (ADR 021).
+  const author = (name: string) => name || discussionsTranslator(language)("memberFallback");
   const [pendingRows, reportedThreadRows, reportedReplyRows, recentRows, [settings]] = await Promise.all([
     db.select().from(discussionThreads).where(eq(discussionThreads.status, "pending")).orderBy(discussionThreads.createdAt).limit(QUEUE_LIMIT),
     db
@@ -85,7 +88,7 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
     id: r.id,
     title: r.title,
     body: r.body,
-    authorName: r.authorName,
+    authorName: author(r.authorName),
     dateLabel: when(r.createdAt),
     status: r.status,
     locked: r.locked,
@@ -103,7 +106,7 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
         id: reply.id,
         threadTitle,
         body: reply.body,
-        authorName: reply.authorName,
+        authorName: author(reply.authorName),
         dateLabel: when(reply.createdAt),
         reportCount: reply.reportCount,
         reasons: reasons.get(reply.id) ?? [],

@@ -58,7 +58,8 @@ export async function loadDiscussionThread({ request, threadId }: { request: Req
         id: thread.id,
         title: thread.title,
         body: thread.body,
-        authorName: thread.authorName,
+        // "" once the author deleted their account (ADR 021).
+        authorName: thread.authorName || t("memberFallback"),
         dateLabel: formatDiscussionDate(thread.createdAt, language, timeZone),
         date: thread.createdAt.toISOString(),
         pending: thread.status === "pending",
@@ -70,7 +71,7 @@ export async function loadDiscussionThread({ request, threadId }: { request: Req
       replies: replies.map((r) => ({
         id: r.id,
         body: r.body,
-        authorName: r.authorName,
+        authorName: r.authorName || t("memberFallback"),
         date: r.createdAt.toISOString(),
         dateLabel: formatDiscussionDate(r.createdAt, language, timeZone),
         mine: r.userId === userId,

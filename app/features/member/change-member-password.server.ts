@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readAdminToken, revokeAdminSessions } from "~/features/admin/admin-session.server";
 import { checkPassword, PASSWORD_MAX } from "~/features/auth/auth-input";
 import { cookieHeaders, failure, fromAuthError, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { isCommonPassword } from "~/features/auth/sign-up.server";
@@ -23,7 +24,8 @@ export interface ChangeMemberPasswordOptions {
 
 /**
  * Replaces the member's password after checking the current one. Every other session is
- * ended; this device gets a new session cookie (forwarded in `headers`).
+ * ended (admin portal sessions on other devices too); this device gets a new session cookie
+ * (forwarded in `headers`).
  */
 export async function changeMemberPassword(options: ChangeMemberPasswordOptions): Promise<AuthOutcome> {
   const { db, request, userId } = options;
@@ -45,6 +47,8 @@ export async function changeMemberPassword(options: ChangeMemberPasswordOptions)
         headers: request.headers,
         returnHeaders: true,
       });
+      // The portal's sessions on other devices end with their member sessions.
+      await revokeAdminSessions({ db, userId, exceptToken: readAdminToken(request.headers.get("cookie")) });
       return { ok: true, headers: cookieHeaders(result.headers) };
     } catch (error) {
       const outcome = fromAuthError(error);

@@ -5,7 +5,7 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { changeMemberPassword } from "./change-member-password.server";
 import { confirmTwoFactor } from "./confirm-two-factor.server";
-import { deleteMemberAccount } from "./delete-member-account.server";
+import { deleteMemberAccount, type DeletionRefusal } from "./delete-member-account.server";
 import { disableTwoFactor } from "./disable-two-factor.server";
 import { enableTwoFactor } from "./enable-two-factor.server";
 import { revokeMemberSession } from "./revoke-member-session.server";
@@ -80,7 +80,7 @@ export async function runSettingsIntent(options: {
     case "disable-two-factor":
       return finish(intent, await disableTwoFactor(args), "two-factor-off");
     case "revoke-other-sessions":
-      return finish(intent, await revokeOtherSessions({ request }), "others-signed-out");
+      return finish(intent, await revokeOtherSessions({ db, request, userId }), "others-signed-out");
     case "revoke-session":
       return finish(intent, await revokeMemberSession({ ...args, currentSessionId: session.sessionId }), "session-revoked");
     case "delete-account": {
@@ -103,7 +103,7 @@ function finish(
 
 function refused(
   intent: SettingsIntent | null,
-  outcome: Extract<AuthOutcome, { ok: false }> & { values?: ProfileValues; enrolment?: TwoFactorEnrolment | null },
+  outcome: (Extract<AuthOutcome, { ok: false }> | DeletionRefusal) & { values?: ProfileValues; enrolment?: TwoFactorEnrolment | null },
 ): SettingsActionResult {
   return {
     type: "data",

@@ -41,7 +41,7 @@ export function isDeleteConfirmation(value: string): boolean {
 }
 
 /** The sections of /settings; each is also the fragment a finished form returns to. */
-export type SettingsSection = "profile" | "password" | "two-factor" | "sessions" | "delete-account";
+export type SettingsSection = "profile" | "password" | "two-factor" | "sessions" | "download-data" | "delete-account";
 
 /**
  * What a finished form says after its redirect (`/settings?done=…#section`). Only these

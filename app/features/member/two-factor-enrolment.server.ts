@@ -1,5 +1,3 @@
-import QRCode from "qrcode";
-
 /** What the member needs to add the account to an authenticator app, shown once. */
 export interface TwoFactorEnrolment {
   /** The otpauth:// URI, posted back with the confirmation so a wrong code can show it again. */
@@ -27,6 +25,8 @@ export async function renderTwoFactorEnrolment(totpUri: string, backupCodes: str
   }
   if (!secret || !/^[A-Z2-7]+=*$/i.test(secret)) return null;
   const codes = backupCodes.filter((code) => BACKUP_CODE.test(code)).slice(0, 20);
+  // Loaded when someone enrols, not at start-up (issue 10: start-up time).
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(totpUri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   return {
     totpUri,

@@ -26,6 +26,7 @@ const specTable: Array<[path: string, trail: string[]]> = [
   ["/community", ["Home", "Community"]],
   ["/give", ["Home", "Give"]],
   ["/about", ["Home", "About"]],
+  ["/privacy", ["Home", "Privacy"]],
   ["/plan-visit", ["Home", "Plan Your Visit"]],
   ["/watch", ["Home", "Watch Live"]],
   ["/admin", ["Home", "Admin Dashboard"]],

@@ -35,6 +35,7 @@ const trails: Record<string, Crumb[]> = {
   "/community": [{ labelKey: "breadcrumbs.community" }],
   "/give": [{ labelKey: "breadcrumbs.give" }],
   "/about": [{ labelKey: "breadcrumbs.about" }],
+  "/privacy": [{ labelKey: "breadcrumbs.privacy" }],
   "/plan-visit": [{ labelKey: "breadcrumbs.planVisit" }],
   "/join-church": [{ labelKey: "breadcrumbs.joinChurch" }],
   "/watch": [{ labelKey: "breadcrumbs.watch" }],

@@ -32,6 +32,7 @@ export const publicPaths = [
   "/join-church",
   "/kingdom-builders-class",
   "/about",
+  "/privacy",
   "/study",
   "/past-bible-studies",
   "/sermons",

@@ -178,7 +178,7 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
               <tr key={g.id} className="border-b border-slate-200 align-top">
                 <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(g.paidAt, language, d.timeZone)}</td>
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  <span className="block font-semibold break-words">{g.donorName}</span>
+                  <span className="block font-semibold break-words">{g.donorName || t("admin.deletedDonor")}</span>
                   <span className="block break-all text-slate-700">{g.donorEmail}</span>
                 </th>
                 <td className="py-2 pr-3 break-words">{g.fundName}</td>
@@ -222,7 +222,7 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
             {d.recurring.map((r) => (
               <tr key={r.id} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  <span className="block font-semibold break-words">{r.donorName}</span>
+                  <span className="block font-semibold break-words">{r.donorName || t("admin.deletedDonor")}</span>
                   <span className="block break-all text-slate-700">{r.donorEmail}</span>
                 </th>
                 <td className="py-2 pr-3 break-words">{r.fundName}</td>
@@ -241,7 +241,7 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
                         <input type="checkbox" name="confirm" value="yes" required className="h-5 w-5 shrink-0" />
                         <span className="text-slate-900">
                           {t("admin.cancelConfirm")}
-                          <span className="sr-only"> ({r.donorName})</span>
+                          <span className="sr-only"> ({r.donorName || t("admin.deletedDonor")})</span>
                         </span>
                       </label>
                       {result?.targetId === r.id ? <p className="text-sm font-medium text-red-800">{t(`admin.messages.${result.message}`)}</p> : null}

@@ -24,9 +24,13 @@ import { hasPassword } from "~/features/member/has-password.server";
 import type { TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";
 import { getRequestContext } from "~/server/request-context.server";
 
-/** Only paths inside the portal: never another site, never `//host`. */
+/**
+ * Only paths inside the portal: never another site, never `//host`, never a control
+ * character (a line break would make the Location header itself invalid: a 500).
+ */
 function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith("/admin") || value.startsWith("//") || value.includes("\\") || value.startsWith("/admin/login")) return "/admin";
+  if (!value || value.length > 2000 || !value.startsWith("/admin") || value.startsWith("//") || value.startsWith("/admin/login")) return "/admin";
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/admin";
   return value;
 }
 

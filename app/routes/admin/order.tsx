@@ -79,7 +79,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </AdminCard>
         <AdminCard id="order-customer" title={t("admin.order.customerHeading")}>
           <dl className="grid gap-3">
-            {row(t("admin.orderColumns.customer"), order.name)}
+            {row(t("admin.orderColumns.customer"), order.name || t("admin.deletedCustomer"))}
             <div className="grid gap-0.5">
               <dt className="text-sm font-medium text-slate-700">{t("admin.csv.email")}</dt>
               <dd className="break-all">

@@ -8,6 +8,7 @@ import { deleteServiceTime } from "~/features/admin/settings/delete-service-time
 import { loadSettings } from "~/features/admin/settings/load-settings.server";
 import { moveServiceTime } from "~/features/admin/settings/move-service-time.server";
 import { saveChurchProfile } from "~/features/admin/settings/save-church-profile.server";
+import { saveRetentionSettings } from "~/features/admin/settings/save-retention-settings.server";
 import { saveServiceTime } from "~/features/admin/settings/save-service-time.server";
 import { sendTestEmail } from "~/features/admin/settings/send-test-email.server";
 import { sendTestSms } from "~/features/admin/settings/send-test-sms.server";
@@ -47,6 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
       case "send-test-sms":
         result = await sendTestSms({ context, input });
         break;
+      case "save-retention":
+        result = await saveRetentionSettings({ context, input });
+        break;
       default:
         result = { ok: false, status: 400, intent: null, error: { key: "settings.errors.invalidRequest" } };
     }
@@ -76,6 +80,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 
       <ProfileCard profile={loaderData.profile} failure={profileFailure} busy={busy} />
       <ServiceTimesCard times={loaderData.serviceTimes} result={result} busy={busy} />
+      <RetentionCard retention={loaderData.retention} prayerWallDays={loaderData.prayerWallDays} failure={failed?.intent === "save-retention" ? failed : null} busy={busy} />
       <IntegrationsCard integrations={loaderData.integrations} adminEmail={loaderData.adminEmail} failure={failed} busy={busy} />
     </AdminPage>
   );
@@ -285,6 +290,55 @@ function ServiceTimeForm({ idPrefix, row, failure, busy, submit }: { idPrefix: s
         </button>
       </div>
     </Form>
+  );
+}
+
+function RetentionCard({
+  retention,
+  prayerWallDays,
+  failure,
+  busy,
+}: {
+  retention: LoaderData["retention"];
+  prayerWallDays: number;
+  failure: Failure | null;
+  busy: boolean;
+}) {
+  const { t } = useAdminTranslation();
+  const values = { ...retention, ...failure?.values };
+  const field = (name: keyof LoaderData["retention"], hint: string) => (
+    <Field id={`retention-${name}`} label={t(`settings.retention.${name}`)} hint={hint} error={say(t, failure?.fieldErrors?.[name])}>
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={4}
+          defaultValue={values[name] ?? ""}
+          required
+          autoComplete="off"
+          className={`${inputClasses} max-w-32`}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <AdminCard title={t("settings.retention.heading")} id="retention">
+      <p className="mb-4 text-slate-700">{t("settings.retention.intro")}</p>
+      <Form method="post" noValidate className="grid gap-5" key={failure ? "failed" : "retention"}>
+        <input type="hidden" name="intent" value="save-retention" />
+        {field("prayerRetentionDays", t("settings.retention.prayerRetentionDaysHint", { wallDays: prayerWallDays }))}
+        {field("privatePrayerRetentionDays", t("settings.retention.privatePrayerRetentionDaysHint"))}
+        {field("chatRetentionDays", t("settings.retention.chatRetentionDaysHint"))}
+        <div>
+          <button type="submit" className={adminButton.primary} disabled={busy}>
+            {t("settings.retention.save")}
+          </button>
+        </div>
+      </Form>
+    </AdminCard>
   );
 }
 

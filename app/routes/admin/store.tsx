@@ -106,7 +106,7 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
                 </th>
                 <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(o.createdAt, language, d.timeZone)}</td>
                 <td className="py-2 pr-3">
-                  <span className="block font-semibold break-words">{o.name}</span>
+                  <span className="block font-semibold break-words">{o.name || t("admin.deletedCustomer")}</span>
                   <span className="block break-all text-slate-700">{o.email}</span>
                 </td>
                 <td className="py-2 pr-3">{o.items}</td>

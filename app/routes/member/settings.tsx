@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, redirect, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageErrorBoundary } from "~/components/error-boundaries";
+import { DataExportSection } from "~/components/member/data-export-section";
 import { DeleteAccountSection } from "~/components/member/delete-account-section";
 import { PasswordSection } from "~/components/member/password-section";
 import { ProfileSection } from "~/components/member/profile-section";
@@ -98,7 +99,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formAction, default
   formAction === "/auth" ? false : defaultShouldRevalidate;
 
 export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useAuthTranslation();
+  const { t, language } = useAuthTranslation();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   // From the URL, not the loader: after a refused form (4xx) the loader doesn't rerun.
@@ -140,6 +141,7 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
         <PasswordSection settings={loaderData} notice={noticeIn("password")} formKey={formKey} t={t} />
         <TwoFactorSection settings={loaderData} notice={noticeIn("two-factor")} formKey={formKey} t={t} />
         <SessionsSection settings={loaderData} notice={noticeIn("sessions")} t={t} />
+        <DataExportSection t={t} language={language} />
         <DeleteAccountSection settings={loaderData} formKey={formKey} t={t} />
       </div>
     </main>

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { churchSettings, serviceTimes } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl, type Env } from "~/server/env.server";
+import { DEFAULT_RETENTION, RETENTION_FIELDS } from "~/features/privacy/retention-settings";
 import { PROFILE_FIELDS, type ProfileField } from "./church-profile-input";
 
 export interface IntegrationStatus {
@@ -65,5 +66,11 @@ export async function loadSettings({ db }: { db: AppDatabase }) {
       isMainService: t.isMainService,
     })),
     integrations: integrationStatus(),
+    /** How long prayer requests and chat are kept (ADR 021), as form values. */
+    retention: Object.fromEntries(RETENTION_FIELDS.map((field) => [field, String(row ? row[field] : DEFAULT_RETENTION[field])])) as Record<
+      (typeof RETENTION_FIELDS)[number],
+      string
+    >,
+    prayerWallDays: row?.prayerExpiryDays ?? 30,
   };
 }

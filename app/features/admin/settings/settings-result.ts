@@ -6,7 +6,8 @@ export type SettingsIntent =
   | "delete-service-time"
   | "move-service-time"
   | "send-test-email"
-  | "send-test-sms";
+  | "send-test-sms"
+  | "save-retention";
 
 /**
  * What every settings action answers: a notice on success; on failure a status (4xx only),

@@ -154,6 +154,9 @@ const auth = {
     currentPasswordRequired: "Enter your current password.",
     sessionNotFound: "That device is no longer signed in.",
     freshSignInRequired: "For your security, please sign out, sign in again and then try once more.",
+    lastAdministrator: "You are the last administrator of this site. Give another account full administrator access (Admin → Users) before you delete yours.",
+    openStoreOrder: "Your store order #{{number}} isn't finished yet. You can delete your account once it has been picked up, shipped or cancelled; the church office can help.",
+    recurringGiftsNotCancelled: "We couldn't cancel your recurring gifts with the payment service, so nothing was deleted. Please try again in a few minutes.",
   },
   callback: {
     title: "Signing you in",
@@ -217,7 +220,9 @@ const auth = {
     signOutEverywhere: "Sign Out Everywhere",
     othersSignedOut: "Your other devices have been signed out.",
     deleteAccount: "Delete Account",
-    deleteHint: "This permanently deletes your account and profile. Anything you posted publicly stays, shown as Anonymous.",
+    deleteHint: "Deleting your account can't be undone. It signs you out on every device and removes your account, profile, prayer requests (public and private), registrations, sign-ups, group memberships, saved prayers, study notes and chat messages.",
+    deleteKept: "Kept without your name: your published discussions and replies (shown as “A member”), photos already in the gallery, and your gifts and store orders, which the church keeps for its accounts and tax receipts. Recurring gifts are cancelled. To remove a post completely, delete it first. We'll email you to confirm.",
+    deleteDownloadFirst: "Want a copy first? Download your data above.",
     deleteConfirmLabel: "Type DELETE to confirm",
     deleteConfirmWord: "DELETE",
     deleteButton: "Delete My Account",
@@ -254,6 +259,11 @@ const auth = {
     confirmPhone: "Confirm Number",
     noSignInPhone: "None yet. Add your number above, save, then confirm it here.",
     deletePasswordHint: "Enter your password to confirm it's you.",
+    dataExport: "Download your data",
+    dataExportHint: "A file (JSON) with everything this site keeps about you: account, profile, prayer requests, registrations, groups, posts, gifts, orders and more. It never includes your password or security codes.",
+    dataExportButton: "Download My Data",
+    dataExportNote: "The file is made when you ask for it. You can download it up to 5 times an hour.",
+    privacyLink: "How we use your information",
   },
 };
 

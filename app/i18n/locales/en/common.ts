@@ -75,6 +75,7 @@ const common = {
     youtube: "{{name}} on YouTube",
     quickLinks: "Quick links",
     rights: "© {{year}} {{name}}. All rights reserved.",
+    privacy: "Privacy",
   },
   breadcrumbs: {
     label: "Breadcrumb",
@@ -96,6 +97,7 @@ const common = {
     order: "Order",
     give: "Give",
     about: "About",
+    privacy: "Privacy",
     planVisit: "Plan Your Visit",
     joinChurch: "Join the Church",
     kingdomBuildersClass: "Kingdom Builders Class",

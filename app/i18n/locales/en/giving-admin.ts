@@ -20,6 +20,7 @@ const givingAdmin = {
     action: "See your giving history",
   },
   admin: {
+    deletedDonor: "Deleted account (name removed)",
     intro: "Gifts received online, recurring donors, the funds people give to, and the giving settings.",
     periodLegend: "Period",
     periods: { "this-month": "This month", "last-month": "Last month", "this-year": "This year", "last-year": "Last year", custom: "Custom dates" },

@@ -19,6 +19,7 @@ const storeAdmin = {
     action: "See your order",
   },
   admin: {
+    deletedCustomer: "Deleted account (contact details removed)",
     intro: "Orders to prepare, the products on sale and the store settings.",
     ordersHeading: "Orders",
     ordersTable: "Orders",

@@ -152,6 +152,9 @@ const auth = {
     currentPasswordRequired: "Escriba su contraseña actual.",
     sessionNotFound: "Ese dispositivo ya no tiene la sesión iniciada.",
     freshSignInRequired: "Por su seguridad, cierre la sesión, vuelva a iniciarla y luego inténtelo otra vez.",
+    lastAdministrator: "Usted es el último administrador de este sitio. Dé acceso completo de administrador a otra cuenta (Administración → Usuarios) antes de eliminar la suya.",
+    openStoreOrder: "Su pedido de la tienda n.º {{number}} todavía no está terminado. Podrá eliminar su cuenta cuando lo haya recogido, se haya enviado o se haya cancelado; la oficina de la iglesia puede ayudarle.",
+    recurringGiftsNotCancelled: "No pudimos cancelar sus ofrendas periódicas con el servicio de pagos, así que no se eliminó nada. Vuelva a intentarlo en unos minutos.",
   },
   callback: {
     title: "Iniciando sesión",
@@ -215,7 +218,9 @@ const auth = {
     signOutEverywhere: "Cerrar sesión en todas partes",
     othersSignedOut: "Se cerró la sesión en sus otros dispositivos.",
     deleteAccount: "Eliminar cuenta",
-    deleteHint: "Esto elimina para siempre su cuenta y su perfil. Todo lo que haya publicado de forma pública se conserva y aparece como Anónimo.",
+    deleteHint: "Eliminar su cuenta no se puede deshacer. Cierra su sesión en todos sus dispositivos y elimina su cuenta, su perfil, sus peticiones de oración (públicas y privadas), inscripciones, grupos, oraciones guardadas, notas de estudio y mensajes del chat.",
+    deleteKept: "Se conservan sin su nombre: sus conversaciones y respuestas publicadas (mostradas como «Un miembro»), las fotos que ya están en la galería, y sus ofrendas y pedidos de la tienda, que la iglesia guarda para sus cuentas y los recibos de impuestos. Las ofrendas periódicas se cancelan. Para quitar del todo una publicación, elimínela antes. Le enviaremos un correo para confirmarlo.",
+    deleteDownloadFirst: "¿Quiere una copia antes? Descargue sus datos más arriba.",
     deleteConfirmLabel: "Escriba ELIMINAR para confirmar",
     deleteConfirmWord: "ELIMINAR",
     deleteButton: "Eliminar mi cuenta",
@@ -252,6 +257,11 @@ const auth = {
     confirmPhone: "Confirmar número",
     noSignInPhone: "Todavía ninguno. Agregue su número arriba, guarde y luego confírmelo aquí.",
     deletePasswordHint: "Escriba su contraseña para confirmar que es usted.",
+    dataExport: "Descargar sus datos",
+    dataExportHint: "Un archivo (JSON) con todo lo que este sitio guarda sobre usted: cuenta, perfil, peticiones de oración, inscripciones, grupos, publicaciones, ofrendas, pedidos y más. Nunca incluye su contraseña ni sus códigos de seguridad.",
+    dataExportButton: "Descargar mis datos",
+    dataExportNote: "El archivo se prepara en el momento en que lo pide. Puede descargarlo hasta 5 veces por hora.",
+    privacyLink: "Cómo usamos su información",
   },
 } satisfies AuthStrings;
 

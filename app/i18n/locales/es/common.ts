@@ -77,6 +77,7 @@ const es = {
     youtube: "{{name}} en YouTube",
     quickLinks: "Enlaces rápidos",
     rights: "© {{year}} {{name}}. Todos los derechos reservados.",
+    privacy: "Privacidad",
   },
   breadcrumbs: {
     label: "Ruta de navegación",
@@ -98,6 +99,7 @@ const es = {
     order: "Pedido",
     give: "Ofrendar",
     about: "Quiénes somos",
+    privacy: "Privacidad",
     planVisit: "Planifique su visita",
     joinChurch: "Hágase miembro",
     kingdomBuildersClass: "Clase Constructores del Reino",

@@ -20,6 +20,7 @@ const givingAdmin = {
     action: "Ver su historial de ofrendas",
   },
   admin: {
+    deletedDonor: "Cuenta eliminada (sin nombre)",
     intro: "Ofrendas recibidas en línea, donantes recurrentes, los fondos a los que se ofrenda y la configuración de ofrendas.",
     periodLegend: "Período",
     periods: { "this-month": "Este mes", "last-month": "El mes pasado", "this-year": "Este año", "last-year": "El año pasado", custom: "Fechas personalizadas" },

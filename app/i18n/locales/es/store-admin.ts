@@ -19,6 +19,7 @@ const storeAdmin = {
     action: "Ver su pedido",
   },
   admin: {
+    deletedCustomer: "Cuenta eliminada (sin datos de contacto)",
     intro: "Pedidos por preparar, los productos a la venta y la configuración de la tienda.",
     ordersHeading: "Pedidos",
     ordersTable: "Pedidos",

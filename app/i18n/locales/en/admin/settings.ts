@@ -71,6 +71,18 @@ const settings = {
     moved: "Order saved.",
     notFound: "That service time no longer exists. The list below is up to date.",
   },
+  retention: {
+    heading: "Privacy and data retention",
+    intro: "How long the site keeps prayer requests and live-chat messages. Older ones are deleted automatically every hour, and the privacy page (/privacy) shows these periods to everyone.",
+    prayerRetentionDays: "Public and members-only prayer requests: days kept after they leave the wall",
+    prayerRetentionDaysHint: "Requests are on the wall for {{wallDays}} days (set in the prayer inbox); this many days later they are deleted, unless staff worked on them in that time. 1 to 3650.",
+    privatePrayerRetentionDays: "Private prayer requests: days kept after staff last worked on them",
+    privatePrayerRetentionDaysHint: "A note, status change or reply starts the period again. 1 to 3650.",
+    chatRetentionDays: "Live-chat messages: days kept after they were posted",
+    chatRetentionDaysHint: "1 to 3650. The church assistant's conversations are never stored.",
+    save: "Save retention periods",
+    saved: "Retention periods saved. The privacy page shows them now; the next hourly pass applies them.",
+  },
   integrations: {
     heading: "Integrations",
     intro: "Set these with environment variables on the server; this page only reports them.",
@@ -129,6 +141,7 @@ const settings = {
     instagramUrl: "Enter an https:// link on instagram.com.",
     dayOfWeek: "Choose a day.",
     startTime: "Enter the time as HH:MM in 24-hour format, e.g. 09:30.",
+    retentionDays: "Enter a whole number of days from 1 to 3650.",
   },
 };
 

@@ -72,6 +72,18 @@ const settings = {
     moved: "Orden guardado.",
     notFound: "Ese horario de servicio ya no existe. La lista de abajo está actualizada.",
   },
+  retention: {
+    heading: "Privacidad y conservación de datos",
+    intro: "Cuánto tiempo guarda el sitio las peticiones de oración y los mensajes del chat en vivo. Los más antiguos se eliminan automáticamente cada hora, y la página de privacidad (/privacy) muestra estos plazos a todos.",
+    prayerRetentionDays: "Peticiones de oración públicas y para miembros: días que se guardan después de salir del muro",
+    prayerRetentionDaysHint: "Las peticiones están en el muro {{wallDays}} días (se fija en la bandeja de oración); tantos días después se eliminan, salvo que el personal haya trabajado en ellas en ese tiempo. De 1 a 3650.",
+    privatePrayerRetentionDays: "Peticiones de oración privadas: días que se guardan después de que el personal trabajó en ellas por última vez",
+    privatePrayerRetentionDaysHint: "Una nota, un cambio de estado o una respuesta vuelve a empezar el plazo. De 1 a 3650.",
+    chatRetentionDays: "Mensajes del chat en vivo: días que se guardan después de publicarse",
+    chatRetentionDaysHint: "De 1 a 3650. Las conversaciones con el asistente de la iglesia nunca se guardan.",
+    save: "Guardar los plazos de conservación",
+    saved: "Plazos de conservación guardados. La página de privacidad ya los muestra; la próxima pasada de cada hora los aplica.",
+  },
   integrations: {
     heading: "Integraciones",
     intro: "Se configuran con variables de entorno en el servidor; esta página solo informa su estado.",
@@ -130,6 +142,7 @@ const settings = {
     instagramUrl: "Escriba un enlace https:// de instagram.com.",
     dayOfWeek: "Elija un día.",
     startTime: "Escriba la hora como HH:MM en formato de 24 horas, p. ej. 09:30.",
+    retentionDays: "Escriba un número entero de días, de 1 a 3650.",
   },
 } satisfies typeof en;
 

@@ -1,0 +1,4 @@
+ALTER TABLE "church_settings" ADD COLUMN "prayer_retention_days" integer DEFAULT 90 NOT NULL;--> statement-breakpoint
+ALTER TABLE "church_settings" ADD COLUMN "private_prayer_retention_days" integer DEFAULT 365 NOT NULL;--> statement-breakpoint
+ALTER TABLE "church_settings" ADD COLUMN "chat_retention_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "church_settings" ADD CONSTRAINT "church_settings_retention" CHECK ("church_settings"."prayer_retention_days" between 1 and 3650 and "church_settings"."private_prayer_retention_days" between 1 and 3650 and "church_settings"."chat_retention_days" between 1 and 3650);
