@@ -202,17 +202,34 @@ export async function createPostgresPubSub(options: PostgresPubSubOptions): Prom
 /**
  * Redis pub/sub: one connection publishes, a dedicated one subscribes (a subscribed Redis
  * connection can do nothing else). node-redis reconnects both and subscribes again by itself.
+ *
+ * Redis being down never holds a request or the start-up: a publish while the publisher is
+ * disconnected fails at once (no offline queue; callers log it, the change is already saved and
+ * viewers catch up when they reconnect), and start-up waits at most `connectTimeoutMs` for the
+ * first connection before going on while node-redis keeps trying in the background
+ * (subscriptions made meanwhile are sent when it connects).
  */
-export async function createRedisPubSub(options: { url: string }): Promise<PubSub> {
+export async function createRedisPubSub(options: { url: string; connectTimeoutMs?: number }): Promise<PubSub> {
   const { createClient } = await import("redis");
   const listeners = new Listeners();
-  const publisher = createClient({ url: options.url });
-  const subscriber = publisher.duplicate();
+  const publisher = createClient({ url: options.url, disableOfflineQueue: true });
+  const subscriber = createClient({ url: options.url });
   for (const [name, client] of [["publisher", publisher], ["subscriber", subscriber]] as const) {
     // Without an error listener a lost connection would crash the process.
     client.on("error", (error: unknown) => logger.warn({ err: error, client: name }, "pub/sub: Redis connection error"));
   }
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const connected = Promise.all([publisher.connect(), subscriber.connect()]);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), options.connectTimeoutMs ?? 5000);
+    timer.unref();
+  });
+  const first = await Promise.race([connected, timedOut]);
+  clearTimeout(timer);
+  if (first === "timeout") {
+    connected.catch((error: unknown) => logger.error({ err: error }, "pub/sub: connecting to Redis failed"));
+    logger.error({ url: redactedUrl(options.url) }, "pub/sub: Redis does not answer; starting without it (live updates between instances resume when it does)");
+  }
   const dispatch = (message: string, channel: string) => listeners.dispatch(channel, message);
 
   return {
@@ -233,9 +250,26 @@ export async function createRedisPubSub(options: { url: string }): Promise<PubSu
     },
     async close() {
       listeners.clear();
-      await Promise.all([publisher.quit().catch(() => {}), subscriber.quit().catch(() => {})]);
+      // A client still trying to connect is dropped; a connected one finishes what it sent.
+      await Promise.all(
+        [publisher, subscriber].map(async (client) => {
+          if (client.isReady) await client.close().catch(() => {});
+          else if (client.isOpen) client.destroy();
+        }),
+      );
     },
   };
+}
+
+/** The URL without its password, for the log. */
+function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparsable REDIS_URL)";
+  }
 }
 
 /** Start-up's choice: Redis when REDIS_URL is set, else PostgreSQL when DATABASE_URL is, else in memory. */

@@ -4,6 +4,7 @@
 // TEST_REDIS_URL is set. Also the pub/sub transports themselves, including PostgreSQL's
 // listener coming back after its connection is killed.
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -223,6 +224,70 @@ describe("pub/sub transports", () => {
         await Promise.all([one.close(), two.close(), admin.close()]);
       }
     });
+  });
+
+  test("Redis down at start-up: the server goes on after the connect timeout, a publish fails at once, closing doesn't hang", async () => {
+    // A port nobody listens on (taken and released).
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const started = Date.now();
+    const pubsub = await createRedisPubSub({ url: `redis://127.0.0.1:${port}`, connectTimeoutMs: 300 });
+    expect(Date.now() - started).toBeLessThan(5000);
+    const unsubscribe = pubsub.subscribe("nobody-hears", () => {});
+    const publishStarted = Date.now();
+    await expect(pubsub.publish("nobody-hears", "hello")).rejects.toThrow();
+    expect(Date.now() - publishStarted).toBeLessThan(1000);
+    unsubscribe();
+    await pubsub.close();
+  });
+
+  test.skipIf(!redisUrl)("Redis lost while running: publishing fails at once instead of waiting, and messages flow again when it is back", async () => {
+    // A TCP relay in front of the real Redis stands for the network: closing it cuts Redis off.
+    const target = new URL(redisUrl!);
+    const sockets = new Set<net.Socket>();
+    let accepting = true;
+    const relay = net.createServer((client) => {
+      if (!accepting) return client.destroy();
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on("error", () => {});
+        s.on("close", () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const url = `redis://127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+    const one = await createRedisPubSub({ url });
+    const two = await createRedisPubSub({ url });
+    try {
+      const got: string[] = [];
+      two.subscribe("outage", (m) => got.push(m));
+      await one.publish("outage", "before");
+      await waitFor(() => (got.includes("before") ? true : undefined), 2000, "a message before the outage");
+      accepting = false;
+      for (const s of sockets) s.destroy();
+      const publishStarted = Date.now();
+      await expect(one.publish("outage", "during")).rejects.toThrow();
+      expect(Date.now() - publishStarted).toBeLessThan(1000);
+      accepting = true;
+      // node-redis reconnects and subscribes again by itself.
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const sent = await one.publish("outage", "after").then(() => true, () => false);
+        if (sent && got.includes("after")) break;
+        if (Date.now() > deadline) throw new Error("no message after Redis came back");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 
   test.skipIf(!redisUrl)("Redis (skipped without TEST_REDIS_URL)", async () => {
