@@ -352,6 +352,10 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   // Deletes what the retention settings no longer keep, hourly (ADR 021).
   const retention = scheduleDataRetention({ db: handle.db });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    // Each instance would make its own secret: a member signed in on one is a stranger to the next.
+    logger.warn("AUTH_SECRET is not set: this instance uses a secret kept in its DATA_DIR. Set the same AUTH_SECRET on every instance that shares this database (docs/deploy.md).");
+  }
   setAuth(
     createAuth({
       db: handle.db,
