@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import type { ChunkingContext } from "rolldown";
 import { VitePWA } from "vite-plugin-pwa";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const appDir = fileURLToPath(new URL("./app/", import.meta.url));
@@ -135,9 +136,90 @@ function chunkModulesReport(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+const lucideIconModule = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][^\\/]+\.mjs$/;
+
+/**
+ * Every lucide icon module imports `../createLucideIcon.mjs`; this resolves that import to
+ * app/components/ui/create-lucide-icon.ts, a few hundred bytes instead of lucide's ~7 KB
+ * runtime on every page (ADR 024). Both builds, so server and browser render the same <svg>.
+ * Fails the build if lucide-react's layout changes and no icon goes through it.
+ */
+function smallLucideRuntime(): Plugin {
+  const replacement = fileURLToPath(new URL("./app/components/ui/create-lucide-icon.ts", import.meta.url));
+  let redirected = 0;
+  return {
+    name: "small-lucide-runtime",
+    // The development server pre-bundles lucide-react for the browser and loads it from
+    // node_modules on the server: lucide's own runtime on both sides there.
+    apply: "build",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source !== "../createLucideIcon.mjs" || !importer || !lucideIconModule.test(importer)) return null;
+      redirected++;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && redirected === 0) {
+        this.error("small-lucide-runtime: no lucide icon imported ../createLucideIcon.mjs (lucide-react's layout changed?)");
+      }
+    },
+  };
+}
+
+/**
+ * Packages compiled into the server build instead of loaded from node_modules at start-up
+ * (issue 10, goal 6). Each of them is hundreds of small ES modules (date-fns 300, kysely 260,
+ * stripe 220, drizzle-orm, zod, better-auth …), or in lucide-react's case a 1.3 MB CommonJS
+ * file, and Node's module loader spent about a second resolving, reading and compiling them
+ * before the first request; bundled, only what the server uses is left, in a few files.
+ * Build only: the development server keeps loading them from node_modules.
+ */
+const serverBundled = [
+  /^lucide-react(\/|$)/,
+  /^date-fns(-tz)?(\/|$)/,
+  /^kysely(\/|$)/,
+  /^stripe(\/|$)/,
+  /^drizzle-orm(\/|$)/,
+  /^better-auth(\/|$)/,
+  /^@better-auth\//,
+  /^better-call(\/|$)/,
+  /^zod(\/|$)/,
+  /^jose(\/|$)/,
+  /^@noble\//,
+  // CommonJS, about 130 files from 70 packages (body-parser, router, negotiator, qs …): the
+  // packages themselves and everything they depend on, or they would still load one by one.
+  ...dependencyClosure(["express", "compression"]),
+];
+
+/** The packages `roots` need at run time (their `dependencies`, recursively), as exact names. */
+function dependencyClosure(roots: string[]): string[] {
+  const found = new Set<string>();
+  const visit = (name: string) => {
+    if (found.has(name)) return;
+    found.add(name);
+    const manifest = JSON.parse(readFileSync(fileURLToPath(new URL(`./node_modules/${name}/package.json`, import.meta.url)), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency);
+  };
+  for (const root of roots) visit(root);
+  return [...found];
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      // react-router's package exports name only its development build, whose dev-only warnings
+      // (ENABLE_DEV_WARNINGS) then ship to every browser; its production build is the same code
+      // with them off (0.6 KB gzip less on every page). The server keeps the package's default.
+      ...(command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
+            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
+          ]
+        : []),
+    ],
   },
   build: {
     // build/client/.vite/manifest.json (the chunk graph): read by bench/chunk-graph.mjs.
@@ -150,8 +232,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     // PGlite loads its WASM and data files relative to its own module file.
     external: ["@electric-sql/pglite", "pg", "pino"],
+    noExternal: command === "build" ? serverBundled : undefined,
   },
   plugins: [
+    smallLucideRuntime(),
     tailwindcss(),
     reactRouter(),
     isSsrBuild ? null : chunkModulesReport(),

@@ -8,6 +8,7 @@ import { NonceProvider } from "~/components/nonce";
 import { detectRequestLanguage } from "~/i18n/detect-language";
 import { loadTranslation } from "~/i18n/i18n";
 import { I18nProvider } from "~/i18n/react";
+import { unavailableHeaders } from "~/server/database-outage.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -37,6 +38,11 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary is written in place, never "outlined" (React 19.2 moves
+        // boundaries that complete after ~12.8 KB of HTML to the end of the document, shown by an
+        // inline script). The page's sections stay in the HTML where they belong, for visitors
+        // without JavaScript and crawlers alike (components/deferred-hydration.tsx, breadcrumbs).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -45,6 +51,11 @@ export default async function handleRequest(
           responseHeaders.set("Content-Language", language);
           responseHeaders.append("Vary", "Cookie, Accept-Language");
           applyLoaderCacheControl(responseHeaders, routerContext);
+          // The "we'll be right back" page of a database outage (database-outage.server.ts):
+          // never stored, and the visitor's browser or a proxy is told when to try again.
+          if (responseStatusCode === 503) {
+            for (const [name, value] of Object.entries(unavailableHeaders())) responseHeaders.set(name, value);
+          }
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

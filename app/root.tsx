@@ -2,7 +2,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import type { Route } from "./+types/root";
 import { AppErrorBoundary } from "~/components/error-boundaries";
 import { useNonce } from "~/components/nonce";
-import { defaultLanguage } from "~/i18n/config";
+import { useTranslation } from "~/i18n/react";
 import { detectRequestLanguage, languageCookie } from "~/i18n/detect-language";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { db } from "~/server/db.server";
@@ -10,7 +10,6 @@ import { getEnv, siteUrl } from "~/server/env.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
@@ -31,13 +30,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // Without the root's data (its loader failed, e.g. the database is unreachable) the page is
+  // still rendered in the language the request asked for; the browser hydrates in this one.
+  const { i18n } = useTranslation();
   return (
-    <html lang={root?.language ?? defaultLanguage} dir="ltr">
+    <html lang={root?.language ?? i18n.language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5257" />
         <link rel="manifest" href={root?.language === "es" ? "/manifest.webmanifest?lang=es" : "/manifest.webmanifest"} />
+        {/* A stylesheet with a precedence is written at the top of <head> (React's resource
+            order), before the modulepreload links React hoists there; as a plain `links` entry it
+            came after all of them, so the render-blocking CSS was requested last. */}
+        <link rel="stylesheet" href={stylesheet} precedence="app" />
         <Meta />
         <Links />
       </head>

@@ -101,6 +101,7 @@ export default [
     route("store/:slug", "routes/store/product.tsx"),
     route("auth", "routes/auth/auth.tsx"),
     route("auth/callback", "routes/auth/callback.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
     route("settings", "routes/member/settings.tsx"),
     route("admin-test", "routes/site/admin-test.tsx"),
     route("email/unsubscribe", "routes/site/email-unsubscribe.tsx"),

@@ -24,7 +24,10 @@ import { scheduleDataRetention } from "~/features/privacy/schedule-data-retentio
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
+import { isDatabaseUnavailable } from "~/server/db-errors.server";
+import { guardDatabaseOutages, unavailableHeaders, unavailableHtml, unavailableText } from "~/server/database-outage.server";
 import { getEnv, productionWarnings, siteUrl, type Env } from "~/server/env.server";
+import { detectRequestLanguage } from "~/i18n/detect-language";
 import {
   createCachedAnswer,
   createContentVersionReader,
@@ -54,6 +57,12 @@ export interface CreateAppOptions {
   vite?: ViteDevServer;
 }
 
+/** Methods Node's parser accepts but the Fetch API cannot carry (undici refuses them). */
+const UNSERVABLE_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/** Event reminders and the retention rules make their start-up pass this long after start. */
+const BACKGROUND_START_DELAY_MS = 10_000;
+
 /** The largest request body of any form (a few fields); uploads have their own limit. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** A Stripe webhook event (signed JSON). */
@@ -76,11 +85,13 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   if (env.TRUST_PROXY > 0) app.set("trust proxy", env.TRUST_PROXY);
   // A local Stripe stand-in (STRIPE_API_URL) hosts its checkout page itself.
   const stripeFormTargets = env.STRIPE_API_URL ? [new URL(env.STRIPE_API_URL).origin] : [];
+  // Every loader and action answers a database outage with a translated 503, not a 500
+  // (database-outage.server.ts); the guarded build is made once per loaded build.
   let build: () => Promise<ServerBuild>;
   if (vite) {
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    build = async () => guardDatabaseOutages((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild);
   } else {
-    build = () => import("virtual:react-router/server-build");
+    build = async () => guardDatabaseOutages(await import("virtual:react-router/server-build"));
   }
   const csp = (nonce: string) => contentSecurityPolicy(nonce, { https, formTargets: stripeFormTargets });
 
@@ -114,6 +125,13 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   app.use((_req, res, next) => {
     res.set(headers);
     next();
+  });
+
+  // The Fetch API has no Request for these methods (`new Request` throws), so React Router's
+  // handler would answer 500: refuse them here, as any method this site does not serve.
+  app.use((req, res, next) => {
+    if (!UNSERVABLE_METHODS.has(req.method)) return next();
+    res.status(405).set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS").type("text/plain").send("Method not allowed. / Método no permitido.");
   });
 
   app.use((req, res, next) => {
@@ -228,7 +246,9 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
         req.headers.cookie = replaceCookie(req.headers.cookie, ADMIN_COOKIE, token);
         next();
       })
-      .catch(next);
+      // Database unreachable: the admin pages' own loaders meet it too and answer the
+      // translated 503 page; the step is skipped, never the guard (the layout checks again).
+      .catch((error: unknown) => (isDatabaseUnavailable(error) ? next() : next(error)));
   });
 
   app.use((_req, res, next) => {
@@ -245,6 +265,19 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
     }),
   );
+  // Last line: a database outage that escaped the pages (they answer it themselves) is still a
+  // 503 with Retry-After in the visitor's language, never Express's 500.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent || !isDatabaseUnavailable(error)) return next(error);
+    const { language } = detectRequestLanguage(new Request(new URL(req.originalUrl, publicOrigin), { headers: toHeaders(req.headers) }));
+    logger.warn({ err: error, path: req.path }, "database unavailable: answered 503");
+    res.status(503).set(unavailableHeaders()).set("Content-Language", language);
+    if (req.accepts(["text/html", "text/plain"]) === "text/html") res.type("html").send(unavailableHtml(language, req.path));
+    else {
+      const { title, body } = unavailableText(language);
+      res.type("text/plain").send(`${title}. ${body}`);
+    }
+  });
   return app;
 }
 
@@ -348,9 +381,10 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   for (const warning of productionWarnings(env)) logger.warn(warning);
   const worker = startOutboxWorker({ db: handle.db, mail, sms });
   configureMessaging({ db: handle.db, mail, sms, worker });
-  const reminders = scheduleEventReminders({ db: handle.db, siteUrl: publicUrl });
+  // Their start-up passes (queries, deletes) wait until the first requests have been answered.
+  const reminders = scheduleEventReminders({ db: handle.db, siteUrl: publicUrl, firstPassDelayMs: BACKGROUND_START_DELAY_MS });
   // Deletes what the retention settings no longer keep, hourly (ADR 021).
-  const retention = scheduleDataRetention({ db: handle.db });
+  const retention = scheduleDataRetention({ db: handle.db, firstPassDelayMs: BACKGROUND_START_DELAY_MS });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     // Each instance would make its own secret: a member signed in on one is a stranger to the next.

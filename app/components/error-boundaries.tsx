@@ -8,10 +8,34 @@ function reloadPage() {
   window.location.reload();
 }
 
+/** A route's loader or action could not reach the database (a 503 from database-outage.server.ts). */
+function isServiceUnavailable(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 503;
+}
+
+/**
+ * "We'll be right back": the database is briefly unreachable (a restart). A plain link to the
+ * same address tries again, with or without JavaScript, and never re-sends a form.
+ */
+export function ServiceUnavailableScreen() {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">{t("errors.unavailableTitle")}</h1>
+      <p className="text-slate-700">{t("errors.unavailableBody")}</p>
+      <a href={`${pathname}${search}`} className={buttonClasses()}>
+        {t("errors.tryAgain")}
+      </a>
+    </main>
+  );
+}
+
 /** App-level: the last line of defence, outside the site shell. */
 export function AppErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  if (isServiceUnavailable(error)) return <ServiceUnavailableScreen />;
   if (typeof window !== "undefined") console.error(error);
   return (
     <main id="main" className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-6 p-6 text-center">
@@ -33,6 +57,7 @@ export function PageErrorBoundary() {
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isServiceUnavailable(error)) return <ServiceUnavailableScreen />;
   if (typeof window !== "undefined") console.error(error);
 
   const tryAgain = () => {

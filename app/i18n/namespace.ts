@@ -1,15 +1,12 @@
 import { use, useMemo } from "react";
-import { isLanguage, languages, type Language } from "~/i18n/config";
+import { languages, pageLanguage, type Language } from "~/i18n/config";
 import { useTranslation } from "~/i18n/react";
 import { createLookup, type Leaves, type TranslationValues } from "~/i18n/translator";
 
 export type NamespaceT<S> = (key: Leaves<S>, values?: TranslationValues) => string;
 
-/** The page's language, as the server rendered it into `<html lang>` ("en" on the server). */
-export function pageLanguage(): Language {
-  const lang = typeof document === "undefined" ? null : document.documentElement.lang;
-  return isLanguage(lang) ? lang : "en";
-}
+// In config.ts, so the lazily loaded dialogs can use it without this module.
+export { pageLanguage };
 
 /**
  * A string table kept out of the main locale chunk (sermons, watch, study, groups, prayer…):

@@ -16,7 +16,7 @@ import type { AppDatabase } from "./db.server";
 import { logger } from "./logger.server";
 import { claimTotpCode } from "./totp-replay.server";
 
-/** Magic links, email confirmations and SMS codes all expire within 15 minutes. */
+/** Magic links, email confirmations, password reset links and SMS codes all expire within 15 minutes. */
 export const LINK_LIFETIME_SECONDS = 15 * 60;
 export const SMS_CODE_LIFETIME_SECONDS = 10 * 60;
 
@@ -37,6 +37,8 @@ export interface AuthNotifier {
   /** The sign-up confirmation: `token` goes into the /auth/callback link. */
   confirmEmail(input: { email: string; name: string; token: string }): Promise<void>;
   magicLink(input: { email: string; token: string }): Promise<void>;
+  /** A password reset was asked for an account with this address: `token` goes into the /auth/reset-password link. */
+  passwordReset(input: { email: string; token: string }): Promise<void>;
   smsCode(input: { phoneNumber: string; code: string }): Promise<void>;
   /** Runs inside account deletion, before the user row goes: detach their public content. */
   userDeleting(input: { id: string }): Promise<void>;
@@ -111,7 +113,21 @@ export function createAuth(options: CreateAuthOptions) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // A reset ends every session of the member (in the transaction that stores the new
+      // password) and never signs anyone in: the new password is then used to sign in, second
+      // factor included. Admin sessions end in reset-member-password.server.ts.
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS,
+      sendResetPassword: async ({ user, token }) => {
+        // Phone-only accounts have no mailbox; a disabled account gets no new way in.
+        if (isPhoneOnlyEmail(user.email) || (await isDisabled(options.db, user.id))) return;
+        await notifier.passwordReset({ email: user.email, token });
+      },
+    },
+    verification: {
+      // A reset token is stored as its SHA-256 only: a leaked database or backup holds no
+      // usable reset link. (The link carries the token; better-auth hashes it to look it up.)
+      storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } },
     },
     emailVerification: {
       sendOnSignUp: true,

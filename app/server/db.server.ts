@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "~/db/schema";
+import { logger } from "./logger.server";
 
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,8 +45,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       import("drizzle-orm/node-postgres/migrator"),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its connection (server restart) must not crash the process.
+    // A connection lost (a database restart ends every session) must not crash the process.
+    // node-postgres emits `error` on the client, and the pool listens only while the client is
+    // idle: one held by a request or a transaction at that moment had no listener, and the
+    // unhandled event ended the process (found by scripts/reliability/faults.ts). The query
+    // in flight fails on its own and the request answers 503 (database-outage.server.ts); the
+    // pool discards the broken client.
     pool.on("error", () => {});
+    pool.on("connect", (client) => {
+      client.on("error", (error) => logger.warn({ err: error }, "a database connection was lost; the pool opens a new one"));
+    });
     const db = drizzlePg(pool, { schema }) as unknown as AppDatabase;
     return {
       kind: "postgres",

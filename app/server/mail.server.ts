@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+
+// nodemailer (about 40 CommonJS modules) is loaded with the first message, not at start-up.
+const loadNodemailer = () => import("nodemailer").then((module) => module.default);
 
 export interface MailMessage {
   to: string;
@@ -101,20 +104,24 @@ function checkedHeaders(headers: Record<string, string>): Record<string, string>
 export function createMailTransport({ smtpUrl, from, dataDir }: CreateMailTransportOptions): MailTransport {
   if (smtpUrl) {
     const options: SMTPTransport.Options = { url: smtpUrl, ...SMTP_TIMEOUTS };
-    const transport = nodemailer.createTransport(options);
+    const transport = once(() => loadNodemailer().then((nodemailer) => nodemailer.createTransport(options)));
     return {
       async send(m) {
-        await withDeadline(transport.sendMail(composeOptions(from, m)), MAIL_SEND_TIMEOUT_MS, "The SMTP send");
+        const composed = composeOptions(from, m);
+        await withDeadline((await transport()).sendMail(composed), MAIL_SEND_TIMEOUT_MS, "The SMTP send");
       },
     };
   }
 
   const folder = path.join(dataDir, "outbox", "mail");
   // streamTransport runs nodemailer's own MIME builder and hands back the RFC 822 bytes.
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const builder = once(() =>
+    loadNodemailer().then((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" })),
+  );
   return {
     async send(m) {
-      const info = await builder.sendMail(composeOptions(from, m));
+      const composed = composeOptions(from, m);
+      const info = await (await builder()).sendMail(composed);
       await mkdir(folder, { recursive: true });
       // Colons are not allowed in Windows file names; this form still sorts by time.
       const stamp = new Date().toISOString().replaceAll(":", "-");
@@ -130,4 +137,14 @@ export function createMailTransport({ smtpUrl, from, dataDir }: CreateMailTransp
       }
     },
   };
+}
+
+/** The transport, created on first use (a failed load is tried again on the next message). */
+function once<T extends Transporter>(create: () => Promise<T>): () => Promise<T> {
+  let created: Promise<T> | undefined;
+  return () =>
+    (created ??= create().catch((error: unknown) => {
+      created = undefined;
+      throw error;
+    }));
 }

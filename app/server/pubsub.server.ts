@@ -113,6 +113,11 @@ export async function createPostgresPubSub(options: PostgresPubSubOptions): Prom
   const listeners = new Listeners();
   const pool = new pg.Pool({ connectionString: options.connectionString, max: 2 });
   pool.on("error", () => {});
+  // A publishing connection lost mid-query (a database restart) must not crash the process:
+  // the pool listens for errors only on idle clients (see db.server.ts).
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   const baseDelay = options.reconnectDelayMs ?? 250;
   const maxDelay = options.maxReconnectDelayMs ?? 5000;
   let client: PgClient | null = null;

@@ -1,18 +1,19 @@
 // Issue "reliability", point 6: auth hardening. One test (or a few) per item of the review:
 // session fixation, logout everywhere, admin session revocation, TOTP replay, magic-link
-// reuse, account enumeration timing, open redirects, password changes (there is no reset
-// flow: see docs/reliability.md §6), CSRF on every state change, and a CSP without
+// reuse, account enumeration timing, open redirects, password changes and the reset flow
+// ("Forgot your password?"), CSRF on every state change, and a CSP without
 // 'unsafe-inline' scripts. The first suite calls the real route modules in this process on a
 // real database; the second drives the production server (`node server.js`) over HTTP, where
 // the Express layer (CSRF check, CSP header, page cache) runs too.
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { sessions, users, verifications } from "~/db/schema";
+import { accounts, sessions, users, verifications } from "~/db/schema";
 import { roleField } from "~/features/admin/users/handle-user-action.server";
 import {
   ADMIN_COOKIE,
@@ -23,6 +24,8 @@ import {
 import { createAdministrator } from "~/features/admin/create-administrator.server";
 import { resolveAdminSession } from "~/features/admin/resolve-admin-session.server";
 import { adminTranslator } from "~/features/admin/admin-translation";
+import { authEmailStrings } from "~/features/auth/auth-email-strings";
+import { limits } from "~/features/auth/auth-request.server";
 import { authTranslator } from "~/features/auth/auth-translation";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import enAuth from "~/i18n/locales/en/auth";
@@ -35,8 +38,10 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin/log
 import { action as sessionAction } from "~/routes/admin/session-update";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
 import { loader as callbackLoader } from "~/routes/auth/callback";
+import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/member/settings";
 import { getAuth } from "~/server/auth.server";
+import { getEnv } from "~/server/env.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { callbackLink, cookieJar, decodeMail, PUBLIC_URL } from "../support/auth-harness";
 import {
@@ -49,7 +54,7 @@ import {
   type FakeStripe,
 } from "../support/fake-stripe";
 import { repoRoot, snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
-import { waitForEmlTo } from "../support/mail-links";
+import { resetPasswordLink, waitForEmlTo } from "../support/mail-links";
 import { createThrowawayDatabase, describeEachBackend, type ThrowawayDatabase } from "../support/test-database";
 import { secretFromOtpauth, unusedTotp } from "../support/totp";
 
@@ -655,6 +660,21 @@ describeEachBackend("auth hardening", (backend) => {
       expect(Math.abs(existingMs - unknownMs)).toBeLessThan(Math.max(10, 0.35 * Math.max(existingMs, unknownMs)));
     });
 
+    test("member password reset request: an existing and an unknown address answer alike, in similar time", async () => {
+      const existing = await members(ROUNDS, "reset");
+      const run = async (kind: "existing" | "unknown", i: number) => {
+        const email = kind === "existing" ? existing[i]! : `forgetful-${i}-${tag()}@example.test`;
+        const answer = await h.post({ intent: "password-reset-request", email }, { ip: ip() });
+        expect(answer.setCookies).toEqual([]);
+        return { status: answer.status, body: answer.data };
+      };
+      const { existingMs, unknownMs } = await compare("member password reset", run);
+      // Only a member's address gets a link, made and queued after the answer.
+      expect(Math.abs(existingMs - unknownMs)).toBeLessThan(Math.max(10, 0.35 * Math.max(existingMs, unknownMs)));
+      // …and it still arrives.
+      await h.waitForMail(existing[0]!);
+    });
+
     test("member sign-up: a registered address gets the same answer as a new one, in similar time", async () => {
       const existing = await members(ROUNDS, "signup");
       const run = async (kind: "existing" | "unknown", i: number) => {
@@ -770,7 +790,7 @@ describeEachBackend("auth hardening", (backend) => {
       expect(old.status).toBe(401);
     });
 
-    test("a member who forgot the password gets in by magic link (there is no reset flow yet)", async () => {
+    test("a member who forgot the password can still get in by magic link", async () => {
       const { email } = await createMember();
       expect((await h.post({ intent: "magic-link", email }, { ip: ip() })).data.ok).toBe(true);
       const link = await magicLinkFor(email);
@@ -779,7 +799,300 @@ describeEachBackend("auth hardening", (backend) => {
       expect((await memberFor(cookieJar("", answer.headers.getSetCookie())))?.email).toBe(email);
     });
 
-    test.todo("password reset: request (same answer for unknown addresses), single-use 15-minute token, old sessions revoked");
+    describe("password reset", () => {
+      const NEW_PASSWORD = "a-fresh-start-passphrase-3";
+      const resetPath = (link: URL) => `${link.pathname}${link.search}`;
+      /** How better-auth stores a reset token (verification.storeIdentifier: hashed). */
+      const storedIdentifier = (token: string) => createHash("sha256").update(`reset-password:${token}`).digest("base64url");
+
+      /** The `nth` password reset mail to `email` (other mails to it, like the confirmation, are skipped). */
+      async function resetMailFor(email: string, nth = 1): Promise<{ mail: string; link: URL; token: string }> {
+        for (let count = 1; ; count++) {
+          await h.waitForMail(email, count);
+          const resets = h.mails
+            .filter((m) => m.to.includes(email))
+            .map((m) => decodeMail(m.raw))
+            .filter((m) => m.includes("/auth/reset-password?"));
+          if (resets.length >= nth) {
+            const link = resetPasswordLink(resets[nth - 1]!);
+            return { mail: resets[nth - 1]!, link, token: link.searchParams.get("token")! };
+          }
+        }
+      }
+
+      async function requestReset(email: string, language: "en" | "es" = "en") {
+        const answer = await h.post({ intent: "password-reset-request", email }, { ip: ip(), language });
+        expect(answer.status).toBe(200);
+        expect(answer.data).toEqual({ ok: true, intent: "password-reset-request" });
+        expect(answer.setCookies).toEqual([]);
+        return answer;
+      }
+
+      /** Posts the new-password form as the page does (the route's own action). */
+      function submitReset(link: URL, fields: { password: string; confirmPassword?: string; token?: string }, options: { cookie?: string } = {}) {
+        return h.call(resetAction as never, {
+          path: resetPath(link),
+          cookie: options.cookie,
+          ip: ip(),
+          form: { intent: "password-reset", token: fields.token ?? link.searchParams.get("token")!, password: fields.password, confirmPassword: fields.confirmPassword ?? fields.password },
+        });
+      }
+
+      test("the link comes in the member's language, lasts 15 minutes, is stored hashed, and opening it uses nothing up", async () => {
+        // Signed up on the Spanish site: the member's language is Spanish, whatever page asks.
+        const email = `reset-es-${tag()}@example.test`;
+        const signup = await h.post(
+          { intent: "signup-email", fullName: "Marta Restablece", email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" },
+          { ip: ip(), language: "es" },
+        );
+        expect(signup.data.ok).toBe(true);
+        await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+        const asked = Date.now();
+        await requestReset(email, "en");
+        const { mail, link, token } = await resetMailFor(email);
+        expect(mail).toContain(authEmailStrings.es.passwordReset.action);
+        expect(mail).toContain(authEmailStrings.es.passwordReset.expiry);
+        expect(link.origin + link.pathname).toBe(`${PUBLIC_URL}/auth/reset-password`);
+        expect(link.searchParams.get("lang")).toBe("es");
+        expect(token).toMatch(/^[A-Za-z0-9]{24}$/);
+
+        const [row] = await db.select().from(verifications).where(eq(verifications.identifier, storedIdentifier(token)));
+        expect(row).toBeTruthy();
+        const lifetime = row!.expiresAt.getTime() - asked;
+        expect(lifetime).toBeGreaterThan(14 * 60_000);
+        expect(lifetime).toBeLessThanOrEqual(15 * 60_000 + 5_000);
+        // The database never holds the token itself.
+        const all = await db.select({ identifier: verifications.identifier, value: verifications.value }).from(verifications);
+        expect(all.filter((v) => v.identifier.includes(token) || v.value.includes(token))).toEqual([]);
+
+        // A mail scanner (or the member, twice) opening the link: the form, nothing spent.
+        for (let i = 0; i < 2; i++) {
+          const page = await h.call(resetLoader as never, { path: resetPath(link) });
+          expect(page.status).toBe(200);
+          expect(page.body).toEqual({ view: "reset", token, email });
+          expect(page.headers.get("cache-control")).toBe("no-store");
+          // The token never goes to another site in a Referer (the page's own posts keep their Origin).
+          expect(page.headers.get("referrer-policy")).toBe("same-origin");
+          expect(page.headers.getSetCookie()).toEqual([]);
+        }
+        expect((await submitReset(link, { password: NEW_PASSWORD })).status).toBe(200);
+      });
+
+      test("a reset works once, ends every member and portal session, signs nobody in, and keeps the second factor", async () => {
+        const admin = await enrolledAdmin();
+        const laptop = admin.browser.cookie;
+        const elsewhere = await createAdminSession({ db, userId: admin.userId, method: "sign-in" });
+        const phone = await (await getAuth().$context).internalAdapter.createSession(admin.userId);
+        expect(await validateAdminSession({ db, token: readAdminToken(laptop)! })).not.toBeNull();
+
+        await requestReset(admin.email);
+        const { link } = await resetMailFor(admin.email);
+        const done = await submitReset(link, { password: NEW_PASSWORD }, { cookie: laptop });
+        expect(done.status).toBe(200);
+        expect(done.body).toEqual({ ok: true, intent: "password-reset" });
+        // No session cookie: the reset signs nobody in (not even the browser that posted it).
+        expect(done.headers.getSetCookie()).toEqual([]);
+
+        expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.userId))).toEqual([]);
+        expect(await memberFor(laptop)).toBeNull();
+        expect(await (await getAuth().$context).internalAdapter.findSession(phone.token)).toBeNull();
+        expect(await validateAdminSession({ db, token: readAdminToken(laptop)! })).toBeNull();
+        expect(await validateAdminSession({ db, token: elsewhere.token })).toBeNull();
+        const next = await nextAdminRequest(laptop, dashboardLoader, "/admin");
+        expect(next.status).toBe(302);
+        expect(next.headers.get("location")).toBe("/admin/login");
+
+        // The link is spent: the form and the page both say so.
+        const again = await submitReset(link, { password: "yet-another-passphrase-4" });
+        expect(again.status).toBe(400);
+        expect(again.body).toMatchObject({ ok: false, error: { key: "errors.resetLinkInvalid" } });
+        const page = await h.call(resetLoader as never, { path: resetPath(link) });
+        expect(page.status).toBe(400);
+        expect(page.body).toEqual({ view: "invalid" });
+
+        // The old password is refused; the new one signs in, and still asks for the code.
+        const old = await h.post({ intent: "signin-email", email: admin.email, password: ADMIN_PASSWORD }, { ip: ip() });
+        expect(old.data).toMatchObject({ ok: false, error: { key: "errors.invalidCredentials" } });
+        const fresh = await h.post({ intent: "signin-email", email: admin.email, password: NEW_PASSWORD }, { ip: ip() });
+        expect(fresh.data).toMatchObject({ ok: true, next: "two-factor" });
+        expect(sessionToken(fresh.setCookies) || null).toBeNull();
+        expect(await memberFor(fresh.cookie)).toBeNull();
+        const portal = await h.call(loginAction as never, { path: "/admin/login", form: { intent: "password", email: admin.email, password: NEW_PASSWORD }, ip: ip() });
+        expect(portal.status).toBe(200);
+        expect(readAdminToken(cookieJar("", portal.headers.getSetCookie()))).toBeNull();
+      });
+
+      test("two forms racing with one link: exactly one password is set", async () => {
+        const { email } = await createMember();
+        await requestReset(email);
+        const { link } = await resetMailFor(email);
+        const passwords = ["racing-passphrase-one-1", "racing-passphrase-two-2", "racing-passphrase-three-3"];
+        const answers = await Promise.all(passwords.map((password) => submitReset(link, { password })));
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400]);
+        const winner = passwords[answers.findIndex((a) => a.status === 200)]!;
+        for (const password of passwords) {
+          const answer = await h.post({ intent: "signin-email", email, password }, { ip: ip() });
+          expect(answer.data.ok, password).toBe(password === winner);
+        }
+      });
+
+      test("an expired link (15 minutes) is refused with the translated message and changes nothing", async () => {
+        const { email } = await createMember();
+        await requestReset(email);
+        const { link, token } = await resetMailFor(email);
+        await db
+          .update(verifications)
+          .set({ expiresAt: sql`now() - interval '1 second'` })
+          .where(eq(verifications.identifier, storedIdentifier(token)));
+        const page = await h.call(resetLoader as never, { path: resetPath(link) });
+        expect(page.status).toBe(400);
+        expect(page.body).toEqual({ view: "invalid" });
+        const answer = await submitReset(link, { password: NEW_PASSWORD });
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ ok: false, error: { key: "errors.resetLinkInvalid" } });
+        expect(en("errors.resetLinkInvalid")).toBe(enAuth.errors.resetLinkInvalid);
+        expect(es("errors.resetLinkInvalid")).toBe(esAuth.errors.resetLinkInvalid);
+        expect(es("errors.resetLinkInvalid")).not.toBe(en("errors.resetLinkInvalid"));
+        // The old password still works; the new one was never set.
+        expect((await h.post({ intent: "signin-email", email, password: PASSWORD }, { ip: ip() })).data.ok).toBe(true);
+        expect((await h.post({ intent: "signin-email", email, password: NEW_PASSWORD }, { ip: ip() })).data.ok).toBe(false);
+      });
+
+      test("the reset lifts the failed-sign-in lock, and confirms an unconfirmed address (someone else's password on it stops working)", async () => {
+        // Someone signed up with this address and a password of their own, and never confirmed it.
+        const email = `reset-unconfirmed-${tag()}@example.test`;
+        const squatter = "squatters-passphrase-8";
+        await h.post({ intent: "signup-email", fullName: "Not The Owner", email, password: squatter, confirmPassword: squatter, username: "", phone: "" }, { ip: ip() });
+        // The owner tries passwords until the account is locked, then asks for a reset.
+        for (let i = 0; i < 5; i++) await h.post({ intent: "signin-email", email, password: `a-guess-${i}-abcdef` }, { ip: ip() });
+        const locked = await h.post({ intent: "signin-email", email, password: "another-guess-1" }, { ip: ip() });
+        expect(locked.status).toBe(429);
+        await requestReset(email);
+        const { link } = await resetMailFor(email);
+        expect((await submitReset(link, { password: NEW_PASSWORD })).status).toBe(200);
+        const signedIn = await h.post({ intent: "signin-email", email, password: NEW_PASSWORD }, { ip: ip() });
+        expect(signedIn.data).toMatchObject({ ok: true });
+        expect((await memberFor(signedIn.cookie))?.email).toBe(email);
+        expect((await h.post({ intent: "signin-email", email, password: squatter }, { ip: ip() })).data).toMatchObject({ ok: false, error: { key: "errors.invalidCredentials" } });
+      });
+
+      test("rate limits: one request per address a minute (known or not), ten per client address in 15 minutes; the form counts with the code checks", async () => {
+        const { email } = await createMember();
+        const stranger = `reset-stranger-${tag()}@example.test`;
+        for (const address of [email, stranger]) {
+          expect((await h.post({ intent: "password-reset-request", email: address }, { ip: ip() })).status).toBe(200);
+          // Another client, the same address, within the minute: the same refusal for both.
+          const again = await h.post({ intent: "password-reset-request", email: address }, { ip: ip() });
+          expect(again.status).toBe(429);
+          expect(again.data).toMatchObject({ ok: false, error: { key: "errors.rateLimitedSeconds" } });
+        }
+        const scale = getEnv().RATE_LIMIT_IP_SCALE;
+        const client = ip();
+        for (let i = 0; i < limits.sendsPerIp.limit * scale; i++) {
+          const answer = await h.post({ intent: "password-reset-request", email: `reset-many-${i}-${tag()}@example.test` }, { ip: client });
+          expect(answer.status, `request ${i + 1}`).toBe(200);
+        }
+        const refused = await h.post({ intent: "password-reset-request", email: `reset-one-more-${tag()}@example.test` }, { ip: client });
+        expect(refused.status).toBe(429);
+        expect(refused.data).toMatchObject({ ok: false, error: { key: "errors.rateLimited", values: { minutes: 15 } } });
+        expect(es("errors.rateLimited", { minutes: 15 })).toContain("15");
+
+        // The new-password form: counted per client address with the other code checks.
+        const formClient = ip();
+        const bogus = { intent: "password-reset", token: "A".repeat(24), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD };
+        for (let i = 0; i < limits.verifyPerIp.limit * scale; i++) {
+          expect((await h.post(bogus, { ip: formClient })).status).toBe(400);
+        }
+        expect((await h.post(bogus, { ip: formClient })).status).toBe(429);
+        // The member's own request went out once.
+        await resetMailFor(email);
+        expect(h.mails.filter((m) => m.to.includes(email) && decodeMail(m.raw).includes("/auth/reset-password?"))).toHaveLength(1);
+      });
+
+      test("validation messages are the sign-up ones, in English and Spanish, and a refused form leaves the link usable", async () => {
+        const { email } = await createMember();
+        await requestReset(email);
+        const { link, token } = await resetMailFor(email);
+        const cases: { fields: Record<string, string>; key: string; field?: string; en: string; es: string }[] = [
+          { fields: { intent: "password-reset-request", email: "" }, key: "errors.emailRequiredForReset", field: "email", en: "Email is required to reset your password", es: "El correo es obligatorio para restablecer la contraseña" },
+          { fields: { intent: "password-reset-request", email: "not-an-address" }, key: "errors.invalidEmail", field: "email", en: enAuth.errors.invalidEmail, es: esAuth.errors.invalidEmail },
+          // A phone-only account's placeholder address can't be typed: those members use a texted code.
+          { fields: { intent: "password-reset-request", email: "15555550100@phone.invalid" }, key: "errors.invalidEmail", field: "email", en: enAuth.errors.invalidEmail, es: esAuth.errors.invalidEmail },
+          { fields: { intent: "password-reset", token, password: "", confirmPassword: "" }, key: "errors.newPasswordRequired", field: "password", en: "Enter a new password.", es: "Escriba una contraseña nueva." },
+          { fields: { intent: "password-reset", token, password: "abcdefg", confirmPassword: "abcdefh" }, key: "errors.passwordsDoNotMatch", field: "confirmPassword", en: "Passwords do not match", es: "Las contraseñas no coinciden" },
+          { fields: { intent: "password-reset", token, password: "abc", confirmPassword: "abc" }, key: "errors.passwordTooShort", field: "password", en: "Password must be at least 6 characters long", es: "La contraseña debe tener al menos 6 caracteres" },
+          { fields: { intent: "password-reset", token, password: "x".repeat(129), confirmPassword: "x".repeat(129) }, key: "errors.passwordTooLong", field: "password", en: enAuth.errors.passwordTooLong, es: esAuth.errors.passwordTooLong },
+          { fields: { intent: "password-reset", token, password: "password1", confirmPassword: "password1" }, key: "errors.passwordTooCommon", field: "password", en: enAuth.errors.passwordTooCommon, es: esAuth.errors.passwordTooCommon },
+          { fields: { intent: "password-reset", token: "made-up", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, key: "errors.resetLinkInvalid", en: enAuth.errors.resetLinkInvalid, es: esAuth.errors.resetLinkInvalid },
+          { fields: { intent: "password-reset", token: "B".repeat(24), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, key: "errors.resetLinkInvalid", en: enAuth.errors.resetLinkInvalid, es: esAuth.errors.resetLinkInvalid },
+        ];
+        for (const c of cases) {
+          for (const language of ["en", "es"] as const) {
+            const answer = await h.post(c.fields, { ip: ip(), language });
+            expect(answer.status, c.key).toBe(400);
+            expect(answer.data, c.key).toMatchObject({ ok: false, error: { key: c.key } });
+            if (c.field) expect(answer.data, c.key).toMatchObject({ field: c.field });
+            const error = (answer.data as { error: { key: Parameters<typeof en>[0] } }).error;
+            expect((language === "en" ? en : es)(error.key)).toBe(c[language]);
+          }
+          expect(c.es).not.toBe(c.en);
+        }
+        // None of that spent the link.
+        expect((await h.call(resetLoader as never, { path: resetPath(link) })).status).toBe(200);
+        expect((await submitReset(link, { password: NEW_PASSWORD })).status).toBe(200);
+      });
+
+      test("junk never gets a 5xx and changes nothing", async () => {
+        const { email, id } = await createMember();
+        await requestReset(email);
+        const { link, token } = await resetMailFor(email);
+        const [before] = await db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, id));
+        const fields: Record<string, string>[] = [
+          { intent: "password-reset", token: `${token}'; drop table users; --`, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+          { intent: "password-reset", token: token.repeat(500), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+          { intent: "password-reset", token: `../${token}`, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+          { intent: "password-reset", token, password: "x".repeat(10_001), confirmPassword: "x".repeat(10_001) },
+          { intent: "password-reset", token, password: "tab\tand\u0000nul", confirmPassword: "tab\tand\u0000nul" },
+          { intent: "password-reset", token },
+          { intent: "password-reset" },
+          { intent: "password-reset-request", email: `${email}\u0000` },
+          { intent: "password-reset-request", email: "x".repeat(10_001) },
+          { intent: "password-reset-request", email: `"><script>alert(1)</script>@example.test` },
+          { intent: "password-reset-request" },
+        ];
+        for (const form of fields) {
+          const answer = await h.post(form, { ip: ip() });
+          expect(answer.status, JSON.stringify(form).slice(0, 80)).toBeGreaterThanOrEqual(400);
+          expect(answer.status, JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
+          const page = await h.call(resetAction as never, { path: resetPath(link), form, ip: ip() });
+          expect(page.status, JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
+        }
+        for (const json of [[], [1, 2], "text", 42, null, { intent: "password-reset", token: { $ne: null }, password: [NEW_PASSWORD] }, { intent: "password-reset-request", email: ["a@b.co", email] }]) {
+          const answer = await h.post({}, { ip: ip(), json });
+          expect(answer.status, JSON.stringify(json)).toBe(400);
+        }
+        for (const rawBody of ["{", "intent=password-reset&token=", "\u0000"]) {
+          expect((await h.post({}, { ip: ip(), rawBody })).status).toBe(400);
+        }
+        // The page takes only the two reset steps: any other intent posted to it is refused.
+        for (const intent of ["signin-email", "signout-everywhere", "magic-link", "delete-account", ""]) {
+          const answer = await h.call(resetAction as never, { path: "/auth/reset-password", form: { intent, email, password: PASSWORD }, ip: ip() });
+          expect(answer.status, intent).toBe(400);
+          expect(answer.body, intent).toMatchObject({ ok: false, intent: null, error: { key: "errors.invalidRequest" } });
+          expect(answer.headers.getSetCookie(), intent).toEqual([]);
+        }
+        // Odd links open the "can't be used" page, never an error page.
+        for (const query of ["token=", "token=%00", `token=${"z".repeat(5000)}`, "token=a&token=b", `token=${encodeURIComponent("<script>")}`, "token[]=x", "lang=es&token=%E2%80%AE"]) {
+          const page = await h.call(resetLoader as never, { path: `/auth/reset-password?${query}` });
+          expect(page.status, query).toBeLessThan(500);
+          expect(page.body, query).toEqual(query === "token[]=x" ? { view: "request" } : { view: "invalid" });
+        }
+        const [after] = await db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, id));
+        expect(after!.password).toBe(before!.password);
+        // …and the real link still works.
+        expect((await submitReset(link, { password: NEW_PASSWORD })).status).toBe(200);
+      });
+    });
   });
 });
 
@@ -962,7 +1275,7 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
     test("the route config lists the actions this test covers", () => {
       // Generated from app/routes.ts: a new route with an action is covered without editing this file.
       expect(actionRoutes.length).toBeGreaterThanOrEqual(40);
-      for (const known of ["/auth", "/settings", "/admin/users", "/admin/session-update", "/admin/login", "/prayer", "/tour"]) {
+      for (const known of ["/auth", "/auth/reset-password", "/settings", "/admin/users", "/admin/session-update", "/admin/login", "/prayer", "/tour"]) {
         expect(actionRoutes.map((r) => r.path)).toContain(known);
       }
     });
@@ -1108,6 +1421,7 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
         "/no-such-page-here",
         "/auth?tab=signup",
         "/auth/callback?type=magiclink&token=made-up",
+        "/auth/reset-password?token=made-up",
         "/email/unsubscribe?token=made-up",
       ].filter((p): p is string => Boolean(p));
       expect(samples.length).toBeGreaterThanOrEqual(6);
@@ -1194,7 +1508,7 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
       expect(esAuth.settings.signOutEverywhere).not.toBe(enAuth.settings.signOutEverywhere);
     });
 
-    test("no password-reset endpoint is exposed (better-auth's own handler is not mounted)", async () => {
+    test("better-auth's own reset endpoints are not reachable (the flow runs through /auth/reset-password)", async () => {
       for (const pathname of ["/api/auth/request-password-reset", "/api/auth/reset-password", "/api/auth/forget-password"]) {
         const response = await http(pathname, {
           method: "POST",
@@ -1206,6 +1520,53 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
         expect(response.headers.get("content-type") ?? "", pathname).not.toMatch(/json/);
         await response.body?.cancel();
       }
+    });
+
+    test("the reset flow over HTTP: the request page, the emailed link, the Spanish form (no-store, same-origin referrer, noindex), one use", async () => {
+      const email = `http-reset-${backend.name}@example.test`;
+      const newPassword = "http-new-passphrase-5";
+      const signup = await postForm("/auth", { intent: "signup-email", fullName: "Lidia Http", email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" });
+      expect(signup.status).toBe(200);
+      const confirm = callbackLink(await waitForEmlTo(dataDir, email));
+      const confirmed = await http(`${confirm.pathname}${confirm.search}`);
+      expect(confirmed.status).toBe(302);
+      const cookie = cookieJar("", confirmed.headers.getSetCookie());
+
+      // The sign-in form's link without JavaScript: the request form on its own page.
+      const form = await http("/auth/reset-password?lang=es");
+      expect(form.status).toBe(200);
+      expect(await form.text()).toContain(htmlEscape(esAuth.reset.requestTitle));
+      const sent = await postForm("/auth/reset-password", { intent: "password-reset-request", email });
+      expect(sent.status).toBe(200);
+      expect(await sent.text()).toContain(htmlEscape(enAuth.reset.sent));
+
+      const link = resetPasswordLink(await waitForEmlTo(dataDir, email, 1));
+      const page = await http(`${link.pathname}${link.search}&lang=es`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      // The site-wide policy comes first; a browser applies the last one it knows (W3C Referrer Policy §11.1).
+      expect(page.headers.get("referrer-policy")?.split(",").pop()?.trim()).toBe("same-origin");
+      const html = await page.text();
+      expect(html).toContain(htmlEscape(esAuth.reset.newTitle));
+      expect(html).toMatch(/<meta name="robots" content="noindex"/);
+
+      const done = await postForm(`${link.pathname}${link.search}`, { intent: "password-reset", token: link.searchParams.get("token")!, password: newPassword, confirmPassword: newPassword });
+      expect(done.status).toBe(200);
+      expect(done.headers.getSetCookie().filter((c) => c.includes("session_token"))).toEqual([]);
+      expect(await done.text()).toContain(htmlEscape(enAuth.reset.doneTitle));
+      // The session from before the reset is over.
+      const settings = await http("/settings", { cookie });
+      await settings.body?.cancel();
+      expect(settings.status).toBe(302);
+      // The link is spent: the page says so in either language.
+      const dead = await http(`${link.pathname}${link.search}`);
+      expect(dead.status).toBe(400);
+      expect(await dead.text()).toContain(htmlEscape(enAuth.errors.resetLinkInvalid));
+      const deadEs = await http(`${link.pathname}${link.search}&lang=es`);
+      expect(await deadEs.text()).toContain(htmlEscape(esAuth.errors.resetLinkInvalid));
+      const signedIn = await postForm("/auth", { intent: "signin-email", email, password: newPassword });
+      expect(signedIn.status).toBe(200);
+      expect(cookieJar("", signedIn.headers.getSetCookie())).toContain("church.session_token=");
     });
 
     test("signing out everywhere over HTTP: the session cookie stops working at once", async () => {

@@ -97,6 +97,7 @@ describeEachBackend("public events", (backend) => {
         notifier: {
           async confirmEmail() {},
           async magicLink() {},
+          async passwordReset() {},
           async smsCode() {},
           async userDeleting() {},
           async userCreated({ id, name, email, phoneNumber }) {

@@ -29,6 +29,9 @@ function recordingNotifier(db: AppDatabase, calls: Call[]): AuthNotifier {
     async magicLink({ email }) {
       calls.push({ kind: "magicLink", to: email });
     },
+    async passwordReset({ email }) {
+      calls.push({ kind: "passwordReset", to: email });
+    },
     async smsCode({ phoneNumber, code }) {
       calls.push({ kind: "smsCode", to: phoneNumber, code });
     },

@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Fails early, with the fix, when the production build the server serves is missing. */
-export function assertProductionBuild(): void {
-  const entry = path.join(repoRoot, "build/server/index.js");
+export function assertProductionBuild(dir = repoRoot): void {
+  const entry = path.join(dir, "build/server/index.js");
   if (!existsSync(entry)) {
     throw new Error(
       `The production build is missing (${entry}). Run \`npx react-router build\` first (\`npm test\` does).`,
@@ -83,7 +83,9 @@ const MAX_OUTPUT = 200_000;
  * stderr in the message.
  */
 export async function startAppServer(options: StartAppServerOptions): Promise<AppServer> {
-  assertProductionBuild();
+  // The build the server will run: a snapshot's own copy when it runs from one (the checkout's
+  // build/ may be in the middle of someone's rebuild).
+  assertProductionBuild(options.cwd ?? repoRoot);
   const port = options.port ?? (await findFreePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

@@ -21,6 +21,13 @@ export function callbackLink(mail: string): URL {
   return new URL(match[0].replaceAll("&amp;", "&"));
 }
 
+/** The /auth/reset-password link in a received mail ("Forgot your password?"). */
+export function resetPasswordLink(mail: string): URL {
+  const match = mail.match(/https?:\/\/[^\s"<>]+\/auth\/reset-password\?[^\s"<>]+/);
+  if (!match) throw new Error(`no password reset link in mail:\n${mail.slice(0, 2000)}`);
+  return new URL(match[0].replaceAll("&amp;", "&"));
+}
+
 /** The newest `.eml` in DATA_DIR/outbox/mail addressed to `to`, decoded; waits up to 10 s. */
 export async function waitForEmlTo(dataDir: string, to: string, after = 0): Promise<string> {
   const folder = path.join(dataDir, "outbox", "mail");

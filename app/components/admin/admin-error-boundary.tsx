@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
 import { useAdminTranslation } from "~/features/admin/admin-translation";
+import { ServiceUnavailableScreen } from "~/components/error-boundaries";
 import { adminButton } from "./admin-ui";
 
 /** Inside the admin layout: 403 'No access', 404 'Not found', anything else 'Try Again'. */
@@ -8,6 +9,8 @@ export function AdminErrorBoundary() {
   const { t } = useAdminTranslation();
   const revalidator = useRevalidator();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The database is briefly unreachable (database-outage.server.ts): the site's own screen.
+  if (status === 503) return <ServiceUnavailableScreen />;
   if (status !== 403 && status !== 404 && typeof window !== "undefined") console.error(error);
   const [title, body] =
     status === 403

@@ -1,3 +1,4 @@
+import { Eye, EyeOff } from "lucide-react";
 import {
   useContext,
   useEffect,
@@ -242,5 +243,31 @@ export function SubmitButton({
         label
       )}
     </button>
+  );
+}
+
+/** A password field with a show/hide toggle. */
+export function PasswordField(props: Omit<Parameters<typeof Field>[0], "type" | "trailing"> & { t: AuthT }) {
+  const { t, ...field } = props;
+  const [shown, setShown] = useState(false);
+  return (
+    <Field
+      {...field}
+      type={shown ? "text" : "password"}
+      autoCapitalize="none"
+      spellCheck={false}
+      trailing={(id) => (
+        <button
+          type="button"
+          aria-controls={id}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+          className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:text-slate-950"
+        >
+          {shown ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+          <span className="sr-only">{t("fields.showPassword")}</span>
+        </button>
+      )}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { Eye, EyeOff } from "lucide-react";
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { toast } from "~/components/ui/toaster";
 import {
@@ -12,12 +11,14 @@ import {
   type Checked,
 } from "~/features/auth/auth-input";
 import type { AuthT } from "~/features/auth/auth-translation";
+import { useTranslation } from "~/i18n/react";
 import { clearGuestMode, markFirstVisitSeen, setGuestMode } from "~/features/auth/guest-mode";
 import type { AuthActionData, AuthIntent } from "~/features/auth/run-auth-intent.server";
 import {
   EmailField,
   Field,
   FormMessage,
+  PasswordField,
   PhoneField,
   secondaryButtonClass,
   SubmitButton,
@@ -27,6 +28,7 @@ import {
   type Problem,
 } from "./auth-fields";
 import type { AuthTab } from "./open-auth-dialog";
+import { ForgotPasswordForm } from "./password-reset-forms";
 
 export type AuthMethod = "email" | "phone";
 
@@ -62,7 +64,8 @@ interface PanelContext {
   headingLevel: 2 | 3;
   hydrated: boolean;
   tabHref: (tab: AuthTab) => string;
-  selectTab: (tab: AuthTab, focus?: boolean) => void;
+  /** Shows a tab (focusing it); `method` opens its email or phone form. */
+  selectTab: (tab: AuthTab, focus?: boolean, method?: AuthMethod) => void;
   signedIn: () => void;
   guest: () => void;
 }
@@ -76,7 +79,7 @@ function tabOf(data: AuthActionData | undefined): AuthTab | undefined {
   if (intent === "signup-email") return data.ok ? "signin" : "signup";
   if (intent.startsWith("signup")) return "signup";
   if (intent === "magic-link" || intent.startsWith("sms")) return "magic";
-  if (intent.startsWith("signin") || intent === "two-factor") return "signin";
+  if (intent.startsWith("signin") || intent === "two-factor" || intent === "password-reset-request") return "signin";
   return undefined;
 }
 
@@ -100,11 +103,16 @@ export function AuthForms({
 }: AuthFormsProps) {
   const id = useId();
   const hydrated = useHydrated();
+  // The guest toast is in the main table, shared with the first-visit dialog's question.
+  const { t: tMain } = useTranslation();
   const [tab, setTab] = useState<AuthTab>(() => tabOf(pageData) ?? initialTab ?? "signin");
   const tabRefs = useRef<Partial<Record<AuthTab, HTMLAnchorElement | null>>>({});
+  // A method chosen by a link in another panel ("sign in with a text-message code").
+  const [chosenMethod, setChosenMethod] = useState<{ tab: AuthTab; method: AuthMethod } | null>(null);
 
-  const selectTab = (next: AuthTab, focus = false) => {
+  const selectTab = (next: AuthTab, focus = false, method?: AuthMethod) => {
     setTab(next);
+    setChosenMethod(method ? { tab: next, method } : null);
     if (focus) tabRefs.current[next]?.focus();
   };
 
@@ -120,6 +128,7 @@ export function AuthForms({
   // The method each panel opens with: from a no-JavaScript answer, else from the link.
   const pageTab = tabOf(pageData);
   const methodFor = (panel: AuthTab): AuthMethod => {
+    if (chosenMethod?.tab === panel) return chosenMethod.method;
     if (pageTab === panel && pageData?.intent) return phoneIntents.includes(pageData.intent) ? "phone" : "email";
     return panel === initialTab && initialMethod ? initialMethod : "email";
   };
@@ -139,7 +148,7 @@ export function AuthForms({
     },
     guest: () => {
       setGuestMode();
-      toast({ title: t("toast.guest"), description: t("toast.guestBody") });
+      toast({ title: tMain("welcome.guestToast"), description: tMain("welcome.guestToastBody") });
       onDone("guest");
     },
   };
@@ -284,6 +293,32 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
     onSuccess: (answer) => (answer.next === "two-factor" ? setTwoFactor(true) : ctx.signedIn()),
   });
   const code = useAuthSubmit({ t, intents: ["two-factor"], pageData, onSuccess: ctx.signedIn });
+  // "Forgot your password?": the request form takes the sign-in form's place, with its email.
+  const [forgot, setForgot] = useState<{ email: string } | null>(() =>
+    pageData?.intent === "password-reset-request" ? { email: "" } : null,
+  );
+  const phoneCode = { href: `${ctx.tabHref("magic")}&method=phone`, onClick: () => ctx.selectTab("magic", true, "phone") };
+
+  if (forgot) {
+    return (
+      <ForgotPasswordForm
+        t={t}
+        action={ctx.action}
+        pageData={pageData}
+        headingLevel={ctx.headingLevel}
+        autoFocus={ctx.hydrated}
+        defaultEmail={forgot.email}
+        back={{
+          href: ctx.tabHref("signin"),
+          onClick: () => {
+            setForgot(null);
+            ctx.selectTab("signin", true);
+          },
+        }}
+        phone={phoneCode}
+      />
+    );
+  }
 
   if (twoFactor) {
     return (
@@ -376,6 +411,34 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
         problem={credentials.problem}
         errorId={errorId}
       />
+      <p className="-mt-2 text-right">
+        {method === "email" ? (
+          // Without JavaScript: the same form on its own page.
+          <a
+            href="/auth/reset-password"
+            onClick={(event) => {
+              event.preventDefault();
+              const email = event.currentTarget.closest("form")?.elements.namedItem("email");
+              setForgot({ email: email instanceof HTMLInputElement ? email.value.trim() : "" });
+              credentials.clear();
+            }}
+            className={textLinkClass}
+          >
+            {t("signin.forgotPassword")}
+          </a>
+        ) : (
+          <a
+            href={phoneCode.href}
+            onClick={(event) => {
+              event.preventDefault();
+              phoneCode.onClick();
+            }}
+            className={textLinkClass}
+          >
+            {t("signin.forgotPasswordPhone")}
+          </a>
+        )}
+      </p>
       <FormMessage id={errorId} problem={credentials.problem} t={t} />
       <SubmitButton pending={credentials.pending} label={t("signin.submit")} pendingLabel={t("signin.submitting")} />
       <p className="text-center">
@@ -684,7 +747,6 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
   );
 }
 
-/** A password field with a show/hide toggle. */
 /** Under a code field: Back to the number, or send the form again for a new code. */
 function CodeStepActions({ t, resendIntent, onBack }: { t: AuthT; resendIntent: AuthIntent; onBack: () => void }) {
   return (
@@ -696,30 +758,5 @@ function CodeStepActions({ t, resendIntent, onBack }: { t: AuthT; resendIntent: 
         {t("sms.resend")}
       </button>
     </div>
-  );
-}
-
-export function PasswordField(props: Omit<Parameters<typeof Field>[0], "type" | "trailing"> & { t: AuthT }) {
-  const { t, ...field } = props;
-  const [shown, setShown] = useState(false);
-  return (
-    <Field
-      {...field}
-      type={shown ? "text" : "password"}
-      autoCapitalize="none"
-      spellCheck={false}
-      trailing={(id) => (
-        <button
-          type="button"
-          aria-controls={id}
-          aria-pressed={shown}
-          onClick={() => setShown((s) => !s)}
-          className="absolute right-0 top-0 inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:text-slate-950"
-        >
-          {shown ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
-          <span className="sr-only">{t("fields.showPassword")}</span>
-        </button>
-      )}
-    />
   );
 }

@@ -19,7 +19,7 @@ const FirstVisitDialog = lazy(() => import("./first-visit-dialog"));
 export function AuthOverlays() {
   const member = useCurrentMember();
   const { pathname } = useLocation();
-  const onAuthPage = pathname === "/auth" || pathname === "/auth/callback";
+  const onAuthPage = pathname === "/auth" || pathname.startsWith("/auth/");
   const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
   const [firstVisit, setFirstVisit] = useState(false);
   const opener = useRef<Element | null>(null);

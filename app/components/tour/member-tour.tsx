@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { hydrateDeferred } from "~/components/hydrate-deferred";
 import { useLocation } from "react-router";
 import { useCurrentMember } from "~/features/auth/use-current-member";
 import { TourContext, type TourContextValue } from "~/features/tour/tour-context";
@@ -22,7 +23,12 @@ export function MemberTour({ children }: { children?: React.ReactNode }) {
   const [endedBy, setEndedBy] = useState<string>();
   const due = Boolean(member?.tourDue && endedBy !== member.id);
   const memberId = member?.id;
-  const start = useCallback(() => setActive(true), []);
+  // The context's value changes: once the page's deferred sections have their code
+  // (hydrate-deferred.ts), or React would empty them.
+  const setTourActive = useCallback((value: boolean) => {
+    void hydrateDeferred().then(() => setActive(value));
+  }, []);
+  const start = useCallback(() => setTourActive(true), [setTourActive]);
 
   useEffect(() => {
     if (!due || active || onAuthPage) return;
@@ -33,8 +39,8 @@ export function MemberTour({ children }: { children?: React.ReactNode }) {
 
   // Signed out meanwhile: the tour ends without saving.
   useEffect(() => {
-    if (!memberId) setActive(false);
-  }, [memberId]);
+    if (!memberId && active) setTourActive(false);
+  }, [memberId, active, setTourActive]);
 
   const value = useMemo<TourContextValue>(() => ({ active, due, start }), [active, due, start]);
   return (
@@ -45,8 +51,10 @@ export function MemberTour({ children }: { children?: React.ReactNode }) {
           <TourRunner
             save={due}
             onEnd={() => {
-              setActive(false);
-              setEndedBy(memberId);
+              void hydrateDeferred().then(() => {
+                setActive(false);
+                setEndedBy(memberId);
+              });
             }}
           />
         </Suspense>

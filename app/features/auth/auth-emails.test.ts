@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { authEmailStrings, interpolate } from "./auth-email-strings";
-import { confirmSignupEmail, greetableName, magicLinkEmail, smsCodeText } from "./auth-emails";
+import { confirmSignupEmail, greetableName, magicLinkEmail, passwordResetEmail, smsCodeText } from "./auth-emails";
 
 const common = { churchName: "Iglesia Esperanza Viva", siteUrl: "https://example.church" };
 const url = "https://example.church/auth/callback?type=signup&token=t0k3n";
@@ -28,6 +28,7 @@ describe.each(["en", "es"] as const)("auth emails in %s", (language) => {
   const emails = {
     confirm: confirmSignupEmail({ language, ...common, name: "María José", url }),
     magic: magicLinkEmail({ language, ...common, url }),
+    reset: passwordResetEmail({ language, ...common, url }),
   };
 
   test.each(Object.keys(emails) as (keyof typeof emails)[])("%s: church name in, no placeholder left, link in both parts", (kind) => {

@@ -64,6 +64,23 @@ export function magicLinkEmail({ language, churchName, siteUrl, url }: EmailBase
   };
 }
 
+export function passwordResetEmail({ language, churchName, siteUrl, url }: EmailBase & { url: string }): EmailContent {
+  const t = authEmailStrings[language].passwordReset;
+  const values = { church: churchName };
+  return {
+    subject: interpolate(t.subject, values),
+    ...renderEmail({
+      language,
+      churchName,
+      siteUrl,
+      heading: interpolate(t.heading, values),
+      paragraphs: [interpolate(t.intro, values), t.expiry],
+      action: { label: t.action, url },
+      footnote: t.ignore,
+    }),
+  };
+}
+
 /** The text message carrying a sign-in code: short, code first (phones show it in previews). */
 export function smsCodeText({ language, churchName, code }: { language: Language; churchName: string; code: string }): string {
   return interpolate(authEmailStrings[language].smsCode, { code, church: churchName });

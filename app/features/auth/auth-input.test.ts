@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import en from "~/i18n/locales/en/auth";
 import es from "~/i18n/locales/es/auth";
 import { authTranslator } from "./auth-translation";
-import { checkMagicLink, checkSignInEmail, checkSignInPhone, checkSignUp, defaultUsername, normalizePhone } from "./auth-input";
+import enMain from "~/i18n/locales/en";
+import { createTranslator } from "~/i18n/translator";
+import { checkMagicLink, checkPasswordReset, checkPasswordResetRequest, checkSignInEmail, checkSignInPhone, checkSignUp, defaultUsername, normalizePhone } from "./auth-input";
 
 const t = authTranslator("en");
 const message = (result: { ok: boolean; error?: { key: Parameters<typeof t>[0] } }) =>
@@ -20,6 +22,20 @@ describe("the spec's validation rules (section 5)", () => {
 
   test("magic link", () => {
     expect(message(checkMagicLink({ email: "   " }))).toBe("Email is required for magic link");
+  });
+
+  test("password reset: the request needs a usable address; the new password follows the sign-up rules", () => {
+    expect(message(checkPasswordResetRequest({ email: " " }))).toBe("Email is required to reset your password");
+    expect(message(checkPasswordResetRequest({ email: "15555550100@phone.invalid" }))).toBe("Please enter a valid email address.");
+    expect(checkPasswordResetRequest({ email: " Ana@Example.TEST " })).toEqual({ ok: true, value: { email: "ana@example.test" } });
+    const token = "AbCdEfGhIjKlMnOpQrStUvWx";
+    const reset = (password: string, confirmPassword = password, t0 = token) => checkPasswordReset({ token: t0, password, confirmPassword });
+    expect(message(reset("", ""))).toBe("Enter a new password.");
+    expect(message(reset("secret1", "secret2"))).toBe("Passwords do not match");
+    expect(message(reset("abc"))).toBe("Password must be at least 6 characters long");
+    expect(message(reset("x".repeat(129)))).toBe("Password must be at most 128 characters long");
+    expect(message(reset("secret1", "secret1", "not/a/token"))).toBe(en.errors.resetLinkInvalid);
+    expect(reset("secret1")).toEqual({ ok: true, value: { token, password: "secret1" } });
   });
 
   test("sign up: required, match, length, in that order", () => {
@@ -66,7 +82,9 @@ describe("auth strings", () => {
     expect([t("toast.welcomeBack"), t("toast.welcomeBackBody")]).toEqual(["Welcome back!", "You have been successfully signed in."]);
     expect([t("toast.magicLinkSent"), t("toast.magicLinkSentBody")]).toEqual(["Magic Link Sent", "Check your email for the sign-in link."]);
     expect([t("toast.accountCreated"), t("toast.accountCreatedBody")]).toEqual(["Account Created", "Please check your email to confirm your account."]);
-    expect([t("toast.guest"), t("toast.guestBody")]).toEqual(["Continuing as Guest", "You can browse content. Sign in anytime to access member features."]);
+    // The guest toast is in the main table (common.ts), shared with the first-visit dialog.
+    const main = createTranslator("en", enMain).t;
+    expect([main("welcome.guestToast"), main("welcome.guestToastBody")]).toEqual(["Continuing as Guest", "You can browse content. Sign in anytime to access member features."]);
     expect(t("errors.emailNotConfirmed")).toBe("Please check your email and click the confirmation link first.");
     expect(t("errors.invalidCredentials")).toBe("Invalid email or password. Please try again.");
   });

@@ -40,6 +40,8 @@ export const ZSignUp = /* @__PURE__ */ z.object({
   username: text,
   phone: text,
 });
+export const ZPasswordResetRequest = /* @__PURE__ */ z.object({ email: text });
+export const ZPasswordReset = /* @__PURE__ */ z.object({ token: text, password: text, confirmPassword: text });
 export const ZSignUpPhone = /* @__PURE__ */ z.object({
   fullName: text,
   phone: text,
@@ -125,6 +127,30 @@ export function checkMagicLink(input: z.infer<typeof ZMagicLink>): Checked<{ ema
   if (!email) return fail("errors.emailRequiredForMagicLink", "email");
   if (!isUsableEmail(email)) return fail("errors.invalidEmail", "email");
   return { ok: true, value: { email } };
+}
+
+export function checkPasswordResetRequest(input: z.infer<typeof ZPasswordResetRequest>): Checked<{ email: string }> {
+  const email = normalizeEmail(input.email);
+  if (!email) return fail("errors.emailRequiredForReset", "email");
+  if (!isUsableEmail(email)) return fail("errors.invalidEmail", "email");
+  return { ok: true, value: { email } };
+}
+
+/** better-auth's reset tokens are 24 letters and digits; anything else is never looked up. */
+export const RESET_TOKEN = /^[A-Za-z0-9]{16,64}$/;
+
+export function isResetToken(value: unknown): value is string {
+  return typeof value === "string" && RESET_TOKEN.test(value);
+}
+
+/** The new-password form: the sign-up rules (both fields, matching, 6 to 128 characters). */
+export function checkPasswordReset(input: z.infer<typeof ZPasswordReset>): Checked<{ token: string; password: string }> {
+  if (!isResetToken(input.token)) return fail("errors.resetLinkInvalid");
+  if (!input.password) return fail("errors.newPasswordRequired", "password");
+  if (input.password !== input.confirmPassword) return fail("errors.passwordsDoNotMatch", "confirmPassword");
+  const passwordProblem = checkPassword(input.password);
+  if (passwordProblem) return { ok: false, error: passwordProblem, field: "password" };
+  return { ok: true, value: { token: input.token, password: input.password } };
 }
 
 export function checkPhone(raw: string): Checked<{ phone: string }> {

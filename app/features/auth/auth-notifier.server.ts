@@ -5,7 +5,7 @@ import { authCallContext, type AuthNotifier } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { sendEmail, sendSms } from "~/server/messaging.server";
-import { confirmSignupEmail, magicLinkEmail, smsCodeText } from "./auth-emails";
+import { confirmSignupEmail, magicLinkEmail, passwordResetEmail, smsCodeText } from "./auth-emails";
 import { createMemberProfile } from "./create-member-profile.server";
 import { findPreferredLanguage } from "./find-preferred-language.server";
 
@@ -50,6 +50,18 @@ export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicU
         churchName: await churchName(language),
         siteUrl: publicUrl,
         url: withLanguage(callbackUrl("magiclink", token), language),
+      });
+      await sendEmail({ to: email, ...message });
+    },
+    async passwordReset({ email, token }) {
+      const language = await languageFor({ email });
+      const url = new URL("/auth/reset-password", publicUrl);
+      url.searchParams.set("token", token);
+      const message = passwordResetEmail({
+        language,
+        churchName: await churchName(language),
+        siteUrl: publicUrl,
+        url: withLanguage(url.toString(), language),
       });
       await sendEmail({ to: email, ...message });
     },

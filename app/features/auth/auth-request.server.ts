@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import type { AppDatabase } from "~/server/db.server";
+import { isDatabaseUnavailable } from "~/server/db-errors.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
@@ -133,6 +134,10 @@ const codeMessages: Record<string, AuthMessageKey> = {
 
 /** Maps a better-auth error to the spec's friendly, translated text; anything else is logged. */
 export function fromAuthError(error: unknown): { ok: false; status: 400 | 401 | 403 | 429; error: AuthMessage } {
+  // better-auth wraps a database failure in its own 500 (cause kept): that is the database
+  // being unreachable, answered 503 by the route guard (database-outage.server.ts), not a
+  // "something went wrong" about the visitor's input.
+  if (isDatabaseUnavailable(error)) throw error;
   if (isAPIError(error)) {
     const code = String((error.body as { code?: string } | undefined)?.code ?? "");
     const key = codeMessages[code];

@@ -1,5 +1,4 @@
-import type { Language } from "~/i18n/config";
-import { pageLanguage } from "~/i18n/namespace";
+import { pageLanguage, type Language } from "~/i18n/config";
 import { createLookup } from "~/i18n/translator";
 import type { AuthT } from "./auth-translation";
 

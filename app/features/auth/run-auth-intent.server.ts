@@ -2,6 +2,8 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { failure, readInput, type AuthOutcome } from "./auth-request.server";
 import type { AuthMessage, AuthMessageKey } from "./auth-translation";
+import { requestPasswordReset } from "./request-password-reset.server";
+import { resetMemberPassword } from "./reset-member-password.server";
 import { sendMagicLink } from "./send-magic-link.server";
 import { signInWithEmail, signInWithPhone, verifyTwoFactorSignIn } from "./sign-in.server";
 import { signOut } from "./sign-out.server";
@@ -20,6 +22,8 @@ export const authIntents = [
   "signup-phone-verify",
   "signout",
   "signout-everywhere",
+  "password-reset-request",
+  "password-reset",
 ] as const;
 export type AuthIntent = (typeof authIntents)[number];
 
@@ -52,16 +56,20 @@ const toasts = {
   signedOut: { title: "toast.signedOut", body: "toast.signedOutBody" },
 } satisfies Record<string, { title: AuthMessageKey; body: AuthMessageKey }>;
 
-/** Dispatches one POST to /auth by its `intent` field. Every answer is data, never a throw. */
+/**
+ * Dispatches one POST to /auth by its `intent` field. Every answer is data, never a throw.
+ * `only` narrows the intents a page accepts (/auth/reset-password: the two reset steps).
+ */
 export async function runAuthIntent(options: {
   db: AppDatabase;
   request: Request;
   language: Language;
+  only?: readonly AuthIntent[];
 }): Promise<AuthActionResult> {
-  const { db, request, language } = options;
+  const { db, request, language, only } = options;
   const input = await readInput(request);
   if (!input) return respond(null, failure("errors.invalidRequest"));
-  const intent = authIntents.find((i) => i === input.intent) ?? null;
+  const intent = authIntents.find((i) => i === input.intent && (!only || only.includes(i))) ?? null;
   if (!intent) return respond(null, failure("errors.invalidRequest"));
   const args = { db, request, language, input };
 
@@ -91,6 +99,11 @@ export async function runAuthIntent(options: {
       // A number that already had an account was simply signed in.
       return respond(intent, result, { toast: result.ok && result.created ? toasts.phoneAccountReady : toasts.signedIn });
     }
+    case "password-reset-request":
+      // The forms say it in place (the page also works without JavaScript): no toast.
+      return respond(intent, await requestPasswordReset(args));
+    case "password-reset":
+      return respond(intent, await resetMemberPassword(args));
     case "signout":
     case "signout-everywhere": {
       const headers = await signOut({ db, request, everywhere: intent === "signout-everywhere" });

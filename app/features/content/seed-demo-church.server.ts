@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import {
   appMeta,
   churchSettings,
@@ -56,7 +56,19 @@ export interface SeedDemoChurchOptions {
  * instances, and means a row the church deleted on purpose is not brought back. It creates
  * no accounts.
  */
+const SEED_KEYS = [
+  DEMO_SEED_KEY,
+  DEMO_WORSHIP_SEED_KEY,
+  DEMO_PRAYER_SEED_KEY,
+  DEMO_COMMUNITY_SEED_KEY,
+  DEMO_GIVING_SEED_KEY,
+  DEMO_ASSISTANT_SEED_KEY,
+];
+
 export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOptions): Promise<boolean> {
+  // Every start after the first: one read instead of a transaction of claims (start-up time).
+  const present = await db.select({ key: appMeta.key }).from(appMeta).where(inArray(appMeta.key, SEED_KEYS));
+  if (present.length === SEED_KEYS.length) return false;
   return db.transaction(async (tx) => {
     // Claim each marker first: a second instance seeding at the same moment waits on the row
     // and then sees it already there.

@@ -26,12 +26,17 @@ export function createCalendarFeedToken(userId: string, version: number): string
   return `${userId}.${mac(userId, version)}`;
 }
 
+/**
+ * `<user id>.<43 base64url characters>`: user ids are letters, digits, `-` and `_`. Anything
+ * else names no one and never reaches the database (a NUL in the id was a 500: PostgreSQL
+ * refuses it in text; found by wapiti, docs/reliability.md §4).
+ */
+const TOKEN = /^([A-Za-z0-9_-]{1,200})\.[A-Za-z0-9_-]{43}$/;
+
 /** The user id a token names, before it is checked (the version is read from their profile). */
 export function calendarFeedTokenUser(token: string | null | undefined): string | null {
   if (!token || token.length > 300) return null;
-  const dot = token.lastIndexOf(".");
-  if (dot <= 0 || dot === token.length - 1) return null;
-  return token.slice(0, dot);
+  return TOKEN.exec(token)?.[1] ?? null;
 }
 
 /** True when the token is the one for this user and feed version (compared in constant time). */

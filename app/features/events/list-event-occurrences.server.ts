@@ -3,6 +3,7 @@ import { eventRegistrations, events } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import type { EventCategory } from "./event-categories";
 import { expandOccurrences, type Occurrence } from "./occurrences.server";
+import { isLookupKey } from "~/server/route-param.server";
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -102,6 +103,7 @@ export async function listFeedEvents(o: { db: AppDatabase; category?: EventCateg
 
 /** A public event by its slug (drafts are not public). */
 export async function findPublicEvent(db: AppDatabase, slug: string): Promise<EventRow | null> {
+  if (!isLookupKey(slug)) return null;
   const [event] = await db
     .select()
     .from(events)

@@ -11,7 +11,18 @@ export interface ReminderSchedule {
  * Looks for due day-before reminders at start-up and every REMINDER_INTERVAL_MS. Several
  * instances may run it: each reminder is claimed once (see sendEventReminders).
  */
-export function scheduleEventReminders({ db, siteUrl, intervalMs = REMINDER_INTERVAL_MS }: { db: AppDatabase; siteUrl: string; intervalMs?: number }): ReminderSchedule {
+export function scheduleEventReminders({
+  db,
+  siteUrl,
+  intervalMs = REMINDER_INTERVAL_MS,
+  firstPassDelayMs = 0,
+}: {
+  db: AppDatabase;
+  siteUrl: string;
+  intervalMs?: number;
+  /** The start-up pass waits this long (the server answers its first requests first). */
+  firstPassDelayMs?: number;
+}): ReminderSchedule {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const pass = () => {
@@ -24,11 +35,13 @@ export function scheduleEventReminders({ db, siteUrl, intervalMs = REMINDER_INTE
   };
   const timer = setInterval(pass, intervalMs);
   timer.unref();
-  pass();
+  const first = firstPassDelayMs > 0 ? setTimeout(pass, firstPassDelayMs) : (pass(), undefined);
+  first?.unref();
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };

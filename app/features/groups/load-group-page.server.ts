@@ -13,9 +13,11 @@ import { displayNameSql, mailableEmail } from "~/features/people/people.server";
 import { formatDay, formatMeeting, nextMeetings } from "./group-schedule";
 import type { GroupMemberView, JoinRequestView } from "./group-views";
 import { groupsTranslator } from "./groups-translation";
+import { isLookupKey } from "~/server/route-param.server";
 
 /** An active group by slug; archived and unknown groups are not found. */
 export async function findActiveGroup(db: AppDatabase, slug: string): Promise<GroupRow | undefined> {
+  if (!isLookupKey(slug)) return undefined;
   const [group] = await db
     .select()
     .from(studyGroups)

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { stripeEvents } from "~/db/schema";
 import { handleGivingEvent } from "~/features/giving/giving-webhooks.server";
 import { handleStoreEvent } from "~/features/store/store-webhooks.server";
@@ -15,6 +16,17 @@ export interface StripeEventContext {
 export type StripeEventHandler = (db: AppDatabase, event: Stripe.Event, context: StripeEventContext) => Promise<boolean>;
 
 export type StripeEventOutcome = "processed" | "ignored" | "duplicate";
+
+/**
+ * The envelope of every Stripe event. A correctly signed body without it (no `evt_` id, a
+ * type that is not dotted lower-case words, no object) is no event this site can record:
+ * the webhook answers 400 and stores nothing, instead of failing on the database.
+ */
+export const ZStripeEventEnvelope = z.object({
+  id: z.string().regex(/^evt_[A-Za-z0-9_]{1,250}$/),
+  type: z.string().max(100).regex(/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/),
+  data: z.object({ object: z.looseObject({}) }),
+});
 
 /**
  * Records a verified Stripe event exactly once. The event's id row and everything its handler

@@ -14,7 +14,16 @@ export interface RetentionSchedule {
  * Applies the retention settings at start-up and every RETENTION_INTERVAL_MS (like the event
  * reminders). Several instances may run it: each pass is a few idempotent deletes.
  */
-export function scheduleDataRetention({ db, intervalMs = RETENTION_INTERVAL_MS }: { db: AppDatabase; intervalMs?: number }): RetentionSchedule {
+export function scheduleDataRetention({
+  db,
+  intervalMs = RETENTION_INTERVAL_MS,
+  firstPassDelayMs = 0,
+}: {
+  db: AppDatabase;
+  intervalMs?: number;
+  /** The start-up pass waits this long (the server answers its first requests first). */
+  firstPassDelayMs?: number;
+}): RetentionSchedule {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const pass = () => {
@@ -27,11 +36,13 @@ export function scheduleDataRetention({ db, intervalMs = RETENTION_INTERVAL_MS }
   };
   const timer = setInterval(pass, intervalMs);
   timer.unref();
-  pass();
+  const first = firstPassDelayMs > 0 ? setTimeout(pass, firstPassDelayMs) : (pass(), undefined);
+  first?.unref();
   return {
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(first);
       await running;
     },
   };

@@ -1,9 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { sermonSeries, sermonTopicLinks, sermonTopics, sermons } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
+import { isLookupKey } from "~/server/route-param.server";
 
 /** A published sermon by slug with its series and topics; undefined for drafts and unknown slugs. */
 export async function findPublishedSermon(db: AppDatabase, slug: string) {
+  if (!isLookupKey(slug)) return undefined;
   const [row] = await db
     .select({ sermon: sermons, series: sermonSeries })
     .from(sermons)

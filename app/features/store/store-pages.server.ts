@@ -11,6 +11,7 @@ import { cartItemCount, resolveShopper } from "./cart.server";
 import { verifyOrderToken } from "./order-access.server";
 import { STORE_CATEGORIES, variantPrice, type ProductCardView, type StoreCategory, type StoreImage, type VariantView } from "./store-model";
 import { storeTranslator } from "./store-translation";
+import { isLookupKey } from "~/server/route-param.server";
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -67,7 +68,7 @@ export async function loadStorePage({ request }: { request: Request }) {
 
 /** The active product behind a slug, or a 404. */
 export async function findActiveProduct(db: AppDatabase, slug: string | undefined) {
-  if (!slug || slug.length > 200) throw data(null, { status: 404 });
+  if (!isLookupKey(slug)) throw data(null, { status: 404 });
   const [row] = await db.select().from(products).where(and(eq(products.slug, slug), eq(products.active, true)));
   if (!row) throw data(null, { status: 404 });
   return row;

@@ -9,13 +9,14 @@ import { listEvents, STATUS_FILTERS, type EventListRow, type StatusFilter } from
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getEnv, siteUrl } from "~/server/env.server";
+import { readSearchQuery } from "~/features/admin/search-query";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "events");
   const url = new URL(request.url);
   const statusParam = url.searchParams.get("status") ?? "all";
   const status: StatusFilter = (STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as StatusFilter) : "all";
-  const search = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const search = readSearchQuery(url);
   const timeZone = await churchTimeZone(db);
   const { upcoming, past } = await listEvents({ db, timeZone, status, search, language });
   const confirmId = parseEventId(url.searchParams.get("cancel"));

@@ -7,13 +7,14 @@ import type { TaxonomyKind } from "~/features/admin/sermons/sermon-taxonomy";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { formatSermonDate } from "~/features/sermons/sermon-dates";
 import { sermonsTranslator, useSermonsTranslation, type SermonsT } from "~/features/sermons/sermons-translation";
+import { readSearchQuery } from "~/features/admin/search-query";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const url = new URL(request.url);
   const statusParam = url.searchParams.get("status") ?? "all";
   const status: SermonStatusFilter = (SERMON_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as SermonStatusFilter) : "all";
-  const search = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const search = readSearchQuery(url);
   const [rows, taxonomy] = await Promise.all([listAdminSermons({ db, status, search }), listSermonTaxonomy(db)]);
   return data(
     {

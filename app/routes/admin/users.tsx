@@ -10,13 +10,14 @@ import { USER_ROLES } from "~/features/admin/users/set-user-roles.server";
 import { EDITABLE_SCOPES } from "~/features/admin/users/set-user-scopes.server";
 import { refused, type UserActionResult } from "~/features/admin/users/user-action-result";
 import { readInput } from "~/features/auth/auth-request.server";
+import { readSearchQuery } from "~/features/admin/search-query";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, "users");
   const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const q = readSearchQuery(url);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  const userParam = (url.searchParams.get("user") ?? "").slice(0, 200);
+  const userParam = readSearchQuery(url, "user");
   const list = await listUsers({ db, q, page: Number.isFinite(page) ? page : 1 });
   const detail = userParam ? await loadUserDetail({ db, userId: userParam }) : null;
   return data(

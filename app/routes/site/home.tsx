@@ -1,22 +1,27 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import type { loader as siteLayoutLoader } from "./layout";
+import { deferredModule } from "~/components/deferred-hydration";
 import { ErrorBoundary as SectionBoundary, PageErrorBoundary } from "~/components/error-boundaries";
-import { AboutSection } from "~/components/home/about-section";
-import { ContactSection } from "~/components/home/contact-section";
-import { FlyerSection } from "~/components/home/flyer-section";
 import { HeroSection } from "~/components/home/hero-section";
-import { LeadershipSection } from "~/components/home/leadership-section";
-import { LiveStreamSection } from "~/components/home/live-stream-section";
-import { NewHereSection } from "~/components/home/new-here-section";
-import { RecentMomentsSection } from "~/components/home/recent-moments-section";
-import { SpiritualHomeSection } from "~/components/home/spiritual-home-section";
-import { WelcomeSection } from "~/components/home/welcome-section";
-import { WhyChooseSection } from "~/components/home/why-choose-section";
 import { AccountDeletedNotice } from "~/components/member/account-deleted-notice";
 import { loadHomePage } from "~/features/content/load-home-page.server";
 import { buildChurchJsonLd } from "~/features/seo/church-json-ld";
 import { routeMeta } from "~/features/seo/route-meta";
+
+// Everything after the hero is below the fold: rendered by the server, hydrated when the visitor
+// scrolls to it or interacts (issue 10: first-load JavaScript of the home page).
+const belowFold = deferredModule(() => import("~/components/home/below-fold"), "home");
+const NewHereSection = belowFold.part((m) => m.NewHereSection);
+const WelcomeSection = belowFold.part((m) => m.WelcomeSection);
+const FlyerSection = belowFold.part((m) => m.FlyerSection);
+const AboutSection = belowFold.part((m) => m.AboutSection);
+const LeadershipSection = belowFold.part((m) => m.LeadershipSection);
+const RecentMomentsSection = belowFold.part((m) => m.RecentMomentsSection);
+const WhyChooseSection = belowFold.part((m) => m.WhyChooseSection);
+const ContactSection = belowFold.part((m) => m.ContactSection);
+const LiveStreamSection = belowFold.part((m) => m.LiveStreamSection);
+const SpiritualHomeSection = belowFold.part((m) => m.SpiritualHomeSection);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadHomePage({ request });

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/webhook";
-import { processStripeEvent } from "~/features/payments/process-stripe-event.server";
+import { processStripeEvent, ZStripeEventEnvelope } from "~/features/payments/process-stripe-event.server";
 import { getDatabase } from "~/server/db.server";
 import { siteUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -25,6 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (!event) {
     logger.warn({ signature: Boolean(request.headers.get("stripe-signature")) }, "stripe webhook refused: bad or stale signature");
     return text("Invalid signature.", 400);
+  }
+  if (!ZStripeEventEnvelope.safeParse(event).success) {
+    logger.warn({ type: typeof event.type === "string" ? event.type.slice(0, 100) : null }, "stripe webhook refused: signed, but not a Stripe event");
+    return text("Invalid event.", 400);
   }
   let outcome;
   try {

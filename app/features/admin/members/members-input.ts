@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
+import { readSearchQuery } from "~/features/admin/search-query";
 
 /** Membership as the church office records it (profiles.membership_status). */
 export const MEMBERSHIP_STATUSES = ["visitor", "regular", "member", "inactive"] as const;
@@ -28,7 +29,7 @@ export interface MemberFilters {
 }
 
 export function readMemberFilters(url: URL): MemberFilters {
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const q = readSearchQuery(url);
   const status = url.searchParams.get("status");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {

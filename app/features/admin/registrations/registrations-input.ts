@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readSearchQuery } from "~/features/admin/search-query";
 
 /** The page's selection as the URL carries it; anything unreadable is simply not applied. */
 export interface RegistrationFilters {
@@ -24,7 +25,7 @@ export function readRegistrationFilters(url: URL): RegistrationFilters {
   return {
     eventId: readEventId(url.searchParams.get("event")),
     occurrence: readOccurrence(url.searchParams.get("occurrence")),
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    q: readSearchQuery(url),
   };
 }
 

@@ -1,5 +1,6 @@
 import { fromZonedTime, formatInTimeZone } from "date-fns-tz";
 import { z } from "zod";
+import { readSearchQuery } from "~/features/admin/search-query";
 
 /** The /admin/giving GET filters (period, fund, status, donor search, page); anything malformed falls back to a default. */
 export const GIVING_PERIODS = ["this-month", "last-month", "this-year", "last-year", "custom"] as const;
@@ -34,7 +35,7 @@ export type GivingFilters = z.infer<typeof ZGivingFilters>;
 
 export function readGivingFilters(url: URL): GivingFilters {
   const get = (name: string) => url.searchParams.get(name) || undefined;
-  return ZGivingFilters.parse({ period: get("period"), from: get("from"), to: get("to"), fund: get("fund"), status: get("status"), q: get("q"), page: get("page") });
+  return ZGivingFilters.parse({ period: get("period"), from: get("from"), to: get("to"), fund: get("fund"), status: get("status"), q: readSearchQuery(url) || undefined, page: get("page") });
 }
 
 /** The filters as a query string (page left out unless asked), for links and the CSV export. */

@@ -13,6 +13,18 @@ const common = {
   assistant: {
     open: "Open church assistant",
   },
+  // The first-visit dialog's question (its sign-in steps are in the auth strings), and the
+  // toast of "Continue as Guest" there and in the auth dialog.
+  welcome: {
+    title: "Welcome!",
+    description: "Is this your first time here? Tell us how you'd like to continue.",
+    member: "I'm a member",
+    memberHint: "Sign in with a link by email or a code by text.",
+    guest: "I'm visiting",
+    guestHint: "Look around first. You can sign in anytime.",
+    guestToast: "Continuing as Guest",
+    guestToastBody: "You can browse content. Sign in anytime to access member features.",
+  },
   nav: {
     mainLabel: "Main",
     home: "Home",
@@ -147,6 +159,8 @@ const common = {
     notFoundTitle: "Oops! Page not found",
     notFoundBody: "The page you were looking for doesn't exist or has moved.",
     notFoundLink: "Return to Home",
+    unavailableTitle: "We'll be right back",
+    unavailableBody: "The website can't reach its database for a moment. Please try again in a few seconds. If you were sending a form, it was not saved: please send it again.",
   },
   adminTest: {
     title: "Admin test page",

@@ -15,6 +15,16 @@ const es = {
   assistant: {
     open: "Abrir el asistente de la iglesia",
   },
+  welcome: {
+    title: "¡Le damos la bienvenida!",
+    description: "¿Es su primera vez aquí? Díganos cómo desea continuar.",
+    member: "Soy miembro",
+    memberHint: "Inicie sesión con un enlace por correo o un código por mensaje de texto.",
+    guest: "Estoy de visita",
+    guestHint: "Eche un vistazo primero. Puede iniciar sesión cuando quiera.",
+    guestToast: "Continuando como invitado",
+    guestToastBody: "Puede explorar el contenido. Inicie sesión cuando quiera para usar las funciones para miembros.",
+  },
   nav: {
     mainLabel: "Principal",
     home: "Inicio",
@@ -149,6 +159,8 @@ const es = {
     notFoundTitle: "¡Uy! Página no encontrada",
     notFoundBody: "La página que busca no existe o se ha movido.",
     notFoundLink: "Volver al inicio",
+    unavailableTitle: "Volvemos enseguida",
+    unavailableBody: "El sitio no puede comunicarse con su base de datos en este momento. Inténtelo de nuevo en unos segundos. Si estaba enviando un formulario, no se guardó: envíelo de nuevo.",
   },
   adminTest: {
     title: "Página de prueba de administración",

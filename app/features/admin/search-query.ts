@@ -1,0 +1,12 @@
+/** Control characters: no search box sends them, and PostgreSQL refuses a NUL in text (a 500). */
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/g;
+
+/**
+ * A free-text filter from the query string (`?q=`), safe to search with and to write into the
+ * audit log: control characters become spaces, surrounding space is trimmed, and it is cut to
+ * `max` characters without splitting a character in two.
+ */
+export function readSearchQuery(url: URL, name = "q", max = 200): string {
+  const raw = url.searchParams.get(name) ?? "";
+  return Array.from(raw.replace(CONTROL_CHARACTERS, " ").trim()).slice(0, max).join("").trim();
+}
