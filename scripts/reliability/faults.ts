@@ -12,14 +12,11 @@
 //   npx react-router build && npm run reliability:faults [-- --only pg,smtp,kill --outage 5]
 //
 // Exit 1 when a requirement is missed, 2 when the run could not be made.
-import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { repoRoot } from "../../tests/support/app-server";
 import { Recorder, Visitor, type Sample } from "./lib/client";
 import { discoverSite, emptyLedger, makeUsers, PASSWORD, runUserSession, signUpUsers, type Ledger, type SimUser, type SiteMap } from "./lib/scenario";
-import { cleanUp, serverErrors, startStack, startStream, stripeSessionsSince, type Stack } from "./lib/stack";
+import { runScript, saveResults, serverErrors, startStack, startStream, stripeSessionsSince, type Stack } from "./lib/stack";
 import { fmtMs, kindTable, summarize, table } from "./lib/stats";
 import { checkTransactions, prayingBaseline, verifyLedger, type WriteCheck } from "./lib/verify";
 
@@ -438,22 +435,8 @@ async function main() {
   console.log(table(["phase", "requirement", "measured", "pass"], requirements.map((r) => [r.phase, r.what, r.measured, r.pass ? "yes" : "NO"])));
   console.log(`\nserver error logs (every process of the run): ${errors.length}`);
   for (const line of errors.slice(0, 10)) console.log(`  ${line}`);
-  const resultsDir = path.join(repoRoot, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `reliability-faults-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify({ phases: [...PHASES], requirements, figures, serverErrors: errors, loadavg: loadavg() }, null, 2));
-  writeFileSync(file.replace(/\.json$/, ".server.log"), stack.serverLog());
-  log(`results: ${path.relative(repoRoot, file)} (and the server's log beside it)`);
+  log(`results: ${saveResults("faults", { phases: [...PHASES], requirements, figures, serverErrors: errors, loadavg: loadavg() }, stack)} (and the server's log beside it)`);
   return crashed ? 2 : requirements.every((r) => r.pass) ? 0 : 1;
 }
 
-main()
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanUp();
-    process.exit(2);
-  });
+runScript(main);

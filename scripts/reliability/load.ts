@@ -8,14 +8,11 @@
 // Everything runs on loopback ports of its own (a private PostgreSQL cluster, SMTP, the fake
 // Stripe API), bounded in users and time. Exit 1: a 5xx, a lost write, a page in the wrong
 // language or a server error log; 2: the run could not be made.
-import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { repoRoot } from "../../tests/support/app-server";
 import { Recorder, Visitor } from "./lib/client";
 import { discoverSite, emptyLedger, makeUsers, runUserSession, signUpUsers } from "./lib/scenario";
-import { cleanUp, cpuSeconds, serverErrors, startStack, startStream, stripeSessionsSince } from "./lib/stack";
+import { cpuSeconds, runScript, saveResults, serverErrors, startStack, startStream, stripeSessionsSince } from "./lib/stack";
 import { kindTable, summarize, table } from "./lib/stats";
 import { verifyLedger } from "./lib/verify";
 
@@ -133,22 +130,8 @@ async function main() {
   for (const check of checks.filter((c) => c.missing.length > 0)) console.log(`  missing ${check.kind}: ${check.missing.join(", ")}`);
   for (const line of errors.slice(0, 10)) console.log(`  server error log: ${line}`);
 
-  const resultsDir = path.join(repoRoot, "bench/results");
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `reliability-load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify({ users: USERS, seconds: SECONDS, think: [THINK_MIN, THINK_MAX], elapsed, serverCpu, generatorCpu, database, total, writes, rows, checks, serverErrors: errors, problems: recorder.problems, loadavg: loadavg() }, null, 2));
-  writeFileSync(file.replace(/\.json$/, ".server.log"), stack.serverLog());
-  log(`results: ${path.relative(repoRoot, file)} (and the server's log beside it)`);
+  log(`results: ${saveResults("load", { users: USERS, seconds: SECONDS, think: [THINK_MIN, THINK_MAX], elapsed, serverCpu, generatorCpu, database, total, writes, rows, checks, serverErrors: errors, problems: recorder.problems, loadavg: loadavg() }, stack)} (and the server's log beside it)`);
   return total.errors5xx === 0 && total.friendly503 === 0 && lost === 0 && wrongLanguage === 0 && errors.length === 0 && exit === null ? 0 : 1;
 }
 
-main()
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    await cleanUp();
-    process.exit(2);
-  });
+runScript(main);

@@ -35,6 +35,8 @@ import { callbackLink, waitForEmlTo } from "../support/mail-links";
 const SCALE = Number(process.env.FUZZ_RUNS_SCALE ?? "1");
 const RUNS = Math.max(1, Math.round(1500 * SCALE));
 const PASSWORD = "grace-and-peace-7";
+/** The server's limit for a body that is not an upload (`MAX_BODY_BYTES` in server/app.ts). */
+const MAX_BODY_BYTES = 64 * 1024;
 
 interface WireRequest {
   label: string;
@@ -43,6 +45,12 @@ interface WireRequest {
   wellFormed: boolean;
   /** The body is shorter than its Content-Length: the server is right to wait for the rest. */
   truncated: boolean;
+  /**
+   * The body is over the server's 64 KB form limit: the 413 goes out while the client is still
+   * sending, and on a loaded machine the connection can be reset before the client reads it
+   * (a TCP race no server avoids without lingering): no answer is not a failure then.
+   */
+  overLimit: boolean;
 }
 
 interface WireAnswer {
@@ -182,7 +190,7 @@ describe("fuzzing the HTTP server (production build)", () => {
     snapshot?.remove();
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
     console.log(
-      `fuzz-http FUZZ_SEED=${FUZZ_SEED}: ${counts.requests} requests, ${counts.answered} answered (${byStatus}), ${counts.noAnswer} closed without an answer (protocol junk), ${counts.timedOut} left waiting for a declared body`,
+      `fuzz-http FUZZ_SEED=${FUZZ_SEED}: ${counts.requests} requests, ${counts.answered} answered (${byStatus}), ${counts.noAnswer} closed without an answer (protocol junk, or a body over the limit), ${counts.timedOut} left waiting for a declared body`,
     );
   });
 
@@ -210,7 +218,9 @@ describe("fuzzing the HTTP server (production build)", () => {
       });
       socket.on("end", () => finish(false));
       socket.on("close", () => finish(false));
-      socket.on("error", () => finish(false));
+      // An error (EPIPE/ECONNRESET while still writing) is followed by "close": an answer that
+      // arrived meanwhile is still read until then.
+      socket.on("error", () => undefined);
       socket.write(bytes);
     });
   }
@@ -282,7 +292,8 @@ describe("fuzzing the HTTP server (production build)", () => {
       // Header values with characters above 0x7f go out as raw bytes (latin1), as a hostile client would send them.
       const bytes = Buffer.concat([Buffer.from(head, "latin1"), payload]);
       const wellFormed = !r.protocolJunk && !["get", "FOO", "CONNECT", "TRACE"].includes(r.method) && r.framing === "exact" && !r.junk.includes("\u00e9") && !r.junk.includes("\u00ff");
-      return { label: `${r.method} ${r.path}${r.junk.slice(0, 60)} [${r.body.label}; ${r.framing}; ${r.headers.map(([n]) => n).join(",")}${r.protocolJunk ? `; junk ${JSON.stringify(r.protocolJunk.slice(0, 40))}` : ""}]`, bytes, wellFormed, truncated };
+      const overLimit = withBody && body.length > MAX_BODY_BYTES;
+      return { label: `${r.method} ${r.path}${r.junk.slice(0, 60)} [${r.body.label}; ${r.framing}; ${r.headers.map(([n]) => n).join(",")}${r.protocolJunk ? `; junk ${JSON.stringify(r.protocolJunk.slice(0, 40))}` : ""}]`, bytes, wellFormed, truncated, overLimit };
     });
 
   test("TRACE (which the Fetch API cannot carry) is refused with 405, not a 500", async () => {
@@ -319,7 +330,7 @@ describe("fuzzing the HTTP server (production build)", () => {
         if (answer.status === null) {
           if (answer.timedOut) counts.timedOut++;
           else counts.noAnswer++;
-          if (request.wellFormed && !request.truncated) {
+          if (request.wellFormed && !request.truncated && !request.overLimit) {
             failures.push(`no answer to a well-formed request: ${request.label}`);
             return false;
           }

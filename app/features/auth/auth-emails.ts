@@ -47,8 +47,12 @@ export function greetableName(name: string): string {
   return trimmed;
 }
 
-export function magicLinkEmail({ language, churchName, siteUrl, url }: EmailBase & { url: string }): EmailContent {
-  const t = authEmailStrings[language].magicLink;
+/** An email whose one button is a link that works once: heading, intro, expiry, footnote. */
+function singleLinkEmail(
+  t: { subject: string; heading: string; intro: string; expiry: string; action: string },
+  footnote: string,
+  { language, churchName, siteUrl, url }: EmailBase & { url: string },
+): EmailContent {
   const values = { church: churchName };
   return {
     subject: interpolate(t.subject, values),
@@ -59,26 +63,18 @@ export function magicLinkEmail({ language, churchName, siteUrl, url }: EmailBase
       heading: interpolate(t.heading, values),
       paragraphs: [interpolate(t.intro, values), t.expiry],
       action: { label: t.action, url },
-      footnote: authEmailStrings[language].ignore,
+      footnote,
     }),
   };
 }
 
-export function passwordResetEmail({ language, churchName, siteUrl, url }: EmailBase & { url: string }): EmailContent {
-  const t = authEmailStrings[language].passwordReset;
-  const values = { church: churchName };
-  return {
-    subject: interpolate(t.subject, values),
-    ...renderEmail({
-      language,
-      churchName,
-      siteUrl,
-      heading: interpolate(t.heading, values),
-      paragraphs: [interpolate(t.intro, values), t.expiry],
-      action: { label: t.action, url },
-      footnote: t.ignore,
-    }),
-  };
+export function magicLinkEmail(options: EmailBase & { url: string }): EmailContent {
+  return singleLinkEmail(authEmailStrings[options.language].magicLink, authEmailStrings[options.language].ignore, options);
+}
+
+export function passwordResetEmail(options: EmailBase & { url: string }): EmailContent {
+  const t = authEmailStrings[options.language].passwordReset;
+  return singleLinkEmail(t, t.ignore, options);
 }
 
 /** The text message carrying a sign-in code: short, code first (phones show it in previews). */

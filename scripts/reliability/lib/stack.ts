@@ -2,7 +2,7 @@
 // private PostgreSQL cluster, a real SMTP server, the tests' fake Stripe API, and the production
 // server (`node server.js` from a snapshot of build/, as `npm start` runs it) configured as
 // behind a reverse proxy (TRUST_PROXY=1). Ctrl-C or SIGTERM takes it all down.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -177,4 +177,28 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** Writes a run's figures to bench/results/reliability-<name>-<time>.json and the server's log beside it. */
+export function saveResults(name: string, figures: unknown, stack: Stack): string {
+  const resultsDir = path.join(repoRoot, "bench/results");
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `reliability-${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify(figures, null, 2));
+  writeFileSync(file.replace(/\.json$/, ".server.log"), stack.serverLog());
+  return path.relative(repoRoot, file);
+}
+
+/** Runs a script's main, cleans up (servers, databases) and exits with its code, 2 when it threw. */
+export function runScript(main: () => Promise<number>): void {
+  main()
+    .then(async (code) => {
+      await cleanUp();
+      process.exit(code);
+    })
+    .catch(async (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      await cleanUp();
+      process.exit(2);
+    });
 }
