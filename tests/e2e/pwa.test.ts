@@ -110,7 +110,10 @@ describe("service worker", () => {
   });
 
   test("offline, a link followed in the page: the kept copy, else the offline page, never an error screen", async () => {
-    const page = await browser.newPage({ ...SW, allowConsoleErrors: OFFLINE_NOISE });
+    // On a loaded machine React sometimes reports (#520) a render it recovered from when the
+    // offline navigation's fetch fails mid-transition (seen once in CI; the page itself is what
+    // this test checks, below). Allowed here only, for the offline navigations.
+    const page = await browser.newPage({ ...SW, allowConsoleErrors: [...OFFLINE_NOISE, /Minified React error #520/] });
     await visit(page, "/");
     await swControls(page);
     await visit(page, "/events");
