@@ -2,9 +2,11 @@
 // docs/reliability.md §4) found, one regression test each: a NUL byte in the private calendar
 // feed's token (found by wapiti's file module as a signed-in member) and in the public search
 // boxes of /sermons and /past-bible-studies (found when the same payload was replayed on every
-// query parameter the crawlers saw) reached PostgreSQL, which refuses a NUL in text: a 500.
+// query parameter the crawlers saw), and in the audit log's filters (the same replay as an
+// administrator) reached PostgreSQL, which refuses a NUL in text: a 500.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
+import { loader as auditLoader } from "~/routes/admin/audit";
 import { loader as memberFeedLoader } from "~/routes/events/member-feed";
 import { loader as sermonsLoader } from "~/routes/sermons/sermons";
 import { loader as archiveLoader } from "~/routes/study/past-bible-studies";
@@ -83,5 +85,17 @@ describeEachBackend("security scan findings (regressions)", (backend) => {
       expect(answer.status, JSON.stringify(q)).toBe(200);
       if (q.includes("shepherd")) expect((answer.data as { total: number }).total, JSON.stringify(q)).toBe(found);
     }
+  });
+
+  test("a NUL in the audit log's filters (actor, action, entity type and id, sign-in email) is a space, never a database error", async () => {
+    const superAdmin = await h.createAdmin({ scopes: ["admin:*"] });
+    for (const name of ["actor", "action", "entityType", "entityId"]) {
+      for (const value of ["a\u0000b", "\u0000"]) {
+        const answer = await h.call(auditLoader, { path: `/admin/audit?${name}=${encodeURIComponent(value)}`, cookie: superAdmin.cookie });
+        expect(answer.status, `${name}=${JSON.stringify(value)}`).toBe(200);
+      }
+    }
+    const signIns = await h.call(auditLoader, { path: `/admin/audit?view=sign-ins&email=${encodeURIComponent("a\u0000@b.co")}`, cookie: superAdmin.cookie });
+    expect(signIns.status).toBe(200);
   });
 });

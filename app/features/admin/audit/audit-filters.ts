@@ -1,11 +1,15 @@
 import { z } from "zod";
+import { withoutControlCharacters } from "../search-query";
 
-/** The audit page's GET form; anything malformed is simply dropped (the list still shows). */
+/**
+ * The audit page's GET form; anything malformed is simply dropped (the list still shows).
+ * Control characters become spaces: PostgreSQL refuses a NUL in text (found by the scanners).
+ */
 const text = (max: number) =>
   z
     .string()
-    .trim()
-    .max(max)
+    .transform((v) => withoutControlCharacters(v).trim())
+    .pipe(z.string().max(max))
     .optional()
     .transform((v) => (v ? v : undefined))
     .catch(undefined);
