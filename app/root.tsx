@@ -1,6 +1,7 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AppErrorBoundary } from "~/components/error-boundaries";
+import { AfterPaintScripts } from "~/components/scripts";
 import { useNonce } from "~/components/nonce";
 import { useTranslation } from "~/i18n/react";
 import { detectRequestLanguage, languageCookie } from "~/i18n/detect-language";
@@ -41,8 +42,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f5257" />
         <link rel="manifest" href={root?.language === "es" ? "/manifest.webmanifest?lang=es" : "/manifest.webmanifest"} />
         {/* A stylesheet with a precedence is written at the top of <head> (React's resource
-            order), before the modulepreload links React hoists there; as a plain `links` entry it
-            came after all of them, so the render-blocking CSS was requested last. */}
+            order), before anything else it hoists there; as a plain `links` entry it came after
+            the modulepreload links, so the render-blocking CSS was requested last. The app's
+            scripts now come after the first paint anyway (AfterPaintScripts, ADR 025). */}
         <link rel="stylesheet" href={stylesheet} precedence="app" />
         <Meta />
         <Links />
@@ -50,7 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {/* React Router's <Scripts>, fetched only after the first paint (ADR 025). */}
+        <AfterPaintScripts nonce={nonce} />
       </body>
     </html>
   );

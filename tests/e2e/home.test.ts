@@ -208,3 +208,31 @@ describe("home page", () => {
     expect(text).toMatch(/Bienvenido a casa/i);
   });
 });
+
+describe("loading order (issue 10, ADR 025)", () => {
+  test("no script is requested before the first contentful paint, and the page then hydrates", async () => {
+    for (const path of ["/", "/events?lang=es"]) {
+      const page = await browser.newPage();
+      await visit(page, path);
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+        return {
+          paint: paint?.startTime ?? null,
+          css: resources.filter((r) => /\/assets\/[^/]+\.css$/.test(r.name)).map((r) => r.responseEnd),
+          scripts: resources.filter((r) => /\/assets\/[^/]+\.js$/.test(r.name)).map((r) => ({ name: r.name, start: r.fetchStart })),
+        };
+      });
+      expect(timing.paint, `${path}: first-contentful-paint`).not.toBeNull();
+      expect(timing.scripts.length, `${path}: its chunks were loaded`).toBeGreaterThan(3);
+      for (const script of timing.scripts) {
+        expect(script.start, `${path}: ${script.name} requested before the first paint`).toBeGreaterThanOrEqual(timing.paint!);
+        for (const cssEnd of timing.css) expect(script.start, `${path}: ${script.name} competed with the stylesheet`).toBeGreaterThanOrEqual(cssEnd);
+      }
+      // The server's HTML has none: the starter added them after the paint.
+      const html = await (await page.request.get(path)).text();
+      expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
+      await page.close();
+    }
+  });
+});
