@@ -21,7 +21,9 @@ RUN npx react-router build
 # ---- runtime: the bundle and what `node server.js` and the npm scripts need ----
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
+# NODE_OPTIONS: the heap bounds `npm start` uses by default (README, ADR 026).
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-old-space-size=192 --max-semi-space-size=8" \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \

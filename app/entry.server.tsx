@@ -30,6 +30,15 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still streaming after the timeout. The timer holds the whole render (the
+    // request, its loader data, React's request state) until it fires, so it is cleared as soon
+    // as the page is written: left to run 6 s at 150 pages/s it kept ~900 finished renders
+    // alive, ~170 MB of heap (issue 10, goal 5; React Router's own template does the same).
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const stopTimeout = () => {
+      clearTimeout(timeout);
+      timeout = undefined;
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nProvider language={language} strings={strings}>
@@ -45,7 +54,12 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new PassThrough({
+            final(callback) {
+              stopTimeout();
+              callback();
+            },
+          });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", language);
@@ -60,6 +74,7 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          stopTimeout();
           reject(error);
         },
         onError(error: unknown) {
@@ -68,7 +83,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -184,6 +184,18 @@ async function waitReady(url, child, output, timeoutMs) {
 }
 
 /** Start `node server.js` (production) on a free port with a temporary DATA_DIR. */
+/**
+ * The NODE_OPTIONS `npm start` gives the server when none are set (its heap bounds, read from
+ * package.json's start script so the two cannot drift apart). The benchmarks start
+ * `node server.js` themselves and must measure the server as `npm start` runs it.
+ */
+export function startScriptNodeOptions() {
+  const start = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts.start;
+  const match = /NODE_OPTIONS=\\?"\$\{NODE_OPTIONS:-([^}]*)\}/.exec(start);
+  if (!match) throw new Error(`package.json's start script sets no default NODE_OPTIONS: ${start}`);
+  return match[1];
+}
+
 export async function startServer({ log = console.error, env: extraEnv = {} } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -206,6 +218,7 @@ export async function startServer({ log = console.error, env: extraEnv = {} } = 
     cwd: repoRoot,
     env: {
       ...process.env,
+      NODE_OPTIONS: process.env.NODE_OPTIONS || startScriptNodeOptions(),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
