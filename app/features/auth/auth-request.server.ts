@@ -4,6 +4,7 @@ import { isDatabaseUnavailable } from "~/server/db-errors.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
+import type { Checked } from "./auth-input";
 import type { AuthMessage, AuthMessageKey } from "./auth-translation";
 
 export type AuthOutcome<T extends object = object> =
@@ -154,4 +155,26 @@ export function cookieHeaders(source: Headers | undefined): Headers {
   const headers = new Headers();
   for (const cookie of source?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return headers;
+}
+
+/**
+ * The start of every request that emails someone a link (a magic link, a password reset):
+ * the form read and the address checked, then two send limits that count every address
+ * alike, known or not: per client IP and per address. `scope` keeps the two kinds apart.
+ */
+export async function acceptLinkRequest(options: {
+  db: AppDatabase;
+  request: Request;
+  scope: "send" | "reset";
+  /** The address as checked, or null when the form itself was unreadable. */
+  checked: Checked<{ email: string }> | null;
+}): Promise<{ ok: true; email: string } | Exclude<AuthOutcome, { ok: true }>> {
+  const { db, request, scope, checked } = options;
+  if (!checked) return failure("errors.invalidRequest");
+  if (!checked.ok) return { ...checked, status: 400 };
+  const { email } = checked.value;
+  const limited =
+    (await checkLimit(db, `${scope}:ip:${clientIp(request)}`, limits.sendsPerIp)) ??
+    (await checkLimit(db, `${scope}:email:${email}`, limits.sendPerRecipient));
+  return limited ?? { ok: true, email };
 }

@@ -4,7 +4,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { checkPasswordResetRequest, ZPasswordResetRequest } from "./auth-input";
-import { checkLimit, clientIp, failure, limits, type AuthOutcome } from "./auth-request.server";
+import { acceptLinkRequest, type AuthOutcome } from "./auth-request.server";
 
 /**
  * "Forgot your password?": emails a link to /auth/reset-password (15 minutes, works once) when
@@ -20,15 +20,14 @@ export async function requestPasswordReset(options: {
 }): Promise<AuthOutcome> {
   const { db, request, language } = options;
   const parsed = ZPasswordResetRequest.safeParse(options.input);
-  if (!parsed.success) return failure("errors.invalidRequest");
-  const checked = checkPasswordResetRequest(parsed.data);
-  if (!checked.ok) return { ...checked, status: 400 };
-  const { email } = checked.value;
-  // Both limits count every address alike, known or not.
-  const limited =
-    (await checkLimit(db, `reset:ip:${clientIp(request)}`, limits.sendsPerIp)) ??
-    (await checkLimit(db, `reset:email:${email}`, limits.sendPerRecipient));
-  if (limited) return limited;
+  const accepted = await acceptLinkRequest({
+    db,
+    request,
+    scope: "reset",
+    checked: parsed.success ? checkPasswordResetRequest(parsed.data) : null,
+  });
+  if (!accepted.ok) return accepted;
+  const { email } = accepted;
   void authCallContext
     .run({ language }, async () => getAuth().api.requestPasswordReset({ body: { email } }))
     .catch((error: unknown) => {

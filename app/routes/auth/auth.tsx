@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
-import { data, Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Route } from "./+types/auth";
 import { authAction } from "./auth-action";
 import { safeRedirectPath } from "./redirect-to";
@@ -8,7 +8,7 @@ import { AuthForms, isAuthTab, type AuthMethod } from "~/components/auth/auth-fo
 import type { AuthTab } from "~/components/auth/open-auth-dialog";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { useAuthTranslation } from "~/features/auth/auth-translation";
-import type { AuthActionData } from "~/features/auth/run-auth-intent.server";
+import { answerUnansweredPost } from "~/features/auth/unanswered-post";
 import { useCurrentMember } from "~/features/auth/use-current-member";
 import { loadIntroPage } from "~/features/content/load-intro-page.server";
 import { routeMeta } from "~/features/seo/route-meta";
@@ -21,23 +21,9 @@ export async function action(args: Route.ActionArgs) {
   return authAction(args);
 }
 
-/**
- * With JavaScript every form posts through a fetcher. A POST that never gets an answer
- * (offline, connection reset, a proxy's error page) would otherwise throw and replace the
- * whole page with the error screen: the form says 'Something went wrong' instead. The 503
- * also keeps the loaders from revalidating over the same broken connection. Without
- * JavaScript this never runs: the form posts to `action` as plain HTML.
- */
+/** A POST that never gets an answer says "Something went wrong" in the form (see the helper). */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    // A redirect is an answer, not a failure.
-    if (error instanceof Response) throw error;
-    // A new object each time: the forms tell answers apart by identity.
-    const failure: AuthActionData = { ok: false, intent: null, error: { key: "errors.generic" } };
-    return data(failure, { status: 503 });
-  }
+  return answerUnansweredPost(serverAction);
 }
 
 export const meta: Route.MetaFunction = routeMeta;

@@ -7,6 +7,7 @@ import { PageErrorBoundary } from "~/components/error-boundaries";
 import { authTranslator, useAuthTranslation, type AuthT } from "~/features/auth/auth-translation";
 import { findPasswordReset } from "~/features/auth/find-password-reset.server";
 import { runAuthIntent, type AuthActionData } from "~/features/auth/run-auth-intent.server";
+import { answerUnansweredPost } from "~/features/auth/unanswered-post";
 import type { Language } from "~/i18n/config";
 import { getRequestContext } from "~/server/request-context.server";
 
@@ -40,13 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** As on /auth: a POST that never gets an answer says "Something went wrong" in the form. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  try {
-    return await serverAction();
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    const failure: AuthActionData = { ok: false, intent: null, error: { key: "errors.generic" } };
-    return data(failure, { status: 503 });
-  }
+  return answerUnansweredPost(serverAction);
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
