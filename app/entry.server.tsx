@@ -32,8 +32,9 @@ export default async function handleRequest(
     let shellRendered = false;
     // Stops a render still streaming after the timeout. The timer holds the whole render (the
     // request, its loader data, React's request state) until it fires, so it is cleared as soon
-    // as the page is written: left to run 6 s at 150 pages/s it kept ~900 finished renders
-    // alive, ~170 MB of heap (issue 10, goal 5; React Router's own template does the same).
+    // as the page is written: left to run 6 s under load it kept hundreds of finished renders
+    // alive (~570 in a heap snapshot, 186 MB; issue 10, goal 5, ADR 026). React Router's own
+    // template clears it the same way.
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const stopTimeout = () => {
       clearTimeout(timeout);

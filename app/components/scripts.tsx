@@ -34,7 +34,8 @@ export const INERT_MODULE_TYPE = "text/x-module-after-first-paint";
  * tree (a fragment of links and scripts, null once hydrated) is rewritten here. The browser
  * renders the same component while hydrating, so both sides agree. When the tree is not the
  * shape this expects (a React Router upgrade), it is returned unchanged: the page still
- * works, only sooner-loaded. `tests/unit/scripts.test.tsx` fails in that case.
+ * works, only sooner-loaded. `scripts.test.tsx` beside this file describes the shape, and the
+ * browser test in `tests/e2e/home.test.ts` fails in that case.
  */
 export function AfterPaintScripts(props: ScriptsProps) {
   return startAfterFirstPaint(Scripts(props), props.nonce);
