@@ -13,6 +13,9 @@ type ElementProps = {
   dangerouslySetInnerHTML?: { __html: string };
 };
 
+/** A modulepreload link of `<Scripts>`, as the starter recreates it. */
+type Preload = { href: string; crossOrigin?: string; integrity?: string };
+
 /** The id of the inert copy of React Router's module script, read by the starter. */
 export const BOOT_SCRIPT_ID = "rr-boot";
 /** The inert type the module script is written with until the starter runs it. */
@@ -43,7 +46,7 @@ export function AfterPaintScripts(props: ScriptsProps) {
 
 export function startAfterFirstPaint(tree: ReactNode, nonce: string | undefined): ReactNode {
   if (!isValidElement<ElementProps>(tree) || tree.type !== Fragment) return tree;
-  const preloads: { href: string; crossOrigin?: string; integrity?: string }[] = [];
+  const preloads: Preload[] = [];
   let moduleScript: ReactElement<ElementProps> | undefined;
   const rest: ReactNode[] = [];
   const visit = (node: ReactNode) => {
@@ -89,7 +92,7 @@ export function startAfterFirstPaint(tree: ReactNode, nonce: string | undefined)
  * browser without paint timing. Not on `load`: that often comes before the first paint. No
  * timers: a page whose clock is paused (the browser tests' fake clock) still starts.
  */
-export function starterScript(preloads: { href: string; crossOrigin?: string; integrity?: string }[]): string {
+export function starterScript(preloads: Preload[]): string {
   const list = JSON.stringify(preloads).replace(/</g, "\\u003c");
   return (
     `(function(){var w=window,d=document,p=${list},done=0;function go(){if(done)return;done=1;` +

@@ -183,7 +183,6 @@ async function waitReady(url, child, output, timeoutMs) {
   throw new Error(`server not ready after ${timeoutMs / 1000}s at ${url}/readyz\n${output.join("")}`);
 }
 
-/** Start `node server.js` (production) on a free port with a temporary DATA_DIR. */
 /**
  * The NODE_OPTIONS `npm start` gives the server when none are set (its heap bounds, read from
  * package.json's start script so the two cannot drift apart). The benchmarks start
@@ -196,6 +195,7 @@ export function startScriptNodeOptions() {
   return match[1];
 }
 
+/** Start `node server.js` (production) on a free port with a temporary DATA_DIR. */
 export async function startServer({ log = console.error, env: extraEnv = {} } = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
