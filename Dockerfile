@@ -37,6 +37,7 @@ COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/app ./app
 COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/server.js /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/server/cluster.js ./server/
 # DATA_DIR: uploads (mount one volume shared by every instance at /data/uploads) and, without
 # SMTP_URL or Twilio, the local outbox files; /backups for `npm run db:backup`. Created here,
 # owned by the app's user, so a new named volume mounted there inherits the owner. No VOLUME

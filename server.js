@@ -8,8 +8,12 @@ try {
   if (existsSync(".env")) process.loadEnvFile(".env");
 
   if (process.env.NODE_ENV === "production") {
-    const { startServer } = await import("./build/server/index.js");
-    await startServer();
+    // One process, or with PostgreSQL and WEB_CONCURRENCY a primary and its workers (ADR 027).
+    const { startProcesses } = await import("./server/cluster.js");
+    await startProcesses(async () => {
+      const { startServer } = await import("./build/server/index.js");
+      await startServer();
+    });
   } else {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });

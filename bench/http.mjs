@@ -7,6 +7,7 @@
 //   npm run bench:http                                  # our own production server
 //   npm run bench:http -- --seconds 15 --rounds 2 --threads 1 --connections 50
 //   npm run bench:http -- --url http://127.0.0.1:3000 --json bench/results/http.json
+//   npm run bench:http -- --workers 2                   # cluster mode on PostgreSQL (ADR 027)
 //
 // Exit 0: targets met; 1: a target missed; 2: the measurement could not be made.
 import { spawn, spawnSync } from "node:child_process";
@@ -15,17 +16,20 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, onShutdown, openTarget } from "./lib/server.mjs";
+import { treeRssMb } from "./lib/rows.mjs";
 import { assertWrk, loadavg, reportRows, runWrk } from "./lib/wrk.mjs";
 
 const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 const usage = `usage: node bench/http.mjs [--seconds 15] [--warmup 3] [--rounds 2] [--threads 1]
-                          [--connections 50] [--url http://host:port] [--build] [--json path]
+                          [--connections 50] [--url http://host:port] [--workers 1] [--build] [--json path]
   --seconds      length of each measured wrk run (default 15)
   --warmup       seconds of wrk warm-up per server before measuring (default 3)
   --rounds       app and nginx are measured alternately this many times each (default 2)
   --threads      wrk threads (default 1: wrk then takes at most one of the two cores)
   --connections  concurrent connections (default 50)
   --url          measure an already-running app instead of starting one
+  --workers      start the app in cluster mode with this many workers (WEB_CONCURRENCY), on a
+                 throwaway PostgreSQL database on 127.0.0.1:5432 (default 1: one process, PGlite)
   --build        run \`react-router build\` before starting the server
   --json         write the result (bench contract) to this file
   --bypass-cache send \`Cookie: bench=1\` (to both servers): the page cache steps aside, so this
@@ -41,6 +45,7 @@ try {
       threads: { type: "string", default: "1" },
       connections: { type: "string", default: "50" },
       url: { type: "string" },
+      workers: { type: "string", default: "1" },
       build: { type: "boolean", default: false },
       json: { type: "string" },
       "bypass-cache": { type: "boolean", default: false },
@@ -60,7 +65,8 @@ const warmup = Number(args.warmup);
 const rounds = Number(args.rounds);
 const threads = Number(args.threads);
 const connections = Number(args.connections);
-for (const n of [seconds, rounds, threads, connections]) {
+const workers = Number(args.workers);
+for (const n of [seconds, rounds, threads, connections, workers]) {
   if (!(Number.isInteger(n) && n > 0 && n <= 600)) {
     console.error(usage);
     process.exit(2);
@@ -178,7 +184,7 @@ const notes = [];
 const rows = [];
 let exitCode = 0;
 try {
-  target = await openTarget({ url: args.url, build: args.build, log });
+  target = await openTarget({ url: args.url, build: args.build, log, workers });
   const first = await fetch(target.url + "/", { headers: VISITOR, signal: AbortSignal.timeout(15_000) });
   if (first.status !== 200) throw new Error(`${target.url}/ answered HTTP ${first.status}`);
   const html = Buffer.from(await first.arrayBuffer());
@@ -244,6 +250,13 @@ try {
     { measure: "/ errors (nginx)", value: full.nginx.errors, unit: "count", target: "", pass: null },
   );
   notes.push(`200 runs, rps per round: app ${full.app.rpsRuns.join(", ")}; nginx ${full.nginx.rpsRuns.join(", ")}`);
+  if (!target.external) {
+    const rss = await treeRssMb(target.pid);
+    notes.push(
+      `app RSS after the 200 runs: ${rss.total.toFixed(0)} MB` +
+        (rss.each.length > 1 ? ` (primary first: ${rss.each.map((e) => e.mb.toFixed(0)).join(" + ")} MB)` : ""),
+    );
+  }
 
   // Revalidation: each server with its own validator (nginx's ETag is its own, from mtime+size).
   if (etag) {
@@ -269,7 +282,7 @@ try {
   }
   notes.push(
     `wrk -t${threads} -c${connections} -d${seconds}s --latency, ${warmup}s warm-up per server, ${rounds} alternating round(s) ` +
-      `(rps: mean of rounds; p50/p99: worst round); app ${target.external ? "at " + target.url : "production build, embedded PGlite"}; ` +
+      `(rps: mean of rounds; p50/p99: worst round); app ${target.external ? "at " + target.url : workers > 1 ? `production build, cluster mode with ${workers} workers, PostgreSQL` : "production build, embedded PGlite"}; ` +
       `nginx ${spawnSync(NGINX, ["-v"], { encoding: "utf8" }).stderr.trim()} worker_processes auto, access_log off`,
   );
   if (args["bypass-cache"]) notes.push("--bypass-cache: every request carried Cookie: bench=1 (page cache bypassed)");

@@ -30,13 +30,15 @@ import { onShutdown, repoRoot, ensureBuild, startServer } from "./lib/server.mjs
 import { assertWrk, loadavg, reportRows, runWrk } from "./lib/wrk.mjs";
 
 const usage = `usage: node bench/uncached.mjs [--seconds 15] [--warmup 3] [--threads 1] [--connections 50]
-                              [--extra-rows 0] [--count-queries] [--pg-url URL] [--build] [--json path]
+                              [--extra-rows 0] [--count-queries] [--workers 1] [--pg-url URL] [--build] [--json path]
   --seconds        length of each measured wrk run per page (default 15)
   --warmup         seconds of wrk warm-up per page (default 3)
   --threads        wrk threads (default 1)
   --connections    concurrent connections (default 50)
   --extra-rows     insert this many extra events, sermons and prayer requests (each) after seeding
   --count-queries  count the SQL queries one request of each page makes (preloads bench/lib/query-log.mjs)
+  --workers        cluster mode: this many server processes (WEB_CONCURRENCY, ADR 027); not with
+                   --count-queries (default 1)
   --keep-database  do not drop the database at the end (for EXPLAIN; drop it yourself)
   --pg-url         PostgreSQL server to create the database on
                    (default $PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
@@ -53,6 +55,7 @@ try {
       threads: { type: "string", default: "1" },
       connections: { type: "string", default: "50" },
       "extra-rows": { type: "string", default: "0" },
+      workers: { type: "string", default: "1" },
       "count-queries": { type: "boolean", default: false },
       "keep-database": { type: "boolean", default: false },
       "pg-url": { type: "string", default: process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
@@ -74,8 +77,10 @@ const warmup = Number(args.warmup);
 const threads = Number(args.threads);
 const connections = Number(args.connections);
 const extraRows = Number(args["extra-rows"]);
+const workers = Number(args.workers);
 if (
-  ![seconds, threads, connections].every((n) => Number.isInteger(n) && n > 0 && n <= 600) ||
+  ![seconds, threads, connections, workers].every((n) => Number.isInteger(n) && n > 0 && n <= 600) ||
+  (workers > 1 && args["count-queries"]) ||
   !(Number.isInteger(warmup) && warmup >= 0 && warmup <= 60) ||
   !(Number.isInteger(extraRows) && extraRows >= 0 && extraRows <= 100_000)
 ) {
@@ -225,7 +230,7 @@ try {
   log(`created database ${dbName}`);
 
   ensureBuild({ force: args.build, log });
-  const env = { DATABASE_URL: databaseUrl.toString(), AUTH_SECRET: authSecret, SEED_DEMO: "true" };
+  const env = { DATABASE_URL: databaseUrl.toString(), AUTH_SECRET: authSecret, SEED_DEMO: "true", WEB_CONCURRENCY: String(workers) };
   let queryLog;
   if (args["count-queries"]) {
     queryLogDir = mkdtempSync(path.join(os.tmpdir(), "bench-queries-"));
@@ -325,7 +330,8 @@ try {
   }
   notes.push(
     `wrk -t${threads} -c${connections} -d${seconds}s --latency after ${warmup}s warm-up per page; PostgreSQL database ${dbName} ` +
-      `(demo church${extraRows ? ` + ${extraRows} extra events, sermons and prayer requests each` : ""}); public pages with Cookie: bench=1 (no page cache)`,
+      `(demo church${extraRows ? ` + ${extraRows} extra events, sermons and prayer requests each` : ""}); public pages with Cookie: bench=1 (no page cache); ` +
+      (workers > 1 ? `cluster mode, ${workers} workers` : "one server process"),
   );
   notes.push(`load average at start ${loadAtStart.join(" ")}, at end ${loadavg().join(" ")} (${os.cpus().length} CPUs, shared)`);
   if (rows.some((r) => r.pass === false)) exitCode = 1;

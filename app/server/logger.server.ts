@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import pino from "pino";
 import { LOG_LEVELS } from "./env.server";
 
@@ -75,7 +76,8 @@ export function clearRecentErrors(): void {
 export function createLogger(level: string = resolveLogLevel(), destination?: pino.DestinationStream): pino.Logger {
   const options: pino.LoggerOptions = {
     level,
-    base: undefined,
+    // One process writes no pid; the workers of cluster mode (server/cluster.js) each say theirs.
+    base: cluster.isWorker ? { pid: process.pid, role: "worker" } : undefined,
     hooks: {
       logMethod(args, method, methodLevel) {
         if (methodLevel >= ERROR_LEVEL) {

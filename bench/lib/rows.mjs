@@ -60,6 +60,31 @@ export function dropDatabase(name) {
   if (result.status !== 0) console.error(`WARNING: dropdb ${name} failed: ${(result.stderr ?? "").trim()}`);
 }
 
+/**
+ * VmRSS of a process and its child processes (cluster mode's workers), in MB: `{ total, each }`
+ * with `each` as `[{ pid, mb }]`, the process itself first.
+ */
+export async function treeRssMb(pid) {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const pids = [pid];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ")".
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const each = [];
+  for (const p of pids) {
+    const mb = await rssMb(p);
+    if (mb !== null) each.push({ pid: p, mb });
+  }
+  return { total: each.reduce((sum, e) => sum + e.mb, 0), each };
+}
+
 /** VmRSS of a process in MB (1 MB = 1024 * 1024 bytes), or null when it is gone. */
 export async function rssMb(pid) {
   const { readFileSync } = await import("node:fs");

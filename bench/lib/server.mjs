@@ -8,7 +8,7 @@
 // 127.0.0.1, a fresh temporary DATA_DIR (so the embedded PGlite is seeded with the demo church),
 // LOG_LEVEL=warn; ready when GET /readyz answers 200; stopped with SIGTERM by PID.
 //
-// It runs from a snapshot of build/ taken at start (server.js, package.json and build/ copied
+// It runs from a snapshot of build/ taken at start (server.js, server/cluster.js, package.json and build/ copied
 // to a temp folder, node_modules and drizzle/ symlinked): others rebuild this checkout while
 // a benchmark runs, and a server whose client assets are replaced under it answers 404 for
 // every script, which would silently measure nothing.
@@ -17,6 +17,7 @@ import {
   copyFileSync,
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
@@ -99,6 +100,8 @@ export async function snapshotBuild(dir, log) {
       const after = existsSync(serverBuild) ? statSync(serverBuild).mtimeMs : 0;
       if (before === after && buildIsConsistent(path.join(dir, "build"))) {
         copyFileSync(path.join(repoRoot, "server.js"), path.join(dir, "server.js"));
+        mkdirSync(path.join(dir, "server"), { recursive: true });
+        copyFileSync(path.join(repoRoot, "server/cluster.js"), path.join(dir, "server/cluster.js"));
         copyFileSync(path.join(repoRoot, "package.json"), path.join(dir, "package.json"));
         symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");
         symlinkSync(path.join(repoRoot, "drizzle"), path.join(dir, "drizzle"), "dir");
@@ -273,8 +276,10 @@ export async function startServer({ log = console.error, env: extraEnv = {} } = 
 /**
  * The server to measure: `url` (already running, left alone) or our own production server.
  * `build`: true → rebuild first; otherwise build only when build/ is missing.
+ * `workers` above 1: cluster mode (WEB_CONCURRENCY, ADR 027), which needs PostgreSQL: a throwaway
+ * database `bench_workers_<pid>` on 127.0.0.1:5432 is created and dropped on close.
  */
-export async function openTarget({ url, build = false, log = console.error } = {}) {
+export async function openTarget({ url, build = false, log = console.error, workers = 1 } = {}) {
   if (url) {
     const base = url.replace(/\/$/, "");
     const res = await fetch(base + "/", { signal: AbortSignal.timeout(15_000) }).catch((error) => {
@@ -285,6 +290,27 @@ export async function openTarget({ url, build = false, log = console.error } = {
     return { url: base, external: true, build: null, close: async () => {} };
   }
   const buildInfo = ensureBuild({ force: build, log });
-  const server = await startServer({ log });
-  return { ...server, external: false, build: { ...buildInfo, builtAt: server.builtAt } };
+  if (workers <= 1) {
+    const server = await startServer({ log });
+    return { ...server, external: false, build: { ...buildInfo, builtAt: server.builtAt } };
+  }
+  const { createDatabase, dropDatabase } = await import("./rows.mjs");
+  const dbName = `bench_workers_${process.pid}`;
+  const databaseUrl = createDatabase(dbName);
+  const unregister = onShutdown(() => dropDatabase(dbName));
+  let server;
+  try {
+    server = await startServer({ log, env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(workers) } });
+  } catch (error) {
+    unregister();
+    dropDatabase(dbName);
+    throw error;
+  }
+  log(`cluster mode: ${workers} workers on PostgreSQL database ${dbName}`);
+  const close = async () => {
+    await server.close();
+    unregister();
+    dropDatabase(dbName);
+  };
+  return { ...server, close, external: false, build: { ...buildInfo, builtAt: server.builtAt } };
 }
