@@ -38,6 +38,7 @@ import {
 } from "~/server/page-cache.server";
 import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { logger } from "~/server/logger.server";
+import { runInRequestScope } from "~/server/request-context.server";
 import { openPubSub, setPubSub } from "~/server/pubsub.server";
 import {
   baseSecurityHeaders,
@@ -261,14 +262,14 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     next();
   });
   const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: res.locals.cspNonce as string });
-  if (vite) {
-    app.all("/{*path}", createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }));
-  } else {
-    const pagesHandler = once(async () => createRequestHandler({ build: await loadBuild(), mode: "production", getLoadContext }));
-    app.all("/{*path}", (req, res, next) => {
-      pagesHandler().then((handle) => handle(req, res, next), next);
-    });
-  }
+  // Each request's loaders and action run in one request scope (request-context.server.ts).
+  const devPages = vite ? createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }) : undefined;
+  const pagesHandler = devPages
+    ? async () => devPages
+    : once(async () => createRequestHandler({ build: await loadBuild(), mode: "production", getLoadContext }));
+  app.all("/{*path}", (req, res, next) => {
+    pagesHandler().then((handle) => runInRequestScope(() => handle(req, res, next)), next);
+  });
   // Last line: a database outage that escaped the pages (they answer it themselves) is still a
   // 503 with Retry-After in the visitor's language, never Express's 500.
   app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {

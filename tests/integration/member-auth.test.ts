@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { profiles, users, verifications } from "~/db/schema";
 import { completeAuthCallback } from "~/features/auth/complete-auth-callback.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { runInRequestScope } from "~/server/request-context.server";
 import { authEmailStrings } from "~/features/auth/auth-email-strings";
 import { authTranslator } from "~/features/auth/auth-translation";
 import { callbackLink, PUBLIC_URL, startAuthHarness, type AuthHarness } from "../support/auth-harness";
@@ -96,6 +97,25 @@ describeEachBackend("member accounts", (backend) => {
       expect(first.result.ok).toBe(true);
       const member = await memberFor(harness, first.cookie);
       expect(member).toMatchObject({ name: "Ana María Reyes", email, username: "anamaríareyes", roles: [] });
+      // One lookup per HTTP request and method (the server runs each page request in a scope):
+      // the loaders of one page share it, the loaders after an action and the next request look again.
+      const db = harness.database.handle.db;
+      const request = new Request(`${PUBLIC_URL}/settings`, { headers: { cookie: first.cookie } });
+      const copy = () => new Request(request.url, { headers: request.headers });
+      const [once, twice, posted] = await runInRequestScope(() =>
+        Promise.all([
+          getCurrentMember({ db, request }),
+          getCurrentMember({ db, request: copy() }),
+          getCurrentMember({ db, request: new Request(request.url, { method: "POST", headers: request.headers }) }),
+        ]),
+      );
+      expect(once?.member.id).toBe(member!.id);
+      expect(twice).toBe(once);
+      expect(posted).not.toBe(once);
+      expect(posted?.member).toEqual(once?.member);
+      const [outside, alsoOutside] = await Promise.all([getCurrentMember({ db, request }), getCurrentMember({ db, request })]);
+      expect(outside).not.toBe(alsoOutside);
+      expect(await runInRequestScope(() => getCurrentMember({ db, request: copy() }))).not.toBe(once);
 
       const [profile] = await harness.database.handle.db.select().from(profiles).where(eq(profiles.id, member!.id));
       expect(profile).toMatchObject({ fullName: "Ana María Reyes", displayName: "Ana María Reyes", preferredLanguage: "en" });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { userRoles } from "~/db/schema";
 import { getAuth, isPhoneOnlyEmail } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
+import { oncePerRequest } from "~/server/request-context.server";
 import { createMemberProfile } from "./create-member-profile.server";
 import { findMemberProfile, type MemberProfile } from "./find-member-profile.server";
 
@@ -28,10 +29,19 @@ export interface MemberSession {
   headers: Headers;
 }
 
-/** The member behind the request's session cookie, with their profile and roles; or null. */
-export async function getCurrentMember(options: { db: AppDatabase; request: Request }): Promise<MemberSession | null> {
+/**
+ * The member behind the request's session cookie, with their profile and roles; or null.
+ * Looked up once per HTTP request and method: the loaders of one page share the answer; the
+ * loaders after an action (a GET request of their own) look again, so they see its changes.
+ */
+export function getCurrentMember(options: { db: AppDatabase; request: Request }): Promise<MemberSession | null> {
   const { db, request } = options;
-  if (!request.headers.get("cookie")?.includes("session_token")) return null;
+  const cookie = request.headers.get("cookie");
+  if (!cookie?.includes("session_token")) return Promise.resolve(null);
+  return oncePerRequest(`member ${request.method} ${cookie}`, () => lookUpMember(db, request));
+}
+
+async function lookUpMember(db: AppDatabase, request: Request): Promise<MemberSession | null> {
   const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
   const session = result.response;
   if (!session) return null;
