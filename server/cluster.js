@@ -9,7 +9,6 @@
 // load every dependency of the server only to fork it.
 import cluster from "node:cluster";
 import os from "node:os";
-import pino from "pino";
 
 export const MAX_WORKERS = 32;
 /** A worker that dies sooner than this after it started is restarted after a growing delay. */
@@ -63,6 +62,9 @@ export function clusterPlan(env) {
 export async function startProcesses(start, env = process.env) {
   if (cluster.isWorker) return start();
   const { workers, warning } = clusterPlan(env);
+  if (workers <= 1 && !warning) return start();
+  // pino only when there is something to say: one process logs through the server's own logger.
+  const { pino } = await import("pino");
   const log = pino({ level: env.LOG_LEVEL || "info", base: { pid: process.pid, role: "primary" } });
   if (warning) log.warn(warning);
   if (workers <= 1) return start();

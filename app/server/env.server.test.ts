@@ -202,6 +202,8 @@ describe("server.js reads .env", () => {
     // server.js beside a stand-in production build that prints the environment it started with.
     dir = mkdtempSync(path.join(tmpdir(), "env-file-"));
     copyFileSync(serverJs, path.join(dir, "server.js"));
+    mkdirSync(path.join(dir, "server"));
+    copyFileSync(path.join(path.dirname(serverJs), "server", "cluster.js"), path.join(dir, "server", "cluster.js"));
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
     mkdirSync(path.join(dir, "build", "server"), { recursive: true });
     writeFileSync(
@@ -241,6 +243,20 @@ describe("server.js reads .env", () => {
 
   test("without a .env file nothing changes", () => {
     expect(run({ PORT: "4200" })).toEqual({ PORT: "4200" });
+  });
+
+  test("WEB_CONCURRENCY of 1 starts the server in this process; nonsense stops before anything starts", () => {
+    expect(run({ PORT: "4300", WEB_CONCURRENCY: "1" })).toEqual({ PORT: "4300" });
+    const { PATH, HOME } = process.env;
+    const refused = spawnSync(process.execPath, ["server.js"], {
+      cwd: dir,
+      env: { PATH, HOME, NODE_ENV: "production", WEB_CONCURRENCY: "many" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr.trim()).toBe('WEB_CONCURRENCY must be "auto" or a whole number from 1 to 32 (got "many").');
   });
 });
 
