@@ -24,6 +24,7 @@ WORKDIR /app
 # NODE_OPTIONS: the heap bounds `npm start` uses by default (README, ADR 026).
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-old-space-size=192 --max-semi-space-size=8" \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \

@@ -187,15 +187,16 @@ async function waitReady(url, child, output, timeoutMs) {
 }
 
 /**
- * The NODE_OPTIONS `npm start` gives the server when none are set (its heap bounds, read from
- * package.json's start script so the two cannot drift apart). The benchmarks start
- * `node server.js` themselves and must measure the server as `npm start` runs it.
+ * The variables `npm start` gives the server when they are not set (`VAR="${VAR:-default}"`:
+ * NODE_OPTIONS' heap bounds, MALLOC_ARENA_MAX), read from package.json's start script so the
+ * two cannot drift apart. The benchmarks start `node server.js` themselves and must measure the
+ * server as `npm start` runs it.
  */
-export function startScriptNodeOptions() {
+export function startScriptDefaults() {
   const start = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")).scripts.start;
-  const match = /NODE_OPTIONS=\\?"\$\{NODE_OPTIONS:-([^}]*)\}/.exec(start);
-  if (!match) throw new Error(`package.json's start script sets no default NODE_OPTIONS: ${start}`);
-  return match[1];
+  const defaults = Object.fromEntries([...start.matchAll(/\b([A-Z_]+)="?\$\{\1:-([^}]*)\}/g)].map((m) => [m[1], m[2]]));
+  if (!defaults.NODE_OPTIONS) throw new Error(`package.json's start script sets no default NODE_OPTIONS: ${start}`);
+  return defaults;
 }
 
 /** Start `node server.js` (production) on a free port with a temporary DATA_DIR. */
@@ -221,7 +222,7 @@ export async function startServer({ log = console.error, env: extraEnv = {} } = 
     cwd: repoRoot,
     env: {
       ...process.env,
-      NODE_OPTIONS: process.env.NODE_OPTIONS || startScriptNodeOptions(),
+      ...Object.fromEntries(Object.entries(startScriptDefaults()).map(([name, value]) => [name, process.env[name] || value])),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

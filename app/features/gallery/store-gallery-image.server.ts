@@ -3,6 +3,7 @@ import { mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/server/env.server";
 import { GALLERY_FORMATS, GALLERY_LARGEST_WIDTH, GALLERY_WIDTHS, widthsFor } from "./gallery-model";
+import { loadSharp } from "~/server/sharp.server";
 
 /** Refuses decompression bombs: at most 50 megapixels. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -29,7 +30,7 @@ export interface StoredGalleryImage {
  * `urlPrefix` is where `uploadDir` is served (gallery photos: /uploads/gallery).
  */
 export async function storeGalleryImage(input: Uint8Array | string, uploadDir: string, urlPrefix: string = URL_PREFIX): Promise<StoredGalleryImage | null> {
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
   const name = randomBytes(12).toString("hex");
   const written: string[] = [];

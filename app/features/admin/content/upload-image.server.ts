@@ -7,6 +7,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { contentKinds, kindByIntent, type ContentKind } from "./content-fields";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { parseItemId, selectItem, updateItem } from "./content-tables.server";
+import { loadSharp } from "~/server/sharp.server";
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
@@ -97,7 +98,7 @@ export async function uploadContentImage(options: {
  * image sharp cannot read, or one over MAX_INPUT_PIXELS, writes nothing.
  */
 export async function storeImageVariants(bytes: Uint8Array, uploadDir: string): Promise<{ ok: true; url: string; files: string[] } | { ok: false }> {
-  const { default: sharp } = await import("sharp");
+  const sharp = await loadSharp();
   const base = randomBytes(12).toString("hex");
   const written: string[] = [];
   try {

@@ -1,0 +1,16 @@
+import type SharpType from "sharp";
+
+let loading: Promise<typeof SharpType> | undefined;
+
+/**
+ * sharp, imported on first use (it is not needed to start), with libvips' operation cache off:
+ * every image is encoded once, so the cache (up to 50 MB and 20 open files) only held memory
+ * after an upload or the demo seed's photos (issue 10, goal 5).
+ */
+export function loadSharp(): Promise<typeof SharpType> {
+  loading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
