@@ -2,7 +2,7 @@
 // ({ bench, startedAt, loadavg, rows: [{ measure, value, unit, target, pass }], notes }),
 // a plain-text table, and a throwaway PostgreSQL database on 127.0.0.1:5432.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -60,25 +60,29 @@ export function dropDatabase(name) {
   if (result.status !== 0) console.error(`WARNING: dropdb ${name} failed: ${(result.stderr ?? "").trim()}`);
 }
 
-/**
- * VmRSS of a process and its child processes (cluster mode's workers), in MB: `{ total, each }`
- * with `each` as `[{ pid, mb }]`, the process itself first.
- */
-export async function treeRssMb(pid) {
-  const { readdirSync, readFileSync } = await import("node:fs");
-  const pids = [pid];
+/** Child processes of `pid` (cluster mode's workers), from /proc; shared with the cluster-mode test. */
+export function childPids(pid) {
+  const children = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after the last ")".
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) pids.push(Number(entry));
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
     } catch {
-      // gone meanwhile
+      // exited meanwhile
     }
   }
+  return children.sort((a, b) => a - b);
+}
+
+/**
+ * VmRSS of a process and its child processes, in MB: `{ total, each }` with `each` as
+ * `[{ pid, mb }]`, the process itself first.
+ */
+export async function treeRssMb(pid) {
   const each = [];
-  for (const p of pids) {
+  for (const p of [pid, ...childPids(pid)]) {
     const mb = await rssMb(p);
     if (mb !== null) each.push({ pid: p, mb });
   }

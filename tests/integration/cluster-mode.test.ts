@@ -2,29 +2,15 @@
 // primary that forks that many workers sharing one port. Checked on the real production build:
 // both workers answer, a worker killed outright is replaced while the other keeps answering,
 // SIGTERM stops them all, and the embedded database stays one process whatever is asked.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { childPids } from "../../bench/lib/rows.mjs";
 import { clusterPlan, parseWorkerCount } from "../../server/cluster.js";
 import { snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
 import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "../support/test-database";
-
-/** Child processes of `pid`, from /proc (field 4 of /proc/<pid>/stat is the parent). */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return children.sort((a, b) => a - b);
-}
 
 function isAlive(pid: number): boolean {
   try {
