@@ -1,7 +1,9 @@
 // Cluster mode (ADR 027, issue 10): `node server.js` with PostgreSQL and WEB_CONCURRENCY runs a
 // primary that forks that many workers sharing one port. Checked on the real production build:
 // both workers answer, a worker killed outright is replaced while the other keeps answering,
-// SIGTERM stops them all, and the embedded database stays one process whatever is asked.
+// SIGTERM stops them all, a first worker that cannot start stops the primary, and the embedded
+// database stays one process whatever is asked.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
@@ -147,6 +149,20 @@ describe("node server.js with WEB_CONCURRENCY", () => {
       expect(ms).toBeLessThan(9_000);
       expect(workers.filter(isAlive)).toEqual([]);
     });
+  });
+
+  test("a first worker that cannot start stops the primary with its exit code", () => {
+    const { PATH, HOME } = process.env;
+    const result = spawnSync(process.execPath, ["server.js"], {
+      cwd: snapshot.dir,
+      // Nothing listens on port 1: the worker's database connection is refused at once.
+      env: { PATH, HOME, NODE_ENV: "production", DATABASE_URL: "postgres://postgres@127.0.0.1:1/church", WEB_CONCURRENCY: "2", DATA_DIR: newDataDir(), LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("ECONNREFUSED");
+    expect(result.stdout).toContain('"the first worker exited before it listened; stopping"');
   });
 
   test("on the embedded database it runs one process and says why", async () => {
