@@ -38,6 +38,7 @@ import {
 } from "~/server/page-cache.server";
 import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { logger } from "~/server/logger.server";
+import { once } from "~/server/once.server";
 import { runInRequestScope } from "~/server/request-context.server";
 import { openPubSub, setPubSub } from "~/server/pubsub.server";
 import {
@@ -284,16 +285,6 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     }
   });
   return app;
-}
-
-/** `load`, called once: every caller shares its promise; a failure is not kept, the next call tries again. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () =>
-    (pending ??= load().catch((error: unknown) => {
-      pending = undefined;
-      throw error;
-    }));
 }
 
 function toHeaders(source: IncomingHttpHeaders): Headers {

@@ -216,14 +216,17 @@ describe("server.js reads .env", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const run = (env: Record<string, string>) => {
+  const launch = (env: Record<string, string>) => {
     const { PATH, HOME } = process.env;
-    const result = spawnSync(process.execPath, ["server.js"], {
+    return spawnSync(process.execPath, ["server.js"], {
       cwd: dir,
       env: { PATH, HOME, NODE_ENV: "production", ...env },
       encoding: "utf8",
       timeout: 20_000,
     });
+  };
+  const run = (env: Record<string, string>) => {
+    const result = launch(env);
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     return JSON.parse(result.stdout) as Record<string, string | undefined>;
@@ -247,13 +250,7 @@ describe("server.js reads .env", () => {
 
   test("WEB_CONCURRENCY of 1 starts the server in this process; nonsense stops before anything starts", () => {
     expect(run({ PORT: "4300", WEB_CONCURRENCY: "1" })).toEqual({ PORT: "4300" });
-    const { PATH, HOME } = process.env;
-    const refused = spawnSync(process.execPath, ["server.js"], {
-      cwd: dir,
-      env: { PATH, HOME, NODE_ENV: "production", WEB_CONCURRENCY: "many" },
-      encoding: "utf8",
-      timeout: 20_000,
-    });
+    const refused = launch({ WEB_CONCURRENCY: "many" });
     expect(refused.status).toBe(1);
     expect(refused.stdout).toBe("");
     expect(refused.stderr.trim()).toBe('WEB_CONCURRENCY must be "auto" or a whole number from 1 to 32 (got "many").');

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Language } from "~/i18n/config";
 import { detectRequestLanguage } from "~/i18n/detect-language";
 import { db, type AppDatabase } from "./db.server";
+import { once } from "./once.server";
 
 export interface RequestContext {
   language: Language;
@@ -18,7 +19,7 @@ export function getRequestContext(request: Request): RequestContext {
  * loader its own copy of the Request, so a Request cannot key what the loaders of one page
  * share: the signed-in member, asked for by the root loader and the page's loader alike.
  */
-const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+const scope = new AsyncLocalStorage<Map<string, () => Promise<unknown>>>();
 
 export function runInRequestScope<T>(fn: () => T): T {
   return scope.run(new Map(), fn);
@@ -31,12 +32,7 @@ export function runInRequestScope<T>(fn: () => T): T {
 export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<T> {
   const memo = scope.getStore();
   if (!memo) return load();
-  const known = memo.get(key) as Promise<T> | undefined;
-  if (known) return known;
-  const loading = load();
-  memo.set(key, loading);
-  loading.catch(() => {
-    if (memo.get(key) === loading) memo.delete(key);
-  });
-  return loading;
+  let shared = memo.get(key) as (() => Promise<T>) | undefined;
+  if (!shared) memo.set(key, (shared = once(load)));
+  return shared();
 }

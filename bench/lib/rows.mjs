@@ -91,7 +91,6 @@ export async function treeRssMb(pid) {
 
 /** VmRSS of a process in MB (1 MB = 1024 * 1024 bytes), or null when it is gone. */
 export async function rssMb(pid) {
-  const { readFileSync } = await import("node:fs");
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
@@ -103,7 +102,6 @@ export async function rssMb(pid) {
 
 /** The process is a node process (not npm / a shell wrapper). */
 export async function processName(pid) {
-  const { readFileSync } = await import("node:fs");
   try {
     return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
   } catch {

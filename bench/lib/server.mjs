@@ -29,6 +29,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createDatabase, dropDatabase } from "./rows.mjs";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const serverBuild = path.join(repoRoot, "build/server/index.js");
@@ -295,7 +296,6 @@ export async function openTarget({ url, build = false, log = console.error, work
     const server = await startServer({ log });
     return { ...server, external: false, build: { ...buildInfo, builtAt: server.builtAt } };
   }
-  const { createDatabase, dropDatabase } = await import("./rows.mjs");
   const dbName = `bench_workers_${process.pid}`;
   const databaseUrl = createDatabase(dbName);
   const unregister = onShutdown(() => dropDatabase(dbName));
