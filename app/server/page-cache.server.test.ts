@@ -31,6 +31,19 @@ describe("classifyRequest", () => {
     expect(classifyRequest({ method: "HEAD", url: "/about", headers: {} })).toMatchObject({ kind: "lookup", key: "en /about" });
   });
 
+  it("keys a client navigation's data on its own, with the page it belongs to", () => {
+    expect(get("/events.data?category=youth&_routes=root%2Croutes%2Fevents", { "accept-language": "es" })).toEqual({
+      kind: "lookup",
+      key: "es /events.data?category=youth&_routes=root%2Croutes%2Fevents",
+      language: "es",
+      setLanguageCookie: false,
+      page: { key: "es /events?category=youth", url: "/events?category=youth" },
+    });
+    expect(get("/_root.data?_routes=routes%2Fhome")).toMatchObject({ key: "en /_root.data?_routes=routes%2Fhome", page: { key: "en /", url: "/" } });
+    expect(get("/about.data?lang=es")).toMatchObject({ language: "es", setLanguageCookie: true, page: { key: "es /about?lang=es" } });
+    expect(get("/about")).not.toHaveProperty("page");
+  });
+
   it("steps aside for anyone with a cookie but the language, and for personal paths and links", () => {
     expect(get("/", { cookie: "church.session_token=abc.def" })).toEqual({ kind: "bypass", reason: "cookie" });
     expect(get("/", { cookie: "lang=es; store_cart=1" })).toEqual({ kind: "bypass", reason: "cookie" });
@@ -38,10 +51,12 @@ describe("classifyRequest", () => {
     for (const path of ["/admin", "/admin/content", "/auth", "/auth/callback", "/settings", "/give/thanks", "/give/history", "/store/cart", "/store/orders/1", "/events/registration", "/community/discussions/1", "/assistant/chat", "/email/unsubscribe"]) {
       expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
     }
-    // Files, feeds, client navigations' data and the router's manifest are not pages.
-    for (const path of ["/events.data", "/logo.svg", "/media/demo/welcome-800.avif", "/sw.js", "/sitemap.xml", "/__manifest"]) {
+    // Files, feeds and the router's manifest are not pages; nor is the data of a personal page.
+    for (const path of ["/logo.svg", "/media/demo/welcome-800.avif", "/sw.js", "/sitemap.xml", "/__manifest", "/settings.data", "/admin/content.data", "/sitemap.xml.data", "/__manifest.data"]) {
       expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
     }
+    expect(get("/events.data", { cookie: "church.session_token=abc.def" })).toEqual({ kind: "bypass", reason: "cookie" });
+    expect(get("/store.data?token=abc&_routes=root")).toEqual({ kind: "bypass", reason: "query" });
     expect(get("/store?token=abc")).toEqual({ kind: "bypass", reason: "query" });
     expect(classifyRequest({ method: "POST", url: "/", headers: {} })).toEqual({ kind: "bypass", reason: "method" });
     // Look-alikes of personal paths are public pages.
@@ -160,6 +175,47 @@ describe("PageCache", () => {
     expect(cache.stats.entries).toBe(2);
     expect((await cache.lookup("en /a", "en", request("/a"))).kind).toBe("hit");
     expect((await cache.lookup("en /b", "en", request("/b"))).kind).toBe("miss");
+  });
+
+  it("tells whether a page may be shared, rendering it once, and remembers a refusal for the version and the entry age", async () => {
+    let version = "1";
+    let time = 0;
+    let cacheControl = "no-store";
+    const renders: string[] = [];
+    const cache = new PageCache({
+      contentVersion: async () => version,
+      render: async (request, nonce) => {
+        renders.push(new URL(request.url).pathname);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return html("Page", nonce, { headers: { "Cache-Control": cacheControl } });
+      },
+      now: () => time,
+      maxAgeMs: 60_000,
+    });
+    const page = () => new Request("http://church.test/prayer");
+    expect(await Promise.all([cache.shareable("en /prayer", "en", page), cache.shareable("en /prayer", "en", page)])).toEqual([false, false]);
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
+    expect(renders).toHaveLength(1);
+    // A visitor asking for the page itself still gets it rendered for them.
+    expect((await cache.lookup("en /prayer", "en", page)).kind).toBe("uncacheable");
+    expect(renders).toHaveLength(2);
+    cacheControl = "";
+    time = 59_000;
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
+    version = "2";
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(true);
+    expect(renders).toHaveLength(3);
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(true);
+    expect((await cache.lookup("en /prayer", "en", page)).kind).toBe("hit");
+    expect(renders).toHaveLength(3);
+    cacheControl = "private";
+    time = 200_000;
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
+    time = 259_999;
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
+    time = 260_000;
+    expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
+    expect(renders).toHaveLength(5);
   });
 
   it("hands a page that must not be shared to its one requester and keeps nothing", async () => {

@@ -24,6 +24,13 @@ import { acceptsGzip, compressParts, splicedGzip, type SplicedGzip } from "~/ser
  * A hit is answered before Express sees the request (`createPageCacheFastPath`, used by the
  * server's request listener); a miss, and anything the fast path is unsure of, goes through
  * the Express middleware below, which renders, stores and answers the same way.
+ *
+ * A client navigation's data (`/events.data?_routes=…`, the page's loader data that the browser
+ * asks for instead of the page) is shared on the same terms, under its own key, but only while
+ * the page it belongs to is shareable: the page's loaders decide that with their Cache-Control,
+ * which React Router leaves off data answers. So the page is looked up (rendered when it is not
+ * in memory) first, and a page found not shareable is remembered as such for its content
+ * version and at most `maxAgeMs`.
  */
 
 /** Paths never served from or stored in the cache, whatever the response says. */
@@ -33,8 +40,12 @@ const NEVER_CACHED =
 const PERSONAL_PARAMS = ["token", "session_id", "code", "email", "canceled"];
 /** As the `compression` middleware the other answers go through: bodies from 1 KB. */
 const COMPRESSION_THRESHOLD = 1024;
-/** Pages only (feeds and files have extensions and never get here). */
-const CACHEABLE_TYPE = /^text\/html\b/;
+/** Pages and their navigation data (feeds and files have extensions and never get here). */
+const CACHEABLE_TYPE = /^text\/(?:html|x-script)\b/;
+/** The answers that carry the page's CSP nonce. */
+const HTML_TYPE = /^text\/html\b/;
+/** How many pages found not shareable are remembered (oldest forgotten first). */
+const MAX_REFUSALS = 1000;
 /** Response headers that are per answer, never stored. */
 const PER_ANSWER_HEADERS = new Set(["set-cookie", "date", "etag", "last-modified", "content-length", "connection", "keep-alive", "transfer-encoding", "content-security-policy"]);
 
@@ -90,17 +101,32 @@ export interface CacheableRequest {
 
 export type CacheDecision =
   | { kind: "bypass"; reason: string }
-  | { kind: "lookup"; key: string; language: Language; setLanguageCookie: boolean };
+  | {
+      kind: "lookup";
+      key: string;
+      language: Language;
+      setLanguageCookie: boolean;
+      /** For a client navigation's data: the page it belongs to (its key, and its path and query). */
+      page?: { key: string; url: string };
+    };
+
+/** The page a client navigation's data URL belongs to (`/events.data` → `/events`, `/_root.data` → `/`), or null. */
+function dataPagePath(pathname: string): string | null {
+  if (!pathname.endsWith(".data")) return null;
+  return pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
+}
 
 /** Whether a request may be answered from the cache, and under which key. */
 export function classifyRequest(request: CacheableRequest): CacheDecision {
   if (request.method !== "GET" && request.method !== "HEAD") return { kind: "bypass", reason: "method" };
   const url = new URL(request.url, "http://cache.invalid");
-  if (NEVER_CACHED.test(url.pathname)) return { kind: "bypass", reason: "path" };
-  // Pages only: anything with a file extension is a static file (served after this step), a
-  // feed or a `.data` payload; `/__manifest` is the router's own route lookup.
-  const lastSegment = url.pathname.slice(url.pathname.lastIndexOf("/") + 1);
-  if (lastSegment.includes(".") || url.pathname.startsWith("/__")) return { kind: "bypass", reason: "path" };
+  const dataOf = dataPagePath(url.pathname);
+  const pagePath = dataOf ?? url.pathname;
+  if (NEVER_CACHED.test(pagePath)) return { kind: "bypass", reason: "path" };
+  // Pages and their data only: anything else with a file extension is a static file (served
+  // after this step) or a feed; `/__manifest` is the router's own route lookup.
+  const lastSegment = pagePath.slice(pagePath.lastIndexOf("/") + 1);
+  if (lastSegment.includes(".") || pagePath.startsWith("/__")) return { kind: "bypass", reason: "path" };
   if (PERSONAL_PARAMS.some((name) => url.searchParams.has(name))) return { kind: "bypass", reason: "query" };
   if (request.headers.authorization) return { kind: "bypass", reason: "authorization" };
   const cookie = request.headers.cookie;
@@ -110,12 +136,20 @@ export function classifyRequest(request: CacheableRequest): CacheDecision {
     cookieHeader: cookie,
     acceptLanguage: headerValue(request.headers["accept-language"]),
   });
-  return {
+  const decision: CacheDecision = {
     kind: "lookup",
     key: `${detected.language} ${url.pathname}${url.search}`,
     language: detected.language,
     setLanguageCookie: detected.source === "query",
   };
+  if (dataOf !== null) {
+    // The router adds `_routes` (the loaders to run) to the page's own query.
+    const query = new URLSearchParams(url.search);
+    query.delete("_routes");
+    const search = query.size > 0 ? `?${query}` : "";
+    decision.page = { key: `${detected.language} ${pagePath}${search}`, url: `${pagePath}${search}` };
+  }
+  return decision;
 }
 
 function onlyLanguageCookie(header: string): boolean {
@@ -206,6 +240,8 @@ export type LookupResult =
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
   readonly #rendering = new Map<string, Promise<LookupResult>>();
+  /** Pages rendered and found not shareable: under which content version, and when. */
+  readonly #refused = new Map<string, { version: string; at: number }>();
   #bytes = 0;
   readonly stats: PageCacheStats = { entries: 0, bytes: 0, hits: 0, misses: 0, bypasses: 0 };
   readonly #options: Required<PageCacheOptions>;
@@ -243,6 +279,28 @@ export class PageCache {
    * as it is, for that one requester.
    */
   async lookup(key: string, language: Language, buildRequest: () => Request): Promise<LookupResult> {
+    const found = await this.#find(key, language, buildRequest);
+    // That answer was not shareable: this requester gets a render of their own.
+    return found.kind === "refused" ? this.#renderUnshared(buildRequest) : found;
+  }
+
+  /**
+   * Whether the page under `key` may be shared: it is in memory, or rendered now and kept. A
+   * page found not shareable is not rendered again for this until its content version changes
+   * or `maxAgeMs` passes.
+   */
+  async shareable(key: string, language: Language, buildRequest: () => Request): Promise<boolean> {
+    const refused = this.#refused.get(key);
+    if (refused && refused.version === (await this.#options.contentVersion()) && this.#options.now() - refused.at < this.#options.maxAgeMs) {
+      return false;
+    }
+    const found = await this.#find(key, language, buildRequest);
+    // Not awaited: the body was teed for the check, and a cancelled branch of a tee waits for the other.
+    if (found.kind === "uncacheable") found.response.body?.cancel().catch(() => {});
+    return found.kind === "hit" || found.kind === "miss";
+  }
+
+  async #find(key: string, language: Language, buildRequest: () => Request): Promise<LookupResult | { kind: "refused" }> {
     const version = await this.#options.contentVersion();
     const now = this.#options.now();
     const cached = this.#entries.get(key);
@@ -256,10 +314,7 @@ export class PageCache {
     const pending = this.#rendering.get(key);
     if (pending) {
       const result = await pending;
-      if (result.kind === "uncacheable") {
-        // That answer was not shareable: this requester gets a render of their own.
-        return this.#renderUnshared(buildRequest);
-      }
+      if (result.kind === "uncacheable") return { kind: "refused" };
       this.stats.hits += 1;
       return { kind: "hit", page: result.page };
     }
@@ -280,8 +335,12 @@ export class PageCache {
     if (!page) {
       this.stats.bypasses += 1;
       this.#remove(key);
+      this.#refused.delete(key);
+      if (this.#refused.size >= MAX_REFUSALS) this.#refused.delete(this.#refused.keys().next().value as string);
+      this.#refused.set(key, { version, at: now });
       return { kind: "uncacheable", response, nonce };
     }
+    this.#refused.delete(key);
     // Re-rendered without a change: the validators stay, so browsers keep getting 304s.
     if (previous && previous.etag === page.etag) page.lastModified = previous.lastModified;
     this.#store(key, page);
@@ -321,6 +380,7 @@ export class PageCache {
 
   clear() {
     this.#entries.clear();
+    this.#refused.clear();
     this.#bytes = 0;
     this.#updateSize();
   }
@@ -444,7 +504,7 @@ export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
     set("Vary", page.gzip ? `${vary}, Accept-Encoding` : vary);
     set("ETag", page.etag);
     set("Last-Modified", new Date(page.lastModified).toUTCString());
-    const html = CACHEABLE_TYPE.test(byName.get("content-type")?.[1] ?? "");
+    const html = HTML_TYPE.test(byName.get("content-type")?.[1] ?? "");
     const ok = [...byName.values()].flat();
     // A 304 updates the headers the browser keeps with its copy: no type, and no CSP (a new
     // nonce would no longer match the nonce in the body it keeps, and block the page's scripts).
@@ -524,18 +584,28 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
       next();
       return;
     }
-    const buildRequest = () => {
+    const buildRequest = (pathAndQuery: string) => () => {
       const headers = new Headers({ "user-agent": RENDER_USER_AGENT });
       for (const name of RENDER_HEADERS) {
         const value = headerValue(req.headers[name]);
         if (value) headers.set(name, value);
       }
       if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-      return new Request(`${options.origin(req)}${req.originalUrl}`, { method: "GET", headers });
+      return new Request(`${options.origin(req)}${pathAndQuery}`, { method: "GET", headers });
     };
-    cache
-      .lookup(decision.key, decision.language, buildRequest)
-      .then(async (result) => {
+    const { page } = decision;
+    (page ? cache.shareable(page.key, decision.language, buildRequest(page.url)) : Promise.resolve(true))
+      .then(async (shareable) => {
+        if (!shareable) {
+          // Navigation data of a page that is not shared: the normal handler answers it, and
+          // browsers keep it no more than the page (React Router leaves the page's loader
+          // Cache-Control off data answers).
+          res.setHeader("X-Page-Cache", "bypass");
+          defaultToPrivate(res);
+          next();
+          return;
+        }
+        const result = await cache.lookup(decision.key, decision.language, buildRequest(req.originalUrl));
         if (result.kind === "uncacheable") {
           res.set(options.securityHeaders);
           await sendUnshared(req, res, result.response, options.contentSecurityPolicy(result.nonce));

@@ -1,6 +1,7 @@
 // The public-page cache in the production server (issue 10, ADR 019): one render per page and
 // language, ETag/Last-Modified and 304s, a fresh CSP nonce per answer, never shared with anyone
-// carrying a session, and a content change in the admin reaching visitors.
+// carrying a session, client navigations' data shared on the page's terms, and a content change
+// in the admin reaching visitors.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -113,6 +114,45 @@ describeEachBackend("page cache", (backend) => {
     // A page that does not exist is not kept.
     await (await get("/no-such-page-4711")).text();
     const missing = await get("/no-such-page-4711");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-page-cache")).toBe("bypass");
+    await missing.text();
+  });
+
+  test("a client navigation's data is shared while its page is, with validators", async () => {
+    const first = await get("/about.data");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toMatch(/^text\/x-script/);
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    const body = await first.text();
+    const second = await get("/about.data");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+    expect(second.headers.get("content-security-policy")).toBeNull();
+    expect(await second.text()).toBe(body);
+    const etag = second.headers.get("etag");
+    expect(etag).toMatch(/^W\//);
+    expect((await get("/about.data", { "If-None-Match": etag! })).status).toBe(304);
+    // Each language and each set of loaders has its own copy.
+    const spanish = await get("/about.data", { Cookie: "lang=es" });
+    expect(spanish.headers.get("x-page-cache")).toBe("miss");
+    expect(spanish.headers.get("etag")).not.toBe(etag);
+    await spanish.text();
+    expect((await get("/about.data?_routes=root")).headers.get("x-page-cache")).toBe("miss");
+
+    // The prayer wall keeps its page unshared, so its data is never shared either.
+    for (let i = 0; i < 2; i++) {
+      const prayer = await get("/prayer.data");
+      expect(prayer.status).toBe(200);
+      expect(prayer.headers.get("x-page-cache")).toBe("bypass");
+      expect(prayer.headers.get("cache-control")).toMatch(/private|no-store|no-cache/);
+      await prayer.text();
+    }
+    const member = await get("/about.data", { Cookie: "church.session_token=not-a-real-session.sig" });
+    expect(member.headers.get("x-page-cache")).toBe("bypass");
+    expect(member.headers.get("cache-control")).toMatch(/private/);
+    await member.text();
+    const missing = await get("/no-such-page-4711.data");
     expect(missing.status).toBe(404);
     expect(missing.headers.get("x-page-cache")).toBe("bypass");
     await missing.text();
