@@ -2,7 +2,8 @@
 // Throughput of `/` for a signed-out English visitor: the app (production build) side by side
 // with nginx serving the SAME HTML bytes from a file, in one run, both on 127.0.0.1, loaded with
 // wrk at 50 connections. Then the same with `If-None-Match` revalidation (304) when the app
-// answers `/` with an ETag (the page cache, issue 10 goal 1).
+// answers `/` with an ETag (the page cache, issue 10 goal 1). Last, the app alone on
+// `/events.data`, a client navigation's data.
 //
 //   npm run bench:http                                  # our own production server
 //   npm run bench:http -- --seconds 15 --rounds 2 --threads 1 --connections 50
@@ -280,6 +281,22 @@ try {
   } else {
     notes.push("revalidation (If-None-Match → 304) not measured: the app sent no ETag on / (page cache absent or bypassed)");
   }
+  // A client navigation's data (ADR 019 addendum): the app only; kept like its page.
+  const dataUrl = `${target.url}/events.data`;
+  const dataProbe = await fetch(dataUrl, { headers: VISITOR });
+  await dataProbe.arrayBuffer();
+  if (dataProbe.status !== 200) throw new Error(`${dataUrl} answered ${dataProbe.status}`);
+  if (warmup > 0) await runWrk(dataUrl, { ...wrkOptions, seconds: warmup });
+  log(`/events.data: ${seconds}s (load ${loadavg().join(" ")})…`);
+  const data = await runWrk(dataUrl, { ...wrkOptions, seconds });
+  const dataCache = (await fetch(dataUrl, { headers: VISITOR })).headers.get("x-page-cache") ?? "none";
+  log(`  ${data.rps.toFixed(0)} rps, p99 ${data.p99.toFixed(2)} ms, X-Page-Cache ${dataCache}`);
+  rows.push(
+    { measure: "/events.data rps (app)", value: Math.round(data.rps), unit: "rps", target: "", pass: null },
+    { measure: "/events.data p99 (app)", value: data.p99, unit: "ms", target: "", pass: null },
+    { measure: "/events.data errors (app)", value: data.non2xx3xx + data.socketErrorCount, unit: "count", target: "0", pass: data.non2xx3xx + data.socketErrorCount === 0 },
+  );
+  notes.push(`/events.data (a client navigation's data): X-Page-Cache ${dataCache} after the run`);
   notes.push(
     `wrk -t${threads} -c${connections} -d${seconds}s --latency, ${warmup}s warm-up per server, ${rounds} alternating round(s) ` +
       `(rps: mean of rounds; p50/p99: worst round); app ${target.external ? "at " + target.url : workers > 1 ? `production build, cluster mode with ${workers} workers, PostgreSQL` : "production build, embedded PGlite"}; ` +
