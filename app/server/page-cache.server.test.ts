@@ -218,6 +218,47 @@ describe("PageCache", () => {
     expect(renders).toHaveLength(5);
   });
 
+  it("answers its last copy, up to maxStaleMs old, while the database cannot be asked", async () => {
+    let version: string | Error = "1";
+    let status = 200;
+    let time = 0;
+    const cache = new PageCache({
+      contentVersion: async () => {
+        if (version instanceof Error) throw version;
+        return version;
+      },
+      render: async (_request, nonce) => html("Welcome", nonce, { status }),
+      now: () => time,
+      maxAgeMs: 60_000,
+      maxStaleMs: 3_600_000,
+    });
+    const page = () => new Request("http://church.test/");
+    expect((await cache.lookup("en /", "en", page)).kind).toBe("miss");
+    // The version cannot be read.
+    version = new Error("connect ECONNREFUSED");
+    time = 120_000;
+    const stale = await cache.lookup("en /", "en", page);
+    expect(stale.kind).toBe("stale");
+    if (stale.kind !== "stale") throw new Error("expected the stored page");
+    expect(bodyWithNonce(stale.page, "N").toString()).toContain("Welcome");
+    await expect(cache.lookup("en /about", "en", () => new Request("http://church.test/about"))).rejects.toThrow("ECONNREFUSED");
+    expect(await cache.shareable("en /", "en", page)).toBe(true);
+    // The version was read, but the render meets the outage (503).
+    version = "2";
+    status = 503;
+    expect((await Promise.all([cache.lookup("en /", "en", page), cache.lookup("en /", "en", page)])).map((r) => r.kind)).toEqual(["stale", "stale"]);
+    const unstored = await cache.lookup("en /events", "en", () => new Request("http://church.test/events"));
+    expect(unstored.kind).toBe("uncacheable");
+    if (unstored.kind === "uncacheable") expect(unstored.response.status).toBe(503);
+    // Too old to stand in.
+    time = 3_600_000;
+    expect((await cache.lookup("en /", "en", page)).kind).toBe("uncacheable");
+    // Back: rendered and stored again.
+    status = 200;
+    expect((await cache.lookup("en /", "en", page)).kind).toBe("miss");
+    expect(cache.stats.stale).toBe(4);
+  });
+
   it("hands a page that must not be shared to its one requester and keeps nothing", async () => {
     const cache = new PageCache({
       contentVersion: async () => "1",

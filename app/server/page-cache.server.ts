@@ -71,6 +71,11 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** The largest single body kept. */
   maxEntryBytes?: number;
+  /**
+   * While the database cannot be asked (the content version cannot be read, or the render
+   * answers 5xx), a stored page up to this old is answered as it is instead of the error page.
+   */
+  maxStaleMs?: number;
   now?: () => number;
 }
 
@@ -231,10 +236,12 @@ export interface PageCacheStats {
   hits: number;
   misses: number;
   bypasses: number;
+  /** Answers of a stored page while the database could not be asked. */
+  stale: number;
 }
 
 export type LookupResult =
-  | { kind: "hit" | "miss"; page: CachedPage }
+  | { kind: "hit" | "miss" | "stale"; page: CachedPage }
   | { kind: "uncacheable"; response: Response; nonce: string };
 
 export class PageCache {
@@ -243,7 +250,7 @@ export class PageCache {
   /** Pages rendered and found not shareable: under which content version, and when. */
   readonly #refused = new Map<string, { version: string; at: number }>();
   #bytes = 0;
-  readonly stats: PageCacheStats = { entries: 0, bytes: 0, hits: 0, misses: 0, bypasses: 0 };
+  readonly stats: PageCacheStats = { entries: 0, bytes: 0, hits: 0, misses: 0, bypasses: 0, stale: 0 };
   readonly #options: Required<PageCacheOptions>;
 
   constructor(options: PageCacheOptions) {
@@ -251,6 +258,7 @@ export class PageCache {
       maxAgeMs: 60_000,
       maxBytes: 48 * 1024 * 1024,
       maxEntryBytes: 1024 * 1024,
+      maxStaleMs: 24 * 60 * 60 * 1000,
       now: Date.now,
       peekContentVersion: () => undefined,
       ...options,
@@ -297,13 +305,20 @@ export class PageCache {
     const found = await this.#find(key, language, buildRequest);
     // Not awaited: the body was teed for the check, and a cancelled branch of a tee waits for the other.
     if (found.kind === "uncacheable") found.response.body?.cancel().catch(() => {});
-    return found.kind === "hit" || found.kind === "miss";
+    return found.kind !== "uncacheable" && found.kind !== "refused";
   }
 
   async #find(key: string, language: Language, buildRequest: () => Request): Promise<LookupResult | { kind: "refused" }> {
-    const version = await this.#options.contentVersion();
-    const now = this.#options.now();
     const cached = this.#entries.get(key);
+    let version: string;
+    try {
+      version = await this.#options.contentVersion();
+    } catch (error) {
+      const stale = this.#stale(cached);
+      if (stale) return stale;
+      throw error;
+    }
+    const now = this.#options.now();
     if (cached && cached.version === version && now - cached.storedAt < this.#options.maxAgeMs) {
       // Least recently used goes first when memory is short.
       this.#entries.delete(key);
@@ -315,6 +330,10 @@ export class PageCache {
     if (pending) {
       const result = await pending;
       if (result.kind === "uncacheable") return { kind: "refused" };
+      if (result.kind === "stale") {
+        this.stats.stale += 1;
+        return result;
+      }
       this.stats.hits += 1;
       return { kind: "hit", page: result.page };
     }
@@ -331,6 +350,16 @@ export class PageCache {
     const nonce = storageNonce();
     const response = await this.#options.render(buildRequest(), nonce);
     const now = this.#options.now();
+    if (response.status >= 500) {
+      // The database went away after the version was read: the last copy rather than the error page.
+      const stale = this.#stale(previous);
+      if (stale) {
+        response.body?.cancel().catch(() => {});
+        return stale;
+      }
+      this.stats.bypasses += 1;
+      return { kind: "uncacheable", response, nonce };
+    }
     const page = await toCachedPage(response.clone(), { nonce, version, language, now, maxEntryBytes: this.#options.maxEntryBytes });
     if (!page) {
       this.stats.bypasses += 1;
@@ -346,6 +375,13 @@ export class PageCache {
     this.#store(key, page);
     this.stats.misses += 1;
     return { kind: "miss", page };
+  }
+
+  /** A stored page young enough to answer while the database cannot be asked. */
+  #stale(page: CachedPage | undefined): LookupResult | undefined {
+    if (!page || this.#options.now() - page.storedAt >= this.#options.maxStaleMs) return undefined;
+    this.stats.stale += 1;
+    return { kind: "stale", page };
   }
 
   async #renderUnshared(buildRequest: () => Request): Promise<LookupResult> {
@@ -481,7 +517,7 @@ export interface CachedAnswerOptions {
 }
 
 /** Answers a request with a stored page; shared by the fast path and the middleware. */
-export type CachedAnswer = (req: IncomingMessage, res: ServerResponse, page: CachedPage, kind: "hit" | "miss", setLanguageCookie?: Language) => void;
+export type CachedAnswer = (req: IncomingMessage, res: ServerResponse, page: CachedPage, kind: "hit" | "miss" | "stale", setLanguageCookie?: Language) => void;
 
 /**
  * The writer of cached answers. The headers that are the same for every answer of a page are
@@ -611,6 +647,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
           await sendUnshared(req, res, result.response, options.contentSecurityPolicy(result.nonce));
           return;
         }
+        if (result.kind === "stale") logger.warn({ path: req.path }, "database unavailable: answered the page cache's last copy");
         answer(req, res, result.page, result.kind, decision.setLanguageCookie ? decision.language : undefined);
       })
       .catch((error: unknown) => {

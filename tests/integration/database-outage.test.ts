@@ -3,7 +3,8 @@
 // test can take "the database" away (every connection dropped, new ones refused) and give it
 // back without touching the shared PostgreSQL. While it is away, pages, form posts, the chat's
 // JSON and sign-in answer 503 with Retry-After and the "we'll be right back" text in the
-// visitor's language — never a 500 —; once it is back, the same process serves again at once.
+// visitor's language — never a 500 —, public pages the page cache holds are answered from their
+// last copy; once it is back, the same process serves again at once.
 // PostgreSQL only: the embedded database lives inside the process and cannot go away.
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -171,6 +172,11 @@ describe.skipIf(!testDatabaseUrl)(`the database goes away and comes back${testDa
   test("while it is away: 503 with Retry-After and the translated page, never a 500; back, the same process serves at once", async () => {
     const pid = s.server.pid;
     expect((await get("/readyz")).status).toBe(200);
+    // A public page the page cache holds from before the outage.
+    const aboutBefore = await get("/about");
+    expect(aboutBefore.headers.get("x-page-cache")).toBe("miss");
+    const aboutHtml = await aboutBefore.text();
+    const cutAt = Date.now();
     await s.relay.cut();
 
     // Pages for a visitor in English, in Spanish (Accept-Language, ?lang=, the language cookie).
@@ -195,6 +201,15 @@ describe.skipIf(!testDatabaseUrl)(`the database goes away and comes back${testDa
     const data = await get("/events.data", { cookie: "lang=es" });
     expect(data.status).toBe(503);
     await data.body?.cancel();
+
+    // The page the cache holds is answered from its last copy once the content version can no
+    // longer be read (it is read at most once a second), instead of the 503 page.
+    await new Promise((r) => setTimeout(r, Math.max(0, cutAt + 1100 - Date.now())));
+    const about = await get("/about");
+    expect(about.status).toBe(200);
+    expect(about.headers.get("x-page-cache")).toBe("stale");
+    const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "none";
+    expect((await about.text()).split(nonceOf(about)).join("N")).toBe(aboutHtml.split(nonceOf(aboutBefore)).join("N"));
 
     // Readiness says why.
     const ready = await get("/readyz");
