@@ -37,6 +37,7 @@ import {
   pageCacheMiddleware,
 } from "~/server/page-cache.server";
 import { readContentVersion } from "~/features/content/bump-content-version.server";
+import { setContentVersionMemo } from "~/server/content-memo.server";
 import { logger } from "~/server/logger.server";
 import { once } from "~/server/once.server";
 import { runInRequestScope } from "~/server/request-context.server";
@@ -100,10 +101,13 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   // Public pages for signed-out visitors, from memory (ADR 019), first of all: a hit needs none
   // of the steps below (it sets the security headers and compresses itself). Development
   // renders every request.
-  if (!vite && env.PAGE_CACHE) {
+  // The content version (read at most once a second; at once after a change here) keys the
+  // page cache and the memo of the church profile and page copy (content-memo.server.ts).
+  const contentVersion = vite ? undefined : createContentVersionReader(() => readContentVersion(getDatabase().db));
+  if (contentVersion) onContentChanged(() => contentVersion.changed());
+  if (contentVersion && env.NODE_ENV === "production") setContentVersionMemo(contentVersion);
+  if (contentVersion && env.PAGE_CACHE) {
     const routerHandler = once(async () => createRouterHandler(await loadBuild(), "production"));
-    const contentVersion = createContentVersionReader(() => readContentVersion(getDatabase().db));
-    onContentChanged(() => contentVersion.changed());
     const cache = new PageCache({
       contentVersion,
       peekContentVersion: contentVersion.peek,

@@ -1,6 +1,7 @@
 import { asc } from "drizzle-orm";
 import { churchSettings, serviceTimes } from "~/db/schema";
 import type { Language } from "~/i18n/config";
+import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 import { localize } from "./localize";
 
@@ -37,11 +38,15 @@ export interface GetChurchProfileOptions {
   language: Language;
 }
 
-/** The church's public facts in one language; null until the church is configured. */
-export async function getChurchProfile({
-  db,
-  language,
-}: GetChurchProfileOptions): Promise<ChurchProfile | null> {
+/**
+ * The church's public facts in one language; null until the church is configured. Read once
+ * per content version in the production server (content-memo.server.ts).
+ */
+export function getChurchProfile({ db, language }: GetChurchProfileOptions): Promise<ChurchProfile | null> {
+  return byContentVersion(`church-profile ${language}`, () => readChurchProfile(db, language));
+}
+
+async function readChurchProfile(db: AppDatabase, language: Language): Promise<ChurchProfile | null> {
   const [[settings], times] = await Promise.all([
     db.select().from(churchSettings).limit(1),
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),

@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { contentBlocks } from "~/db/schema";
 import type { Language } from "~/i18n/config";
+import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 import { localize, localizeOptional } from "./localize";
 
@@ -27,6 +28,11 @@ export async function getContentBlocks<K extends string>({
   keys,
 }: GetContentBlocksOptions<K>): Promise<Partial<Record<K, ContentBlock>>> {
   if (keys.length === 0) return {};
+  // Once per content version in the production server (content-memo.server.ts).
+  return byContentVersion(`blocks ${language} ${keys.join(" ")}`, () => readContentBlocks(db, language, keys));
+}
+
+async function readContentBlocks<K extends string>(db: AppDatabase, language: Language, keys: readonly K[]): Promise<Partial<Record<K, ContentBlock>>> {
   const rows = await db
     .select()
     .from(contentBlocks)

@@ -1,5 +1,6 @@
 import { churchSettings } from "~/db/schema";
 import type { Language } from "~/i18n/config";
+import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 import { localize } from "~/features/content/localize";
 
@@ -12,7 +13,12 @@ export interface EventsChurch {
 }
 
 /** What every events page and feed needs of the church: its name, time zone and address. */
-export async function getEventsChurch(db: AppDatabase, language: Language): Promise<EventsChurch> {
+export function getEventsChurch(db: AppDatabase, language: Language): Promise<EventsChurch> {
+  // Once per content version in the production server (content-memo.server.ts).
+  return byContentVersion(`events-church ${language}`, () => readEventsChurch(db, language));
+}
+
+async function readEventsChurch(db: AppDatabase, language: Language): Promise<EventsChurch> {
   const [settings] = await db.select().from(churchSettings).limit(1);
   if (!settings) return { name: "", timeZone: "UTC", addressLine: "", address: null };
   const address = {
