@@ -358,6 +358,7 @@ export class PageCache {
         return stale;
       }
       this.stats.bypasses += 1;
+      this.#remove(key);
       return { kind: "uncacheable", response, nonce };
     }
     const page = await toCachedPage(response.clone(), { nonce, version, language, now, maxEntryBytes: this.#options.maxEntryBytes });
