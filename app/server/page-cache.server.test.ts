@@ -112,13 +112,14 @@ describe("PageCache", () => {
     let version = "1";
     let time = 0;
     let text = "Welcome";
+    let cacheControl: string | undefined;
     const renders: string[] = [];
     const cache = new PageCache({
       contentVersion: async () => version,
       render: async (request, nonce) => {
         renders.push(new URL(request.url).pathname);
         await new Promise((resolve) => setTimeout(resolve, 5));
-        return html(text, nonce);
+        return html(text, nonce, cacheControl ? { headers: { "Cache-Control": cacheControl } } : {});
       },
       now: () => time,
       ...options,
@@ -131,6 +132,7 @@ describe("PageCache", () => {
       setVersion: (v: string) => (version = v),
       setTime: (t: number) => (time = t),
       setText: (t: string) => (text = t),
+      setCacheControl: (value: string | undefined) => (cacheControl = value),
     };
   }
 
@@ -178,20 +180,8 @@ describe("PageCache", () => {
   });
 
   it("tells whether a page may be shared, rendering it once, and remembers a refusal for the version and the entry age", async () => {
-    let version = "1";
-    let time = 0;
-    let cacheControl = "no-store";
-    const renders: string[] = [];
-    const cache = new PageCache({
-      contentVersion: async () => version,
-      render: async (request, nonce) => {
-        renders.push(new URL(request.url).pathname);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        return html("Page", nonce, { headers: { "Cache-Control": cacheControl } });
-      },
-      now: () => time,
-      maxAgeMs: 60_000,
-    });
+    const { cache, renders, setVersion, setTime, setCacheControl } = setup({ maxAgeMs: 60_000 });
+    setCacheControl("no-store");
     const page = () => new Request("http://church.test/prayer");
     expect(await Promise.all([cache.shareable("en /prayer", "en", page), cache.shareable("en /prayer", "en", page)])).toEqual([false, false]);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
@@ -199,21 +189,21 @@ describe("PageCache", () => {
     // A visitor asking for the page itself still gets it rendered for them.
     expect((await cache.lookup("en /prayer", "en", page)).kind).toBe("uncacheable");
     expect(renders).toHaveLength(2);
-    cacheControl = "";
-    time = 59_000;
+    setCacheControl(undefined);
+    setTime(59_000);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
-    version = "2";
+    setVersion("2");
     expect(await cache.shareable("en /prayer", "en", page)).toBe(true);
     expect(renders).toHaveLength(3);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(true);
     expect((await cache.lookup("en /prayer", "en", page)).kind).toBe("hit");
     expect(renders).toHaveLength(3);
-    cacheControl = "private";
-    time = 200_000;
+    setCacheControl("private");
+    setTime(200_000);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
-    time = 259_999;
+    setTime(259_999);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
-    time = 260_000;
+    setTime(260_000);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
     expect(renders).toHaveLength(5);
   });
