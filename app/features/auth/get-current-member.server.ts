@@ -25,6 +25,8 @@ export interface MemberSession {
   sessionId: string;
   /** The session began with a TOTP or backup code (auth.server.ts marks it). */
   twoFactorVerified: boolean;
+  /** The number proven by a texted code, the one phone sign-in uses (users.phone_number); null: none. */
+  signInPhone: string | null;
   /** Headers better-auth wants set (a refreshed session cookie). */
   headers: Headers;
 }
@@ -58,6 +60,7 @@ async function lookUpMember(db: AppDatabase, request: Request): Promise<MemberSe
   return {
     sessionId: session.session.id,
     twoFactorVerified: Boolean((session.session as { twoFactorVerified?: boolean | null }).twoFactorVerified),
+    signInPhone: user.phoneNumber ?? null,
     headers,
     member: {
       id: user.id,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { churchSettings, profiles, users } from "~/db/schema";
-import { findMemberProfile } from "~/features/auth/find-member-profile.server";
+import { profiles } from "~/db/schema";
+import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { languageLocales, type Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -20,10 +20,16 @@ export interface LoadMemberSettingsOptions {
  */
 export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
   const userId = session.member.id;
-  const [profile, [directory], [account], [church], passwordSet, sessionRows] = await Promise.all([
-    findMemberProfile({ db, userId }),
+  // The session lookup already read the user (its sign-in phone); the profile is read again
+  // here with the directory choices (the session's copy has only what the shell shows).
+  const [[profile], timeZone, passwordSet, sessionRows] = await Promise.all([
     db
       .select({
+        fullName: profiles.fullName,
+        displayName: profiles.displayName,
+        username: profiles.username,
+        phone: profiles.phone,
+        preferredLanguage: profiles.preferredLanguage,
         directoryListed: profiles.directoryListed,
         directoryShowEmail: profiles.directoryShowEmail,
         directoryShowPhone: profiles.directoryShowPhone,
@@ -31,16 +37,11 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
       .from(profiles)
       .where(eq(profiles.id, userId))
       .limit(1),
-    db.select({ phone: users.phoneNumber }).from(users).where(eq(users.id, userId)).limit(1),
-    db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
+    pageTimeZone(db),
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
   ]);
-  const format = new Intl.DateTimeFormat(languageLocales[language], {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: church?.timeZone ?? "America/Chicago",
-  });
+  const format = new Intl.DateTimeFormat(languageLocales[language], { dateStyle: "medium", timeStyle: "short", timeZone });
   return {
     email: session.member.email,
     profile: {
@@ -50,12 +51,12 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
       phone: profile?.phone ?? "",
       preferredLanguage: profile?.preferredLanguage ?? session.member.preferredLanguage,
       /** What other members may see in the members directory (the member's choice). */
-      directoryListed: directory?.directoryListed ?? false,
-      directoryShowEmail: directory?.directoryShowEmail ?? false,
-      directoryShowPhone: directory?.directoryShowPhone ?? false,
+      directoryListed: profile?.directoryListed ?? false,
+      directoryShowEmail: profile?.directoryShowEmail ?? false,
+      directoryShowPhone: profile?.directoryShowPhone ?? false,
     },
     /** The number proven by a texted code: the one phone sign-in uses (null: none yet). */
-    signInPhone: account?.phone ?? null,
+    signInPhone: session.signInPhone,
     hasPassword: passwordSet,
     twoFactorEnabled: session.member.twoFactorEnabled,
     sessions: sessionRows.map((row) => ({

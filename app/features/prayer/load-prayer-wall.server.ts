@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { prayerIntercessions, prayerReports, prayerRequests } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getContentBlocks } from "~/features/content/get-content-blocks.server";
 import type { Language } from "~/i18n/config";
@@ -21,7 +21,7 @@ export async function loadPrayerWall({ request, now = new Date() }: { request: R
   const categoryParam = url.searchParams.get("category");
   const category = (PRAYER_CATEGORIES as readonly string[]).includes(categoryParam ?? "") ? (categoryParam as PrayerCategory) : null;
   const pageParam = Number(url.searchParams.get("page") ?? "1");
-  const [blocks, session, timeZone] = await Promise.all([getContentBlocks({ db, language, keys: ["page.prayer"] }), getCurrentMember({ db, request }), churchTimeZone(db)]);
+  const [blocks, session, timeZone] = await Promise.all([getContentBlocks({ db, language, keys: ["page.prayer"] }), getCurrentMember({ db, request }), pageTimeZone(db)]);
   const userId = session?.member.id ?? null;
   const conditions = wallConditions(Boolean(session), now);
   if (category) conditions.push(eq(prayerRequests.category, category));

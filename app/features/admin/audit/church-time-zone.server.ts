@@ -1,4 +1,5 @@
 import { churchSettings } from "~/db/schema";
+import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 
 /** The church's IANA time zone for the date filters; UTC before the church is configured. */
@@ -12,4 +13,12 @@ export async function churchTimeZone(db: AppDatabase): Promise<string> {
   } catch {
     return "UTC";
   }
+}
+
+/**
+ * The same for a page's loader (never inside a transaction): read once per content version in
+ * the production server (content-memo.server.ts).
+ */
+export function pageTimeZone(db: AppDatabase): Promise<string> {
+  return byContentVersion("church-time-zone", () => churchTimeZone(db));
 }
