@@ -1,3 +1,5 @@
+import { once } from "./once.server";
+
 /**
  * Reads of admin-edited content that nearly every page makes (the church profile with its
  * service times, a page's copy), kept per content version (ADR 019, third addendum). Every
@@ -16,7 +18,7 @@ type VersionReader = () => Promise<string>;
 const MAX_KEYS = 200;
 
 let reader: VersionReader | undefined;
-const memo = new Map<string, { version: string; value: Promise<unknown> }>();
+const memo = new Map<string, { version: string; shared: () => Promise<unknown> }>();
 
 /** Turns the memo on with this reader (the production server), or off (undefined). */
 export function setContentVersionMemo(read: VersionReader | undefined): void {
@@ -24,20 +26,17 @@ export function setContentVersionMemo(read: VersionReader | undefined): void {
   memo.clear();
 }
 
-/** `load()` once per content version for `key`; a failed load is forgotten. */
+/** `load()` once per content version for `key`; a failed load is forgotten (once.server.ts). */
 export async function byContentVersion<T>(key: string, load: () => Promise<T>): Promise<T> {
   if (!reader) return load();
   // A version that cannot be read means the database is away: the load reports it.
   const version = await reader().catch(() => undefined);
   if (version === undefined) return load();
   const kept = memo.get(key);
-  if (kept?.version === version) return kept.value as Promise<T>;
-  const value = load();
+  if (kept?.version === version) return kept.shared() as Promise<T>;
+  const shared = once(load);
   memo.delete(key);
   if (memo.size >= MAX_KEYS) memo.delete(memo.keys().next().value as string);
-  memo.set(key, { version, value });
-  value.catch(() => {
-    if (memo.get(key)?.value === value) memo.delete(key);
-  });
-  return value;
+  memo.set(key, { version, shared });
+  return shared();
 }
