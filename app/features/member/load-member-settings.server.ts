@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
-import { profiles } from "~/db/schema";
 import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { findMemberProfile } from "~/features/auth/find-member-profile.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { languageLocales, type Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -21,22 +20,9 @@ export interface LoadMemberSettingsOptions {
 export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
   const userId = session.member.id;
   // The session lookup already read the user (its sign-in phone); the profile is read again
-  // here with the directory choices (the session's copy has only what the shell shows).
-  const [[profile], timeZone, passwordSet, sessionRows] = await Promise.all([
-    db
-      .select({
-        fullName: profiles.fullName,
-        displayName: profiles.displayName,
-        username: profiles.username,
-        phone: profiles.phone,
-        preferredLanguage: profiles.preferredLanguage,
-        directoryListed: profiles.directoryListed,
-        directoryShowEmail: profiles.directoryShowEmail,
-        directoryShowPhone: profiles.directoryShowPhone,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .limit(1),
+  // as it is now (the session's member has only what the shell shows).
+  const [profile, timeZone, passwordSet, sessionRows] = await Promise.all([
+    findMemberProfile({ db, userId }),
     pageTimeZone(db),
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
