@@ -350,24 +350,23 @@ export class PageCache {
     const nonce = storageNonce();
     const response = await this.#options.render(buildRequest(), nonce);
     const now = this.#options.now();
-    if (response.status >= 500) {
-      // The database went away after the version was read: the last copy rather than the error page.
-      const stale = this.#stale(previous);
-      if (stale) {
-        response.body?.cancel().catch(() => {});
-        return stale;
-      }
-      this.stats.bypasses += 1;
-      this.#remove(key);
-      return { kind: "uncacheable", response, nonce };
+    const failed = response.status >= 500;
+    // The database went away after the version was read: the last copy rather than the error page.
+    const stale = failed ? this.#stale(previous) : undefined;
+    if (stale) {
+      response.body?.cancel().catch(() => {});
+      return stale;
     }
-    const page = await toCachedPage(response.clone(), { nonce, version, language, now, maxEntryBytes: this.#options.maxEntryBytes });
+    const page = failed ? null : await toCachedPage(response.clone(), { nonce, version, language, now, maxEntryBytes: this.#options.maxEntryBytes });
     if (!page) {
       this.stats.bypasses += 1;
       this.#remove(key);
-      this.#refused.delete(key);
-      if (this.#refused.size >= MAX_REFUSALS) this.#refused.delete(this.#refused.keys().next().value as string);
-      this.#refused.set(key, { version, at: now });
+      // A failure says nothing about whether the page may be shared.
+      if (!failed) {
+        this.#refused.delete(key);
+        if (this.#refused.size >= MAX_REFUSALS) this.#refused.delete(this.#refused.keys().next().value as string);
+        this.#refused.set(key, { version, at: now });
+      }
       return { kind: "uncacheable", response, nonce };
     }
     this.#refused.delete(key);
