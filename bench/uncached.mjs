@@ -18,19 +18,29 @@
 //   npm run bench:uncached
 //   npm run bench:uncached -- --seconds 15 --extra-rows 5000 --count-queries --json out.json
 //   PG_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:uncached
+//   npm run bench:uncached -- --rates 25,50,75     # also p99 at these offered rates (req/s)
+//
+// The measured run is closed-loop: each of the 50 connections sends its next request as soon
+// as the last one is answered, so it saturates the server and its latency is what waiting in
+// line costs (Little's law: mean latency = connections / throughput). With --rates, each page
+// is also loaded at a paced rate over the same connections: each connection waits a random
+// (exponential, so arrivals are roughly Poisson) time with mean connections / rate before its
+// next request (wrk's Lua delay()). The achieved rate is a little below the offered one (the
+// wait starts after the answer), and is reported beside the p99.
 //
 // Exit 0: targets met; 1: a target missed; 2: the measurement could not be made.
 import { randomBytes, createHmac, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { onShutdown, repoRoot, ensureBuild, startServer } from "./lib/server.mjs";
+import { onShutdown, repoRoot, ensureBuild, startScriptDefaults, startServer } from "./lib/server.mjs";
 import { assertWrk, loadavg, reportRows, runWrk } from "./lib/wrk.mjs";
 
 const usage = `usage: node bench/uncached.mjs [--seconds 15] [--warmup 3] [--threads 1] [--connections 50]
-                              [--extra-rows 0] [--count-queries] [--workers 1] [--pg-url URL] [--build] [--json path]
+                              [--extra-rows 0] [--count-queries] [--workers 1] [--rates r1,r2,…] [--pg-url URL]
+                              [--build] [--json path]
   --seconds        length of each measured wrk run per page (default 15)
   --warmup         seconds of wrk warm-up per page (default 3)
   --threads        wrk threads (default 1)
@@ -39,6 +49,8 @@ const usage = `usage: node bench/uncached.mjs [--seconds 15] [--warmup 3] [--thr
   --count-queries  count the SQL queries one request of each page makes (preloads bench/lib/query-log.mjs)
   --workers        cluster mode: this many server processes (WEB_CONCURRENCY, ADR 027); not with
                    --count-queries (default 1)
+  --rates          after the saturating run, load each page at these offered request rates (req/s over
+                   all connections, paced: see above) and report the p99 at each
   --keep-database  do not drop the database at the end (for EXPLAIN; drop it yourself)
   --pg-url         PostgreSQL server to create the database on
                    (default $PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
@@ -56,6 +68,7 @@ try {
       connections: { type: "string", default: "50" },
       "extra-rows": { type: "string", default: "0" },
       workers: { type: "string", default: "1" },
+      rates: { type: "string", default: "" },
       "count-queries": { type: "boolean", default: false },
       "keep-database": { type: "boolean", default: false },
       "pg-url": { type: "string", default: process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
@@ -78,7 +91,10 @@ const threads = Number(args.threads);
 const connections = Number(args.connections);
 const extraRows = Number(args["extra-rows"]);
 const workers = Number(args.workers);
+const rates = args.rates ? args.rates.split(",").map(Number) : [];
 if (
+  !rates.every((r) => Number.isFinite(r) && r > 0 && r <= 100_000) ||
+
   ![seconds, threads, connections, workers].every((n) => Number.isInteger(n) && n > 0 && n <= 600) ||
   (workers > 1 && args["count-queries"]) ||
   !(Number.isInteger(warmup) && warmup >= 0 && warmup <= 60) ||
@@ -114,6 +130,33 @@ async function withAdmin(fn) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A wrk script that paces each connection: before each request it waits a random time with
+ * mean connections / rate (exponential, so the offered load is roughly Poisson at `rate`).
+ * Returns runWrk's `script` and `timeoutSeconds`.
+ */
+let pacingDir;
+function pacingScript(rate) {
+  if (!pacingDir) {
+    pacingDir = mkdtempSync(path.join(os.tmpdir(), "bench-pace-"));
+    onShutdown(() => rmSync(pacingDir, { recursive: true, force: true }));
+  }
+  const file = path.join(pacingDir, `pace-${rate}.lua`);
+  const meanMs = (connections / rate) * 1000;
+  // Cut at 4 means (1.8 % of the waits) and at 4 s: the server closes a connection idle for 5 s
+  // (Node's keepAliveTimeout), which wrk counts as a read error, and wrk counts a connection
+  // idle longer than --timeout as a timed-out request, so the timeout is set above the cut.
+  const maxMs = Math.min(4 * meanMs, 4000);
+  writeFileSync(
+    file,
+    `-- bench/uncached.mjs --rates: ${rate} req/s over ${connections} connections\n` +
+      `local mean, max = ${meanMs.toFixed(3)}, ${maxMs.toFixed(3)}\n` +
+      `function init(args) math.randomseed(os.time() + math.floor(os.clock() * 1e6)) end\n` +
+      `function delay() return math.floor(math.min(max, -math.log(1 - math.random()) * mean)) end\n`,
+  );
+  return { script: file, timeoutSeconds: Math.ceil(maxMs / 1000) + 5 };
 }
 
 let databaseCreated = false;
@@ -237,7 +280,8 @@ try {
     queryLog = path.join(queryLogDir, "queries.json");
     const preload = path.join(repoRoot, "bench/lib/query-log.mjs");
     env.BENCH_QUERY_LOG = queryLog;
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim();
+    // Added to the heap bounds `npm start` gives (startScriptDefaults), not instead of them.
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS || startScriptDefaults().NODE_OPTIONS} --import ${preload}`;
   }
   server = await startServer({ log, env });
 
@@ -327,12 +371,27 @@ try {
       { measure: `${page.label} errors`, value: errors, unit: "count", target: "0", pass: errors === 0 },
     );
     if (r.socketErrorCount) notes.push(`${page.label}: socket errors ${JSON.stringify(r.socketErrors)}`);
+    for (const rate of rates) {
+      log(`${page.label}: ${seconds}s at ${rate} rps offered…`);
+      const pacing = pacingScript(rate);
+      const paced = await runWrk(url, { threads, connections, seconds, headers: page.headers, ...pacing });
+      const pacedErrors = paced.non2xx3xx + paced.socketErrorCount;
+      log(`  ${paced.rps.toFixed(1)} rps, p50 ${paced.p50.toFixed(1)} ms, p99 ${paced.p99.toFixed(1)} ms, errors ${pacedErrors}`);
+      rows.push(
+        { measure: `${page.label} at ${rate} rps offered: rps`, value: Math.round(paced.rps * 10) / 10, unit: "rps", target: "", pass: null },
+        { measure: `${page.label} at ${rate} rps offered: p99`, value: paced.p99, unit: "ms", target: "", pass: null },
+        { measure: `${page.label} at ${rate} rps offered: errors`, value: pacedErrors, unit: "count", target: "0", pass: pacedErrors === 0 },
+      );
+    }
+    if (rates.length) await check(page, "after the paced runs");
   }
   notes.push(
     `wrk -t${threads} -c${connections} -d${seconds}s --latency after ${warmup}s warm-up per page; PostgreSQL database ${dbName} ` +
       `(demo church${extraRows ? ` + ${extraRows} extra events, sermons and prayer requests each` : ""}); public pages with Cookie: bench=1 (no page cache); ` +
       (workers > 1 ? `cluster mode, ${workers} workers` : "one server process"),
   );
+  if (rates.length)
+    notes.push(`paced runs: wrk -s <script> with an exponential delay() of mean ${connections}/rate s per connection; no target (issue 10's p99 is for the saturating run)`);
   notes.push(`load average at start ${loadAtStart.join(" ")}, at end ${loadavg().join(" ")} (${os.cpus().length} CPUs, shared)`);
   if (rows.some((r) => r.pass === false)) exitCode = 1;
 } catch (error) {
@@ -343,6 +402,7 @@ try {
   await server?.close();
   await dropDatabase().catch((error) => log(`WARNING: could not drop ${dbName}: ${error.message}`));
   if (queryLogDir) rmSync(queryLogDir, { recursive: true, force: true });
+  if (pacingDir) rmSync(pacingDir, { recursive: true, force: true });
 }
 reportRows({ bench: "uncached", startedAt, rows, notes, json: args.json, loadAverage: loadAtStart });
 process.exit(exitCode);
