@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eventRegistrations, events, profiles, users } from "~/db/schema";
 import { createMemberProfile } from "~/features/auth/create-member-profile.server";
 import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { bumpContentVersion, readContentVersion } from "~/features/content/bump-content-version.server";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
+import type { EventCategory } from "~/features/events/event-categories";
+import { listEventOccurrences } from "~/features/events/list-event-occurrences.server";
 import { newCancelToken } from "~/features/events/register-for-event.server";
 import { loader as eventIcsLoader } from "~/routes/events/event-ics";
 import { action as eventAction, loader as eventLoader } from "~/routes/events/event";
@@ -15,6 +18,7 @@ import { loader as feedLoader } from "~/routes/events/events-feed";
 import { loader as memberFeedLoader } from "~/routes/events/member-feed";
 import { action as registrationAction, loader as registrationLoader } from "~/routes/events/registration";
 import { authCallContext, createAuth, getAuth, setAuth } from "~/server/auth.server";
+import { setContentVersionMemo } from "~/server/content-memo.server";
 import { setDatabase, type AppDatabase } from "~/server/db.server";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import { describeEachBackend, openMigrated, type TestDatabase } from "../support/test-database";
@@ -495,6 +499,82 @@ describeEachBackend("public events", (backend) => {
       expect(text).toMatch(/^DTSTAMP:\d{8}T\d{6}Z\r$/m);
       expect((await ics("test-draft")).status).toBe(404);
       expect((await ics("nope")).status).toBe(404);
+    });
+  });
+
+  describe("occurrences read through the content memo (production server)", () => {
+    afterAll(() => setContentVersionMemo(undefined));
+
+    const list = (o: { now: Date; days?: number; to?: Date; category?: EventCategory | null; includeCancelled?: boolean }) =>
+      listEventOccurrences({
+        db,
+        timeZone: TZ,
+        from: o.now,
+        to: o.to ?? new Date(o.now.getTime() + (o.days ?? 90) * DAY),
+        category: o.category ?? null,
+        ...(o.includeCancelled === undefined ? {} : { includeCancelled: o.includeCancelled }),
+      });
+    const keys = (listed: Awaited<ReturnType<typeof list>>) =>
+      listed.map((l) => `${l.event.slug} ${l.occurrence.start.toISOString()} ${l.occurrence.localDate} ${l.confirmed}`);
+
+    test("every window gives what the direct read gives: minutes around UTC midnight, the DST change, a category, months", async () => {
+      const windows = [
+        { now: new Date() },
+        { now: new Date(Math.floor(Date.now() / DAY) * DAY - 1) },
+        { now: new Date(Math.floor(Date.now() / DAY) * DAY) },
+        { now: new Date(Math.floor(Date.now() / DAY) * DAY + 60_000), days: 7 },
+        // The weekly study's 7 pm on 11 March (DST began on the 8th), in and just out of the window.
+        { now: fromZonedTime("2026-03-11T20:29:59", TZ), days: 1 },
+        { now: fromZonedTime("2026-03-11T20:30:01", TZ), days: 1 },
+        { now: fromZonedTime("2026-03-01T00:00:00", TZ), to: fromZonedTime("2026-04-01T00:00:00", TZ) },
+        { now: new Date(), category: "youth" as const },
+        { now: new Date(), includeCancelled: false },
+      ];
+      const direct = [];
+      for (const w of windows) direct.push(keys(await list(w)));
+      setContentVersionMemo(() => readContentVersion(db));
+      for (const [i, w] of windows.entries()) {
+        expect(keys(await list(w)), `window ${i}`).toEqual(direct[i]);
+        expect(keys(await list(w)), `window ${i}, kept`).toEqual(direct[i]);
+      }
+      expect(direct[4]).toEqual([expect.stringMatching(/^test-weekly-study .* 2026-03-11 0$/)]);
+      expect(direct[5]).toEqual([]);
+      expect(direct[7]!.every((k) => !k.startsWith("test-weekly-study"))).toBe(true);
+      expect(direct[8]!.some((k) => k.startsWith("test-cancelled"))).toBe(false);
+    });
+
+    test("an event saved with the content version bumped shows at once; head counts are read every time", async () => {
+      setContentVersionMemo(() => readContentVersion(db));
+      const now = new Date();
+      const before = keys(await list({ now }));
+      await db.transaction(async (tx) => {
+        await tx.insert(events).values({
+          slug: "test-memo-picnic",
+          titleEn: "Test Memo Picnic",
+          descriptionEn: "Description",
+          locationName: "Park",
+          address: "1 Park Rd, Springfield, IL 62701",
+          category: "community",
+          startsAt: localAt(5, "12:00"),
+        });
+        await bumpContentVersion(tx);
+      });
+      const after = keys(await list({ now }));
+      expect(after.filter((k) => k.startsWith("test-memo-picnic"))).toHaveLength(1);
+      expect(after.length).toBe(before.length + 1);
+
+      const cookout = (await list({ now })).find((l) => l.event.slug === "test-youth-cookout")!;
+      await db.insert(eventRegistrations).values({
+        eventId: cookout.event.id,
+        occurrenceStart: cookout.occurrence.start,
+        name: "Memo Guest",
+        email: "memo@example.test",
+        partySize: 3,
+        status: "confirmed",
+        cancelTokenHash: newCancelToken().hash,
+      });
+      const counted = (await list({ now })).find((l) => l.event.slug === "test-youth-cookout")!;
+      expect(counted.confirmed).toBe(cookout.confirmed + 3);
     });
   });
 });

@@ -3,7 +3,10 @@ import { eventRegistrations, events } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import type { EventCategory } from "./event-categories";
 import { expandOccurrences, type Occurrence } from "./occurrences.server";
+import { byContentVersion } from "~/server/content-memo.server";
 import { isLookupKey } from "~/server/route-param.server";
+
+const DAY_MS = 86_400_000;
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -69,24 +72,51 @@ async function confirmedCounts(db: AppDatabase, eventIds: number[], from: Date, 
   return counts;
 }
 
-/**
- * Every occurrence of the public events in [from, to), in start order, with the confirmed
- * head count of each (for "12 places left"). Recurring events are expanded, never copied.
- */
-export async function listEventOccurrences(o: {
+type ListOptions = {
   db: AppDatabase;
   timeZone: string;
   from: Date;
   to: Date;
   category?: EventCategory | null;
   includeCancelled?: boolean;
-}): Promise<ListedOccurrence[]> {
+};
+type Expanded = Omit<ListedOccurrence, "confirmed">;
+
+/** The occurrences of the public events in [from, to), in start order (no head counts). */
+async function expandPublicEvents(o: ListOptions): Promise<Expanded[]> {
   const rows = await loadPublicEvents(o.db, o);
-  const listed: Omit<ListedOccurrence, "confirmed">[] = [];
+  const listed: Expanded[] = [];
   for (const event of rows) {
     for (const occurrence of expandOccurrences(event, o.timeZone, { from: o.from, to: o.to })) listed.push({ event, occurrence });
   }
-  listed.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.event.id - b.event.id);
+  return listed.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.event.id - b.event.id);
+}
+
+/**
+ * `expandPublicEvents` for [from, to), read through the content memo (events are admin-edited
+ * content: every write bumps the content version). The memo holds the expansion of whole UTC
+ * days with a day's margin on each side, so the events list (from now, 90 days) is expanded
+ * once per version and day; each request keeps the occurrences of its own window, by the same
+ * test as `expandOccurrences`: still going on at `from`, starting before `to`.
+ */
+async function expandPublicEventsShared(o: ListOptions): Promise<Expanded[]> {
+  const from = new Date(Math.floor(o.from.getTime() / DAY_MS) * DAY_MS - DAY_MS);
+  const to = new Date(Math.ceil(o.to.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+  const key = `events ${o.timeZone} ${o.category ?? "all"} ${o.includeCancelled ?? true} ${from.toISOString()} ${to.toISOString()}`;
+  const days = await byContentVersion(key, () => expandPublicEvents({ ...o, from, to }));
+  return days.filter(
+    ({ occurrence: { start, end } }) => (end ?? start).getTime() >= o.from.getTime() && start.getTime() < o.to.getTime(),
+  );
+}
+
+/**
+ * Every occurrence of the public events in [from, to), in start order, with the confirmed
+ * head count of each (for "12 places left"). Recurring events are expanded, never copied.
+ * The head counts are read on every call; the occurrences once per content version and day
+ * when the content memo is on (the production server).
+ */
+export async function listEventOccurrences(o: ListOptions): Promise<ListedOccurrence[]> {
+  const listed = await expandPublicEventsShared(o);
   const withCapacity = [...new Set(listed.filter((l) => l.event.capacity != null).map((l) => l.event.id))];
   const counts = await confirmedCounts(o.db, withCapacity, o.from, o.to);
   return listed.map((l) => ({ ...l, confirmed: counts.get(`${l.event.id}:${l.occurrence.start.getTime()}`) ?? 0 }));
