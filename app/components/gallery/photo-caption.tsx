@@ -1,9 +1,10 @@
 import type { GalleryPhotoView } from "~/features/gallery/gallery-model";
 import type { GalleryT } from "~/features/gallery/gallery-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** An event date (YYYY-MM-DD) in the reader's language. */
 export function formatEventDate(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** A photo's caption: title, description, event date and album, in the reader's language. */

@@ -3,6 +3,7 @@ import { formatClock } from "~/features/content/format-service-time";
 import type { Language } from "~/i18n/config";
 import type { AssistantKnowledge, Bi } from "./assistant-knowledge.server";
 import type { AssistantT } from "./assistant-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 export interface AnswerSource {
   title: string;
@@ -200,12 +201,11 @@ export function answerQuestion(o: {
   const language = detectLanguage(question) ?? o.language;
   const t = o.translators[language];
   const L = (b: Bi) => b[language];
-  const locale = language === "es" ? "es-US" : "en-US";
   const clock = (hhmm: string) => formatClock(hhmm, { am: t("answers.am"), pm: t("answers.pm") });
   const day = (d: number) => t(`answers.days.d${d}` as never);
   const church = L(k.church.name);
-  const dateTime = new Intl.DateTimeFormat(locale, { timeZone: k.church.timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
-  const dateOnly = new Intl.DateTimeFormat(locale, { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
+  const dateTime = dateTimeFormat(language, { timeZone: k.church.timeZone, weekday: "long", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" });
+  const dateOnly = dateTimeFormat(language, { timeZone: "UTC", month: "long", day: "numeric", year: "numeric" });
 
   const parts: string[] = [];
   const facts: string[] = [];

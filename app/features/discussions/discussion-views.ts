@@ -1,4 +1,5 @@
 import type { RateLimitRule } from "~/server/rate-limit.server";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 export const MAX_TITLE = 160;
 export const MAX_BODY = 8000;
@@ -44,7 +45,7 @@ export function threadHref(id: string, language: string): string {
 }
 
 export const formatDiscussionDate = (date: Date, language: string, timeZone: string) =>
-  new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+  dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 
 /** The first failing field of a zod error as a translation key, per field. */
 export function issueKeys(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, known: readonly string[]): Record<string, string> {

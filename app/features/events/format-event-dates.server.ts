@@ -1,17 +1,8 @@
 import type { Language } from "~/i18n/config";
-import { languageLocales } from "~/i18n/config";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
-/** Formatters are costly to build; a page formats many dates with the same few. */
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(language: Language, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${timeZone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(languageLocales[language], { ...options, timeZone });
-    cache.set(key, f);
-  }
-  return f;
-}
+const formatter = (language: Language, timeZone: string, options: Intl.DateTimeFormatOptions) =>
+  dateTimeFormat(language, { ...options, timeZone });
 
 /** "Wednesday, November 25, 2026" for a local date (YYYY-MM-DD), whatever the server's zone. */
 export function formatLocalDate(localDate: string, language: Language): string {

@@ -13,6 +13,7 @@ import { getStripe } from "~/server/stripe.server";
 import { getGivingChurch } from "./giving-church.server";
 import { ZCancelRecurring } from "./giving-input.server";
 import { givingTranslator } from "./giving-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 const noStore = { "Cache-Control": "no-store" };
 
@@ -87,7 +88,7 @@ export interface HistoryRecurring {
 export async function loadGivingHistory({ request }: { request: Request }) {
   const { db, language, session } = await requireGivingMember(request);
   const church = await getGivingChurch(db, language);
-  const dateFormat = new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeZone: church.timeZone });
+  const dateFormat = dateTimeFormat(language, { dateStyle: "medium", timeZone: church.timeZone });
   const rows = await memberGifts(db, session.member.id);
   const list: HistoryGift[] = rows.map((r) => ({
     id: r.id,

@@ -2,6 +2,7 @@ import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import { parseClock } from "~/features/content/format-service-time";
 import type { Language } from "~/i18n/config";
 import type { GroupsT } from "./groups-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 const DAY_MS = 86_400_000;
 
@@ -40,16 +41,14 @@ export function nextMeetings(o: { dayOfWeek: number; startTime: string; duration
   return meetings;
 }
 
-const locale = (language: Language) => (language === "es" ? "es-US" : "en-US");
-
 /** "Wednesday, March 4, 7:00 PM – 8:30 PM" in the visitor's language and the church's zone. */
 export function formatMeeting(meeting: Meeting, language: Language, timeZone: string): string {
-  const day = new Intl.DateTimeFormat(locale(language), { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone }).format(meeting.start);
-  const range = new Intl.DateTimeFormat(locale(language), { hour: "numeric", minute: "2-digit", timeZone }).formatRange(meeting.start, meeting.end);
+  const day = dateTimeFormat(language, { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone }).format(meeting.start);
+  const range = dateTimeFormat(language, { hour: "numeric", minute: "2-digit", timeZone }).formatRange(meeting.start, meeting.end);
   return `${day}, ${range}`;
 }
 
 /** A plain date ("March 4, 2026") for notices. */
 export function formatDay(date: Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: "long", timeZone }).format(date);
+  return dateTimeFormat(language, { dateStyle: "long", timeZone }).format(date);
 }

@@ -1,10 +1,11 @@
 import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { findMemberProfile } from "~/features/auth/find-member-profile.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
-import { languageLocales, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { hasPassword } from "./has-password.server";
 import { listMemberSessions } from "./list-member-sessions.server";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 export interface LoadMemberSettingsOptions {
   db: AppDatabase;
@@ -27,7 +28,7 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
   ]);
-  const format = new Intl.DateTimeFormat(languageLocales[language], { dateStyle: "medium", timeStyle: "short", timeZone });
+  const format = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
   return {
     email: session.member.email,
     profile: {

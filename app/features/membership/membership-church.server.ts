@@ -3,6 +3,7 @@ import { churchSettings } from "~/db/schema";
 import { localize } from "~/features/content/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 export interface MembershipChurch {
   name: string;
@@ -33,8 +34,7 @@ export function churchToday(timeZone: string, now = new Date()): string {
 
 /** A session's date and time for pages and emails, in the reader's language and the church's zone. */
 export function formatSessionTime(start: Date, end: Date | null, language: Language, timeZone: string): string {
-  const locale = language === "es" ? "es-US" : "en-US";
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone }).format(start);
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
+  const day = dateTimeFormat(language, { dateStyle: "full", timeZone }).format(start);
+  const time = dateTimeFormat(language, { timeStyle: "short", timeZone });
   return end ? `${day}, ${time.formatRange(start, end)}` : `${day}, ${time.format(start)}`;
 }

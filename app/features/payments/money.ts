@@ -1,4 +1,5 @@
 import type { Language } from "~/i18n/config";
+import { numberFormat } from "~/i18n/intl-format";
 
 /** Amounts are whole cents everywhere; dollars exist only in what people type and read. */
 export const MIN_AMOUNT_CENTS = 100; // $1, below which the card fee eats the gift
@@ -53,6 +54,6 @@ export function coverFeeCents(amountCents: number, percentBp: number, fixedCents
 
 /** "2.9% + $0.30" in the reader's language. */
 export function describeFee(percentBp: number, fixedCents: number, language: Language): string {
-  const percent = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { maximumFractionDigits: 2 }).format(percentBp / 100);
+  const percent = numberFormat(language, { maximumFractionDigits: 2 }).format(percentBp / 100);
   return fixedCents > 0 ? `${percent}% + ${formatCents(fixedCents, language)}` : `${percent}%`;
 }

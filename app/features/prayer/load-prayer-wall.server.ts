@@ -9,9 +9,10 @@ import { getRequestContext } from "~/server/request-context.server";
 import { wallConditions } from "./find-visible-request.server";
 import { prayerTranslator } from "./prayer-translation";
 import { PRAYER_CATEGORIES, PRAYER_PAGE_SIZE, type MyPrayerView, type PrayerCardView, type PrayerCategory } from "./prayer-views";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 export const formatPrayerDate = (date: Date, language: Language, timeZone: string) =>
-  new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeZone }).format(date);
+  dateTimeFormat(language, { dateStyle: "medium", timeZone }).format(date);
 
 /** /prayer: the page's introduction, one page of the wall (filtered by category), and the member's own requests. */
 export async function loadPrayerWall({ request, now = new Date() }: { request: Request; now?: Date }) {

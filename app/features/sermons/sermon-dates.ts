@@ -1,8 +1,9 @@
 import type { Language } from "~/i18n/config";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** A sermon's date ("2025-03-09", a calendar day with no time) in the reader's language. */
 export function formatSermonDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+  return dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 }
 
 /** 75 → "1:15"; 3725 → "1:02:05". */
