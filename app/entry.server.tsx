@@ -1,6 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -8,6 +7,7 @@ import { NonceProvider } from "~/components/nonce";
 import { detectRequestLanguage } from "~/i18n/detect-language";
 import { loadTranslation } from "~/i18n/i18n";
 import { I18nProvider } from "~/i18n/react";
+import { createCoalescedBody } from "~/server/coalesced-body.server";
 import { unavailableHeaders } from "~/server/database-outage.server";
 import { logger } from "~/server/logger.server";
 
@@ -55,12 +55,7 @@ export default async function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              stopTimeout();
-              callback();
-            },
-          });
+          const body = createCoalescedBody(stopTimeout);
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", language);
