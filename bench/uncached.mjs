@@ -94,7 +94,6 @@ const workers = Number(args.workers);
 const rates = args.rates ? args.rates.split(",").map(Number) : [];
 if (
   !rates.every((r) => Number.isFinite(r) && r > 0 && r <= 100_000) ||
-
   ![seconds, threads, connections, workers].every((n) => Number.isInteger(n) && n > 0 && n <= 600) ||
   (workers > 1 && args["count-queries"]) ||
   !(Number.isInteger(warmup) && warmup >= 0 && warmup <= 60) ||
