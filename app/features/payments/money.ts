@@ -5,23 +5,15 @@ import { numberFormat } from "~/i18n/intl-format";
 export const MIN_AMOUNT_CENTS = 100; // $1, below which the card fee eats the gift
 export const MAX_AMOUNT_CENTS = 99_999_900; // $999,999: Stripe Checkout's ceiling per payment
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
 /** "$1,234.50" / "1234,50 US$"-free US style for both languages ("$1,234.50"), whole dollars without cents. */
 export function formatCents(cents: number, language: Language): string {
   const whole = cents % 100 === 0;
-  const key = `${language}:${whole}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    });
-    formatters.set(key, format);
-  }
-  return format.format(cents / 100);
+  return numberFormat(language, {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(cents / 100);
 }
 
 /**
