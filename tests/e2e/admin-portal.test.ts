@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { visibleSections, adminSectionHref } from "~/features/admin/admin-sections";
 import en from "~/i18n/locales/en/admin";
-import { baseURL, setupBrowser, visit } from "../support/browser";
+import { baseURL, setupBrowser, visit, type NewPageOptions } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
 import { secretFromOtpauth, unusedTotp } from "../support/totp";
 
@@ -46,6 +46,27 @@ async function signIn(page: Page) {
   await page.getByRole("heading", { name: en.dashboard.title, level: 1 }).waitFor();
 }
 
+/**
+ * The portal's cookies after the first test's sign-in (or the first `signedInPage()`); the later
+ * tests start from them. Signing in is tested in the first and the logout tests; every sign-in
+ * past the third in 30 s waits for a new authenticator code (unusedTotp), ~1 min in all here.
+ */
+let signedInState: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+
+/** A page in a browser signed in to the portal as the super admin, on the dashboard. */
+async function signedInPage(options: NewPageOptions = {}): Promise<Page> {
+  if (!signedInState) {
+    const page = await browser.newPage(options);
+    await signIn(page);
+    signedInState = await page.context().storageState();
+    return page;
+  }
+  const page = await browser.newPage({ ...options, storageState: signedInState });
+  await visit(page, "/admin");
+  await page.getByRole("heading", { name: en.dashboard.title, level: 1 }).waitFor();
+  return page;
+}
+
 // Each authenticator code works once (RFC 6238 §5.2), so a sign-in soon after three others
 // waits up to 30 s for a new code (unusedTotp): room for that on top of the longest tests.
 describe("admin portal", { timeout: 120_000 }, () => {
@@ -82,11 +103,11 @@ describe("admin portal", { timeout: 120_000 }, () => {
     await page.getByRole("link", { name: en.login.continue }).click();
     await page.getByRole("heading", { name: en.dashboard.title, level: 1 }).waitFor();
     await expectAccessible(page, "dashboard");
+    signedInState = await page.context().storageState();
   });
 
   test("a super admin visits every section from the sidebar; each passes axe; unknown paths say 'Not found'", async () => {
-    const page = await browser.newPage({ allowConsoleErrors: [/status of 404/] });
-    await signIn(page);
+    const page = await signedInPage({ allowConsoleErrors: [/status of 404/] });
     const nav = page.getByRole("navigation", { name: en.portal.navLabel });
     for (const section of visibleSections(["admin:*"])) {
       await nav.getByRole("link", { name: en.sections[section.id], exact: true }).click();
@@ -106,8 +127,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
   });
 
   test("on a 360 px phone the sections are behind a menu button", async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-    await signIn(page);
+    const page = await signedInPage({ viewport: { width: 360, height: 740 } });
     const menu = page.getByRole("button", { name: en.portal.menu });
     await menu.click();
     await expect(menu.getAttribute("aria-expanded")).resolves.toBe("true");
@@ -118,8 +138,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
   });
 
   test("the admin edits the home headline in Spanish, by keyboard, and sees it on / in Spanish", async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedInPage();
     await visit(page, "/admin/content");
     const editor = page.locator("article").filter({ has: page.getByRole("heading", { name: "home.hero", exact: true }) });
     const spanishTitle = editor.getByLabel(en.content.labels.titleEs);
@@ -157,8 +176,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
   });
 
   test("every section fits a 360 px phone without sideways scrolling and passes axe there", async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 404/] });
-    await signIn(page);
+    const page = await signedInPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 404/] });
     for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages, "/admin/session-update", "/admin/no-such-section"]) {
       await visit(page, path, path.endsWith("no-such-section") ? 404 : 200);
       expect(await overflowing(page), path).toEqual([]);
@@ -168,8 +186,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
   });
 
   test("every section works by keyboard: the skip link comes first, every focus is visible, Tab is never trapped", async () => {
-    const page = await browser.newPage();
-    await signIn(page);
+    const page = await signedInPage();
     for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages]) {
       await visit(page, path);
       await page.keyboard.press("Tab");
@@ -209,8 +226,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
   });
 
   test("events: the admin creates an event, it is public in both languages, a member RSVPs and cancels, and is checked in", async () => {
-    const admin = await browser.newPage();
-    await signIn(admin);
+    const admin = await signedInPage();
     await visit(admin, "/admin/events/new");
     const title = `Choir Night ${Date.now()}`;
     const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
