@@ -258,6 +258,14 @@ describeEachBackend("member settings", (backend) => {
       const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, member.id));
       expect(user!.name).toBe("Ana María Reyes");
       expect(await isSignedIn(answer.cookie)).toBe(true);
+      // The page after the redirect shows the profile as saved (read with the session).
+      expect((await settingsOf(answer.cookie)).profile).toMatchObject({
+        fullName: "Ana María Reyes",
+        displayName: "Ana",
+        username: `ana.${member.username}`,
+        phone: "+15555550123",
+        preferredLanguage: "es",
+      });
 
       // Keeping one's own username, clearing the phone and display name.
       const again = await post(answer.cookie, profileFields({ username: `ana.${member.username}`, phone: "", displayName: " " }));

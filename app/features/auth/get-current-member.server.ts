@@ -29,6 +29,11 @@ export interface MemberSession {
   signInPhone: string | null;
   /** Headers better-auth wants set (a refreshed session cookie). */
   headers: Headers;
+  /**
+   * The member's profile row as this lookup read it (null: none could be made). Server-side
+   * only: /settings shows it without reading it again.
+   */
+  profile: MemberProfile | null;
 }
 
 /**
@@ -62,6 +67,7 @@ async function lookUpMember(db: AppDatabase, request: Request): Promise<MemberSe
     twoFactorVerified: Boolean((session.session as { twoFactorVerified?: boolean | null }).twoFactorVerified),
     signInPhone: user.phoneNumber ?? null,
     headers,
+    profile: profile ?? null,
     member: {
       id: user.id,
       name: profile?.displayName || profile?.fullName || (user.name !== phone ? user.name : "") || email || phone || "",

@@ -1,5 +1,4 @@
 import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { findMemberProfile } from "~/features/auth/find-member-profile.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -20,10 +19,10 @@ export interface LoadMemberSettingsOptions {
  */
 export async function loadMemberSettings({ db, session, language }: LoadMemberSettingsOptions) {
   const userId = session.member.id;
-  // The session lookup already read the user (its sign-in phone); the profile is read again
-  // as it is now (the session's member has only what the shell shows).
-  const [profile, timeZone, passwordSet, sessionRows] = await Promise.all([
-    findMemberProfile({ db, userId }),
+  // The session lookup already read the user (its sign-in phone) and the profile, once per
+  // request and method (getCurrentMember): after a save, the page's loaders look again.
+  const profile = session.profile;
+  const [timeZone, passwordSet, sessionRows] = await Promise.all([
     pageTimeZone(db),
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
