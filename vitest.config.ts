@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // An empty and a migrated PGlite database, made once: each test database starts from a copy.
+          globalSetup: ["tests/support/integration-global-setup.ts"],
           setupFiles: ["tests/support/fail-on-console-error.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

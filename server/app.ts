@@ -240,9 +240,10 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
     };
     // Every file at the top of build/client has an extension (favicon.svg, sw.js): a page's path
-    // never reaches the disk (a failed stat per page was 1.6 % of an uncached page's CPU time).
+    // never reaches the disk (a failed stat per page was 1.6 % of an uncached page's CPU time),
+    // nor does a page's data (`/events.data`, a client navigation: 2.6 % of its CPU time).
     const topFiles = express.static(clientDir, { maxAge: "1d", index: false, setHeaders: noCache });
-    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? topFiles(req, res, next) : next()));
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) && !req.path.endsWith(".data") ? topFiles(req, res, next) : next()));
   }
 
   // The admin guard's automatic step, once per request before any loader runs (loaders run

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import pg from "pg";
-import { describe } from "vitest";
+import { readFile } from "node:fs/promises";
+import { describe, inject } from "vitest";
 import { openDatabase, type AppDatabase, type DatabaseHandle } from "~/server/db.server";
 
 /**
@@ -75,15 +76,45 @@ export interface Backend {
   available: boolean;
   /** A fresh, empty database (not migrated). */
   open(): Promise<TestDatabase>;
+  /** A fresh database with every migration applied, when the backend has a quicker way than `open` + migrate. */
+  openMigrated?(): Promise<TestDatabase>;
+}
+
+/**
+ * Every in-memory PGlite database of an integration run starts from a copy made once by the
+ * project's global setup (tests/support/integration-global-setup.ts), empty or migrated: creating
+ * one (initdb, in WebAssembly) costs ~2.5 s of CPU and migrating it ~0.5 s, loading a copy
+ * ~0.3–0.5 s (issue 10, bench/README part 9). Without the setup (a unit test), a fresh one.
+ */
+const pgliteCopies = new Map<"empty" | "migrated", Promise<Blob | undefined>>();
+
+function pgliteCopy(kind: "empty" | "migrated"): Promise<Blob | undefined> {
+  let copy = pgliteCopies.get(kind);
+  if (!copy) {
+    const file = inject("pgliteCopies")?.[kind];
+    copy = file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+    pgliteCopies.set(kind, copy);
+  }
+  return copy;
+}
+
+async function openPglite(kind: "empty" | "migrated"): Promise<TestDatabase> {
+  const copy = await pgliteCopy(kind);
+  const handle = await openDatabase({ loadDataDir: copy });
+  try {
+    if (kind === "migrated" && !copy) await handle.migrate();
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return { handle, dispose: () => handle.close() };
 }
 
 export const pgliteBackend: Backend = {
   name: "pglite",
   available: true,
-  open: async () => {
-    const handle = await openDatabase({});
-    return { handle, dispose: () => handle.close() };
-  },
+  open: () => openPglite("empty"),
+  openMigrated: () => openPglite("migrated"),
 };
 
 export const postgresBackend: Backend = {
@@ -117,6 +148,7 @@ export function describeEachBackend(title: string, body: (backend: Backend) => v
 
 /** Opens a fresh database, migrated (and optionally seeded by the caller). */
 export async function openMigrated(backend: Backend): Promise<TestDatabase> {
+  if (backend.openMigrated) return backend.openMigrated();
   const database = await backend.open();
   try {
     await database.handle.migrate();
