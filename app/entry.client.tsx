@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { describeRecoverableError } from "~/features/errors/recoverable-error";
 import { isLanguage, languageCookieName } from "~/i18n/config";
 import { readLanguageCookie } from "~/i18n/detect-language";
 import { loadTranslation } from "~/i18n/i18n";
@@ -28,6 +29,8 @@ if (!cookie && isLanguage(stored) && stored !== language) {
             <HydratedRouter />
           </I18nProvider>
         </StrictMode>,
+        // Logged with its cause (React's own report names only an error code).
+        { onRecoverableError: (error, info) => console.error(describeRecoverableError(error, info.componentStack)) },
       );
     });
   } catch (error) {

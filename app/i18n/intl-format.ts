@@ -11,14 +11,19 @@ const MAX_KEPT = 256;
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function kept<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  let format = formats.get(key);
-  if (!format) {
-    format = make(); // an unknown time zone throws here, and nothing is kept
-    if (formats.size >= MAX_KEPT) formats.clear();
-    formats.set(key, format);
+/**
+ * `store`'s value for `key`, made by `make` the first time (if `make` throws, nothing is kept).
+ * A full store is emptied and starts again: the values are cheap to make again, only not on
+ * every request.
+ */
+export function kept<V>(store: Map<string, V>, key: string, make: () => V, max = MAX_KEPT): V {
+  let value = store.get(key);
+  if (value === undefined) {
+    value = make(); // an unknown time zone throws here, and nothing is kept
+    if (store.size >= max) store.clear();
+    store.set(key, value);
   }
-  return format;
+  return value;
 }
 
 /** The locale a language formats in ("en-US", "es-US"); anything else formats as English. */

@@ -3,21 +3,56 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "~/server/db.server";
+import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "./test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Files holding a copy of an empty and of a migrated PGlite database (tests/support/test-database.ts). */
     pgliteCopies?: { empty: string; migrated: string };
+    /** The migrated PostgreSQL database every migrated PostgreSQL test database is a copy of (TEST_DATABASE_URL set). */
+    postgresTemplate?: string;
   }
 }
 
 /**
  * One empty and one migrated PGlite database for the whole integration run, each written to a
  * file that every in-memory test database starts from (`openDatabase({ loadDataDir })`): the
- * ~2.5 s of initdb per database are spent once. Made from this checkout's migrations at the
- * start of every run, removed at the end.
+ * ~2.5 s of initdb per database are spent once. With TEST_DATABASE_URL, also one migrated
+ * PostgreSQL database that the migrated PostgreSQL test databases are copied from. Made from
+ * this checkout's migrations at the start of every run, removed at the end.
  */
 export default async function setup(project: TestProject) {
+  const template = testDatabaseUrl ? await migratedPostgresTemplate() : undefined;
+  try {
+    const removeCopies = await makePgliteCopies(project);
+    if (template) project.provide("postgresTemplate", template.name);
+    return async () => {
+      removeCopies();
+      await template?.drop();
+    };
+  } catch (error) {
+    await template?.drop();
+    throw error;
+  }
+}
+
+async function migratedPostgresTemplate(): Promise<ThrowawayDatabase> {
+  const template = await createThrowawayDatabase();
+  try {
+    const handle = await openDatabase({ databaseUrl: template.url });
+    try {
+      await handle.migrate();
+    } finally {
+      await handle.close(); // a template must have no open connection when it is copied
+    }
+    return template;
+  } catch (error) {
+    await template.drop();
+    throw error;
+  }
+}
+
+async function makePgliteCopies(project: TestProject): Promise<() => void> {
   const dir = mkdtempSync(path.join(tmpdir(), "church-pglite-copies-"));
   const files = { empty: path.join(dir, "empty.tar"), migrated: path.join(dir, "migrated.tar") };
   const handle = await openDatabase({});

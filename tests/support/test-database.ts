@@ -36,13 +36,17 @@ async function connectMaintenance(serverUrl: string): Promise<pg.Client> {
   }
 }
 
-/** Creates `test_<random>` on the TEST_DATABASE_URL server and returns its URL. */
-export async function createThrowawayDatabase(serverUrl = testDatabaseUrl): Promise<ThrowawayDatabase> {
+/**
+ * Creates `test_<random>` on the TEST_DATABASE_URL server and returns its URL: empty, or a copy
+ * of the `template` database (which must have no open connection while it is copied).
+ */
+export async function createThrowawayDatabase(serverUrl = testDatabaseUrl, { template }: { template?: string } = {}): Promise<ThrowawayDatabase> {
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: no PostgreSQL server to test against");
+  if (template !== undefined && !/^test_[0-9a-f]{12}$/.test(template)) throw new Error(`Not a throwaway database name: ${template}`);
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = await connectMaintenance(serverUrl);
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.end();
   }
@@ -76,8 +80,8 @@ export interface Backend {
   available: boolean;
   /** A fresh, empty database (not migrated). */
   open(): Promise<TestDatabase>;
-  /** A fresh database with every migration applied, when the backend has a quicker way than `open` + migrate. */
-  openMigrated?(): Promise<TestDatabase>;
+  /** A fresh database with every migration applied. */
+  openMigrated(): Promise<TestDatabase>;
 }
 
 /**
@@ -98,16 +102,22 @@ function pgliteCopy(kind: "empty" | "migrated"): Promise<Blob | undefined> {
   return copy;
 }
 
+/** Applies every migration to a database just opened; on failure, disposes of it. */
+async function migrateOrDispose(database: TestDatabase): Promise<TestDatabase> {
+  try {
+    await database.handle.migrate();
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+  return database;
+}
+
 async function openPglite(kind: "empty" | "migrated"): Promise<TestDatabase> {
   const copy = await pgliteCopy(kind);
   const handle = await openDatabase({ loadDataDir: copy });
-  try {
-    if (kind === "migrated" && !copy) await handle.migrate();
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-  return { handle, dispose: () => handle.close() };
+  const database = { handle, dispose: () => handle.close() };
+  return kind === "migrated" && !copy ? migrateOrDispose(database) : database;
 }
 
 export const pgliteBackend: Backend = {
@@ -117,11 +127,9 @@ export const pgliteBackend: Backend = {
   openMigrated: () => openPglite("migrated"),
 };
 
-export const postgresBackend: Backend = {
-  name: "postgres",
-  available: Boolean(testDatabaseUrl),
-  open: async () => {
-    const database = await createThrowawayDatabase();
+async function openPostgres(template?: string): Promise<TestDatabase> {
+  const database = await createThrowawayDatabase(testDatabaseUrl, { template });
+  try {
     const handle = await openDatabase({ databaseUrl: database.url });
     return {
       handle,
@@ -131,7 +139,27 @@ export const postgresBackend: Backend = {
         await database.drop();
       },
     };
-  },
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+/**
+ * A migrated PostgreSQL test database is a copy of the one the integration run's global setup
+ * migrated (`CREATE DATABASE … TEMPLATE`, ~0.06–0.2 s, against ~0.4 s to migrate an empty one).
+ * Without the setup, an empty one migrated here.
+ */
+async function openMigratedPostgres(): Promise<TestDatabase> {
+  const template = inject("postgresTemplate");
+  return template ? openPostgres(template) : migrateOrDispose(await openPostgres());
+}
+
+export const postgresBackend: Backend = {
+  name: "postgres",
+  available: Boolean(testDatabaseUrl),
+  open: () => openPostgres(),
+  openMigrated: openMigratedPostgres,
 };
 
 export const backends: Backend[] = [pgliteBackend, postgresBackend];
@@ -147,16 +175,8 @@ export function describeEachBackend(title: string, body: (backend: Backend) => v
 }
 
 /** Opens a fresh database, migrated (and optionally seeded by the caller). */
-export async function openMigrated(backend: Backend): Promise<TestDatabase> {
-  if (backend.openMigrated) return backend.openMigrated();
-  const database = await backend.open();
-  try {
-    await database.handle.migrate();
-  } catch (error) {
-    await database.dispose();
-    throw error;
-  }
-  return database;
+export function openMigrated(backend: Backend): Promise<TestDatabase> {
+  return backend.openMigrated();
 }
 
 /** Raw SQL rows on either backend (both drivers answer `{ rows }`). */

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /**
  * Building blocks every admin page shares, so sections look and behave alike: a page
@@ -98,7 +99,7 @@ export function Field({
 
 /** Dates and times in the admin's language (server and client render the same text). */
 export function formatDateTime(value: string | Date, language: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", {
+  return dateTimeFormat(language, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone,

@@ -2,6 +2,7 @@ import type { Language } from "~/i18n/config";
 import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
 import { interpolate } from "~/features/auth/auth-email-strings";
 import { renderEmail } from "~/features/messaging/render-email";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** Whole sentences; `{{name}}` placeholders are filled by `interpolate`. Plain text, not HTML. */
 const en = {
@@ -84,7 +85,7 @@ export interface RegistrationEmailInput {
 
 /** The date and time of an occurrence for an email, in the recipient's language. */
 export function formatOccurrence(start: Date, language: Language, timeZone: string): string {
-  return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", {
+  return dateTimeFormat(language, {
     dateStyle: "full",
     timeStyle: "short",
     timeZone,

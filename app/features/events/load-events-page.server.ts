@@ -74,7 +74,9 @@ export async function loadEventsPage({ request, now = new Date() }: { request: R
     const byDate = new Map<string, OccurrenceView[]>();
     for (const l of listed) {
       const v = occurrenceView(l, language, timeZone);
-      byDate.set(v.localDate, [...(byDate.get(v.localDate) ?? []), v]);
+      const day = byDate.get(v.localDate);
+      if (day) day.push(v);
+      else byDate.set(v.localDate, [v]);
     }
     groups = [...byDate].map(([date, items]) => ({ date, label: formatLocalDate(date, language), items }));
   } else {
@@ -89,7 +91,9 @@ export async function loadEventsPage({ request, now = new Date() }: { request: R
       const v = occurrenceView(l, language, timeZone);
       // An occurrence that began the month before (still going on the 1st) stays on its own day.
       if (!v.localDate.startsWith(month)) continue;
-      byDate.set(v.localDate, [...(byDate.get(v.localDate) ?? []), v]);
+      const day = byDate.get(v.localDate);
+      if (day) day.push(v);
+      else byDate.set(v.localDate, [v]);
     }
     const first = new Date(`${month}-01T12:00:00Z`);
     const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();

@@ -4,6 +4,7 @@ import { formatCents } from "~/features/payments/money";
 import type { GiftFrequency } from "~/db/schema/giving";
 import type { Language } from "~/i18n/config";
 import { givingAdminTranslator } from "./giving-admin-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /**
  * A gift's receipt, in the donor's language: the gift, the fee they covered, the total charged,
@@ -28,7 +29,7 @@ export function giftReceiptEmail(input: {
   const t = givingAdminTranslator(language);
   const money = (cents: number) => formatCents(cents, language);
   const name = greetableName(input.name);
-  const date = new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "long", timeZone: input.timeZone }).format(input.paidAt);
+  const date = dateTimeFormat(language, { dateStyle: "long", timeZone: input.timeZone }).format(input.paidAt);
   const address = input.churchAddress.join(", ");
   return {
     subject: t("email.subject", { church: input.churchName }),

@@ -7,6 +7,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { getGivingChurch } from "./giving-church.server";
 import { memberGifts, netCents } from "./giving-history.server";
 import { givingTranslator } from "./giving-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** The text of a year-end statement, before it is laid out. */
 export interface StatementContent {
@@ -35,7 +36,7 @@ export async function buildStatement(o: { db: AppDatabase; userId: string; name:
   const from = fromZonedTime(`${o.year}-01-01T00:00:00`, church.timeZone);
   const to = fromZonedTime(`${o.year + 1}-01-01T00:00:00`, church.timeZone);
   const money = (cents: number) => formatCents(cents, o.language);
-  const dateFormat = new Intl.DateTimeFormat(o.language === "es" ? "es-US" : "en-US", { year: "numeric", month: "2-digit", day: "2-digit", timeZone: church.timeZone });
+  const dateFormat = dateTimeFormat(o.language, { year: "numeric", month: "2-digit", day: "2-digit", timeZone: church.timeZone });
   const rows = (await memberGifts(o.db, o.userId, { from, to })).filter((g) => netCents(g) > 0).reverse();
   const byFund = new Map<string, number>();
   let total = 0;

@@ -1,7 +1,8 @@
 import type { EmailContent } from "~/features/auth/auth-emails";
 import { renderEmail } from "~/features/messaging/render-email";
-import { languageLocales, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import { privacyTranslator } from "./privacy-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** The last email to a member whose account was deleted, in their language: what went, what stayed. */
 export function accountDeletedEmail(input: {
@@ -14,7 +15,7 @@ export function accountDeletedEmail(input: {
   cancelledRecurringGifts: number;
 }): EmailContent {
   const t = privacyTranslator(input.language);
-  const date = new Intl.DateTimeFormat(languageLocales[input.language], { dateStyle: "long", timeZone: input.timeZone }).format(input.deletedAt);
+  const date = dateTimeFormat(input.language, { dateStyle: "long", timeZone: input.timeZone }).format(input.deletedAt);
   return {
     subject: t("email.subject", { church: input.churchName }),
     ...renderEmail({

@@ -1,12 +1,13 @@
 import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
 import { renderEmail } from "~/features/messaging/render-email";
-import { languageLocales, type Language } from "~/i18n/config";
+import type { Language } from "~/i18n/config";
 import type { MeetingKind } from "./visit-input";
 import { visitTranslator } from "./visit-translation";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** "Sunday, March 3, 2030" / "domingo, 3 de marzo de 2030" for a calendar date (YYYY-MM-DD). */
 export function formatVisitDate(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(languageLocales[language], { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat(language, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** The requester's confirmation: the date, the service times and the address, in their language. */

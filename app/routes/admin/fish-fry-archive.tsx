@@ -21,6 +21,7 @@ import { saveFundraiser } from "~/features/admin/fundraisers/save-fundraiser.ser
 import type { YearTotals } from "~/features/admin/fundraisers/year-over-year";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
+import { dateTimeFormat, numberFormat } from "~/i18n/intl-format";
 
 const DONE = ["created", "updated", "deleted", "archived"] as const;
 type Done = (typeof DONE)[number];
@@ -100,11 +101,11 @@ const th = "px-3 py-2 text-left font-semibold";
 const td = "px-3 py-2 align-top";
 
 function money(cents: number, language: string): string {
-  return new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+  return numberFormat(language, { style: "currency", currency: "USD" }).format(cents / 100);
 }
 
 function formatDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+  return dateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
 }
 
 export default function FishFryArchive({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { GIFT_STATUSES, GIVING_PERIODS, givingQuery, readGivingFilters } from "~
 import { loadGivingAdmin } from "~/features/giving/admin/load-giving-admin.server";
 import { useGivingAdminTranslation } from "~/features/giving/giving-admin-translation";
 import { describeFee, formatCents } from "~/features/payments/money";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "giving");
@@ -45,7 +46,7 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
   const d = loaderData;
   const result = actionData as GivingAdminResult | undefined;
   const money = (cents: number) => formatCents(cents, language);
-  const day = (ymd: string) => new Intl.DateTimeFormat(language === "es" ? "es-US" : "en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
+  const day = (ymd: string) => dateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${ymd}T00:00:00Z`));
   const query = givingQuery(d.filters);
   const pageLink = (page: number) => `/admin/giving?${givingQuery(d.filters, { page })}#gifts`;
   const fundMessage = result && ["fundInUse", "confirmDelete", "notFound"].includes(result.message);

@@ -9,6 +9,7 @@ import { parseId } from "~/features/admin/sermons/parse-id";
 import { handleSermonFormAction, type SermonFormResult } from "~/features/admin/sermons/sermon-form-action.server";
 import type { SermonFormValues } from "~/features/admin/sermons/sermon-form";
 import { sermonsTranslator, useSermonsTranslation } from "~/features/sermons/sermons-translation";
+import { numberFormat } from "~/i18n/intl-format";
 
 /** The sermon this URL edits: null for /admin/sermons/new; a 404 for an id that is not one. */
 function sermonIdOf(params: { sermonId?: string }): number | null {
@@ -50,7 +51,7 @@ function fileNameOf(url: string): string {
 
 function formatBytes(bytes: number, language: string): string {
   const mb = bytes / (1024 * 1024);
-  return `${new Intl.NumberFormat(language === "es" ? "es-US" : "en-US", { maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb < 0.1 ? bytes / 1024 : mb)} ${mb < 0.1 ? "KB" : "MB"}`;
+  return `${numberFormat(language, { maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb < 0.1 ? bytes / 1024 : mb)} ${mb < 0.1 ? "KB" : "MB"}`;
 }
 
 export default function AdminSermonEdit({ loaderData, actionData }: Route.ComponentProps) {

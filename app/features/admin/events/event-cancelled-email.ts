@@ -1,5 +1,6 @@
 import type { Language } from "~/i18n/config";
 import { renderEmail } from "~/features/messaging/render-email";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** Whole sentences; `{{name}}` placeholders. Plain text, not HTML (renderEmail escapes it). */
 const en = {
@@ -35,7 +36,7 @@ export function eventCancelledEmail(input: {
   timeZone: string;
 }): { subject: string; text: string; html: string } {
   const t = eventCancelledStrings[input.language];
-  const when = new Intl.DateTimeFormat(input.language === "es" ? "es-US" : "en-US", {
+  const when = dateTimeFormat(input.language, {
     dateStyle: "full",
     timeStyle: "short",
     timeZone: input.timeZone,

@@ -5,6 +5,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { listMembers, type MemberRow } from "./list-members.server";
 import { loadMemberDetail } from "./load-member-detail.server";
 import { readMemberFilters, visibleEmail } from "./members-input";
+import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** Only these names are read back from `?done=`, so a link can't make the page say something else. */
 const DONE_NOTICES = { membership: "members.membership.saved", note: "members.notes.added" } as const;
@@ -24,11 +25,10 @@ export async function loadMembersPage({ db, language, url }: { db: AppDatabase; 
     memberId ? listMemberGroups(db, memberId.slice(0, 200), language) : [],
   ]);
   const timeZone = church?.timeZone ?? "America/Chicago";
-  const locale = language === "es" ? "es-US" : "en-US";
-  const dateText = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
-  const dateTimeText = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const dateText = dateTimeFormat(language, { dateStyle: "medium", timeZone });
+  const dateTimeText = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
   // A calendar date (member since) is the same day everywhere.
-  const calendarText = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
+  const calendarText = dateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });
 
   const view = (row: MemberRow) => ({
     id: row.id,
