@@ -32,6 +32,16 @@ const clientChunks = {
   ],
 };
 
+/**
+ * String tables are named for their language and namespace (`locale-es-pwa-<hash>.js`, the main
+ * one `locale-es-<hash>.js`): the service worker finds the ones a page loads as it starts by
+ * that name (app/features/pwa/sw-rules.ts, `localeChunksIn`). Other chunks keep Vite's naming.
+ */
+function chunkFileName(chunk: { facadeModuleId: string | null }): string {
+  const table = chunk.facadeModuleId?.match(/[\\/]app[\\/]i18n[\\/]locales[\\/](en|es)(?:\.ts|[\\/]([\w-]+)\.ts)$/);
+  return table ? `assets/locale-${table[1]}${table[2] ? `-${table[2]}` : ""}-[hash].js` : "assets/[name]-[hash].js";
+}
+
 const lucideBarrel = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
 
 /** Exported name → icon module id, from the lines `export { default as X, … } from './icons/x.mjs'`. */
@@ -227,7 +237,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The server bundle's entry is our Express app, so start-up code (env, migrations,
     // seed, shutdown) is compiled TypeScript like the rest of the app.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: clientChunks } },
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: clientChunks, chunkFileNames: chunkFileName } },
   },
   ssr: {
     // PGlite loads its WASM and data files relative to its own module file.

@@ -1,20 +1,22 @@
 /// <reference lib="webworker" />
 // The service worker (issue 9), built by vite-plugin-pwa (injectManifest) to build/client/sw.js.
 // - Precache: the stylesheet and icons (from the build), plus at install the home page's own
-//   scripts and stylesheets (read from its HTML, so always this deployment's) and the offline
-//   page in both languages.
+//   scripts, stylesheets and string tables (read from its HTML and scripts, so always this
+//   deployment's) and the offline page in both languages with the same.
 // - Key public pages: network first (a few seconds), the last good copy offline.
 // - Other public navigations: network only; on failure, the offline page.
 // - Never touched: /admin, /auth, /settings, /stripe, /assistant, non-GET requests. Never
 //   cached: responses marked private/no-store (every signed-in page that shows personal data). `.data`
-//   requests go to the network; offline they turn into a document load (see below).
+//   requests go to the network; offline they turn into a document load (see below). So does a
+//   link to a route the page has not discovered yet (React Router's /__manifest fails offline):
+//   the error boundary loads it as a document (app/features/errors/network-failure.ts).
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { isCachedPage, isHandledNavigation, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
+import { assetsIn, isCachedPage, isHandledNavigation, localeChunksIn, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -94,12 +96,14 @@ async function fetchOffline(language: Lang): Promise<Response> {
   return response;
 }
 
-/** The scripts and stylesheets a page's HTML loads (module preloads, scripts, styles). */
+/** The scripts and stylesheets a page's HTML loads, and the string tables they load, kept for offline use. */
 async function cacheAssetsOf(page: Response): Promise<void> {
   const html = await page.clone().text();
-  const urls = new Set<string>();
-  for (const match of html.matchAll(/(?:href|src)="(\/assets\/[^"?#]+\.(?:js|css))"/g)) urls.add(match[1]!);
-  await caches.open(SHELL_CACHE).then((cache) => cache.addAll([...urls]));
+  const cache = await caches.open(SHELL_CACHE);
+  const assets = assetsIn(html);
+  await cache.addAll(assets);
+  const scripts = await Promise.all(assets.filter((asset) => asset.endsWith(".js")).map((asset) => cache.match(asset).then((kept) => kept?.text() ?? "")));
+  await cache.addAll(localeChunksIn(scripts.join("\n")));
 }
 
 /** The home page and what it loads: the app shell. */
@@ -116,7 +120,9 @@ self.addEventListener("install", (event) => {
     (async () => {
       const cache = await caches.open(OFFLINE_CACHE);
       const [en, es] = await Promise.all([fetchOffline("en"), fetchOffline("es")]);
-      await Promise.all([cache.put(offlineKey("en"), en), cache.put(offlineKey("es"), es)]);
+      // Its scripts and string tables too (the same files in both languages): it hydrates
+      // offline, like the pages kept.
+      await Promise.all([cache.put(offlineKey("en"), en.clone()), cache.put(offlineKey("es"), es), cacheAssetsOf(en).catch(() => undefined)]);
       // The home page and its scripts are a help, not a condition: no failure there stops the install.
       await cacheHomeShell().catch(() => undefined);
       await self.skipWaiting();

@@ -1,6 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
+import { claimReload, isNetworkFailure } from "~/features/errors/network-failure";
 import { nextRetryAction } from "~/features/errors/retry-policy";
 import { buttonClasses } from "./ui/button-link";
 
@@ -31,10 +32,43 @@ export function ServiceUnavailableScreen() {
   );
 }
 
+/**
+ * A navigation that failed on the network is loaded again as a document (see
+ * network-failure.ts): true until then. Once per address per 10 s; past that, false (the
+ * boundary's own screen).
+ */
+function useDocumentLoadOnNetworkFailure(error: unknown): boolean {
+  const failed = typeof window !== "undefined" && isNetworkFailure(error, window.navigator.onLine);
+  const [refused, setRefused] = useState(false);
+  // StrictMode runs the effect twice in development: the second must not count as a second failure.
+  const reloading = useRef(false);
+  useEffect(() => {
+    if (!failed || reloading.current) return;
+    if (claimReload(() => window.sessionStorage, window.location.href, Date.now())) {
+      reloading.current = true;
+      window.location.reload();
+    } else setRefused(true);
+  }, [failed]);
+  return failed && !refused;
+}
+
+function LoadingAsDocument() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <p role="status" className="text-slate-700">
+        {t("common.loadingPage")}
+      </p>
+    </main>
+  );
+}
+
 /** App-level: the last line of defence, outside the site shell. */
 export function AppErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const loadingAsDocument = useDocumentLoadOnNetworkFailure(error);
+  if (loadingAsDocument) return <LoadingAsDocument />;
   if (isServiceUnavailable(error)) return <ServiceUnavailableScreen />;
   if (typeof window !== "undefined") console.error(error);
   return (
@@ -56,6 +90,8 @@ export function PageErrorBoundary() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const revalidator = useRevalidator();
+  const loadingAsDocument = useDocumentLoadOnNetworkFailure(error);
+  if (loadingAsDocument) return <LoadingAsDocument />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
   if (isServiceUnavailable(error)) return <ServiceUnavailableScreen />;
   if (typeof window !== "undefined") console.error(error);

@@ -114,7 +114,25 @@ export async function waitForHydration(page: Page): Promise<void> {
     },
     undefined,
     { timeout: 20_000 },
-  );
+  ).catch(async (error: Error) => {
+    // What the page was when it gave up: enough to tell a page that never loaded its scripts
+    // from one that hydrated into something without the shell.
+    const state = await page
+      .evaluate(() => {
+        const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } };
+        const links = document.querySelectorAll("footer a, header a");
+        return {
+          url: location.href,
+          readyState: document.readyState,
+          router: w.__reactRouterDataRouter ? { initialized: w.__reactRouterDataRouter.state.initialized, navigation: w.__reactRouterDataRouter.state.navigation.state } : null,
+          shellLinks: links.length,
+          h1: document.querySelector("h1")?.textContent ?? null,
+          scripts: [...document.querySelectorAll("script[src], link[rel=modulepreload]")].length,
+        };
+      })
+      .catch((reason: Error) => ({ unreadable: reason.message }));
+    throw new Error(`${error.message}\npage not hydrated: ${JSON.stringify(state)}`, { cause: error });
+  });
 }
 
 /** Loads a page, checks the document answered `status` (200 by default), waits for hydration. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isCachedPage, isHandledNavigation } from "./sw-rules";
+import { assetsIn, isCachedPage, isHandledNavigation, localeChunksIn } from "./sw-rules";
 
 describe("service worker rules", () => {
   test("the key public pages are kept for offline reading", () => {
@@ -31,5 +31,41 @@ describe("service worker rules", () => {
     for (const path of ["/", "/give", "/events/easter", "/sermons/grace", "/store", "/administration-notes", "/authors"]) {
       expect(isHandledNavigation(path), path).toBe(true);
     }
+  });
+
+  test("a page's assets: links and scripts, and the route modules named only in inline scripts", () => {
+    // The shapes of a built page (react-router build, app/components/scripts.tsx).
+    const html = [
+      '<link rel="stylesheet" href="/assets/app-S9YwZgxP.css"/>',
+      '<link rel="modulepreload" href="/assets/entry.client-Ca_pygEw.js"/>',
+      '<script type="module">import * as route0 from "/assets/root-DyjdGQ6t.js";',
+      'import * as route2 from "/assets/offline-Cry7aYkK.js";</script>',
+      '<script>(function(){var p=[{"href":"/assets/pwa-translation-QChQCoXz.js"},{"href":"/assets/root-DyjdGQ6t.js"}]})()</script>',
+      '<img src="/assets/hero-1a2b3c.webp"/><a href="/assets-guide">x</a>',
+      'window.__reactRouterContext = {"url":"/assets/not-a-file.jsx"}',
+    ].join("\n");
+    expect(assetsIn(html)).toEqual([
+      "/assets/app-S9YwZgxP.css",
+      "/assets/entry.client-Ca_pygEw.js",
+      "/assets/root-DyjdGQ6t.js",
+      "/assets/offline-Cry7aYkK.js",
+      "/assets/pwa-translation-QChQCoXz.js",
+    ]);
+  });
+
+  test("the string tables a script loads: both languages, main and namespaced, nothing else", () => {
+    // As built (rolldown's output for app/features/pwa/pwa-translation.ts and app/i18n/i18n.ts).
+    const script = [
+      'import{t as e}from"./namespace-Dp0URlPm.js";var{translator:n}=await e({en:()=>t(()=>import(`./locale-en-pwa-B6PNoQM9.js`),[]),',
+      'es:()=>t(()=>import(`./locale-es-pwa-BbWzSCEL.js`),[])});',
+      'const m=l==="es"?await import("./locale-es-QKUsnHnh.js"):await import("./locale-en-Cx4afS4Z.js");',
+      'import("./chat-panel-BFsEgOa5.js");import("./locale-en-pwa-B6PNoQM9.js");',
+    ].join("\n");
+    expect(localeChunksIn(script)).toEqual([
+      "/assets/locale-en-pwa-B6PNoQM9.js",
+      "/assets/locale-es-pwa-BbWzSCEL.js",
+      "/assets/locale-es-QKUsnHnh.js",
+      "/assets/locale-en-Cx4afS4Z.js",
+    ]);
   });
 });

@@ -20,3 +20,20 @@ export function isCachedPage(pathname: string): boolean {
 export function isHandledNavigation(pathname: string): boolean {
   return !NEVER.test(pathname) && !pathname.endsWith(".data");
 }
+
+/**
+ * The build's scripts and stylesheets a page's HTML names, wherever it names them: `<link>` and
+ * `<script src>`, but also the route modules that only appear in inline scripts (the router's
+ * `import … from "/assets/…"` and the preloads added after first paint, as JSON).
+ */
+export function assetsIn(html: string): string[] {
+  return [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)(?![\w.-])/g) ?? [])];
+}
+
+/**
+ * The string tables scripts load as they start (`import("./locale-es-pwa-<hash>.js")`), named so
+ * by the build (vite.config.ts `chunkFileName`): a page does not hydrate without its own.
+ */
+export function localeChunksIn(script: string): string[] {
+  return [...new Set([...script.matchAll(/["'`]\.\/(locale-[\w.-]+\.js)["'`]/g)].map((match) => `/assets/${match[1]}`))];
+}
