@@ -46,6 +46,24 @@ const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first().inner
 const knowsRoute = (page: Page, id: string) =>
   page.evaluate((routeId) => routeId in (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes, id);
 
+/**
+ * A page with the worker in control that has visited `path` (kept for offline reading) and is
+ * back on the home page, online; returns `path`'s heading as kept.
+ */
+async function keptThenHome(path: string): Promise<{ page: Page; heading: string }> {
+  // On a loaded machine React sometimes reports (#520) a render it recovered from when an
+  // offline navigation's fetch fails mid-transition (seen in CI now and then; the page itself
+  // is what these tests check). Allowed here only, for the offline navigations. React reports
+  // it to `onRecoverableError`, which entry.client.tsx logs with its cause.
+  const page = await browser.newPage({ ...SW, allowConsoleErrors: [...OFFLINE_NOISE, /Minified React error #520/] });
+  await visit(page, "/");
+  await swControls(page);
+  await visit(page, path);
+  const heading = await h1(page);
+  await visit(page, "/");
+  return { page, heading };
+}
+
 const banner = (page: Page) => page.getByRole("region", { name: "Install the app" });
 
 async function memberPage(options: { width?: number } = {}): Promise<Page> {
@@ -120,17 +138,7 @@ describe("service worker", () => {
   });
 
   test("offline, a link followed in the page: the kept copy, else the offline page, never an error screen", async () => {
-    // On a loaded machine React sometimes reports (#520) a render it recovered from when the
-    // offline navigation's fetch fails mid-transition (seen in CI now and then; the page itself
-    // is what this test checks, below). Allowed here only, for the offline navigations. React
-    // reports it to `onRecoverableError`, which entry.client.tsx logs with its cause (before,
-    // React's default threw it to the window, past this allowance).
-    const page = await browser.newPage({ ...SW, allowConsoleErrors: [...OFFLINE_NOISE, /Minified React error #520/] });
-    await visit(page, "/");
-    await swControls(page);
-    await visit(page, "/events");
-    const eventsHeading = await h1(page);
-    await visit(page, "/");
+    const { page, heading: eventsHeading } = await keptThenHome("/events");
     // The route of /events is known from the home page's links (route discovery): the
     // navigation asks only for its data, which the worker turns into a document load.
     await expect.poll(() => knowsRoute(page, "routes/events/events")).toBe(true);
@@ -150,14 +158,9 @@ describe("service worker", () => {
   test("offline, a link to a page whose route the browser has not met: a document load, never an error screen", async () => {
     // Route discovery (/__manifest) fails offline; the error boundary loads the address as a
     // document instead, which the worker answers (app/features/errors/network-failure.ts).
-    const page = await browser.newPage({ ...SW, allowConsoleErrors: [...OFFLINE_NOISE, /Minified React error #520/] });
-    await visit(page, "/");
-    await swControls(page);
-    await visit(page, "/join-church");
-    const kept = await h1(page);
-    await visit(page, "/");
+    const { page, heading: kept } = await keptThenHome("/join-church");
     await page.context().setOffline(true);
-    expect(await knowsRoute(page, "routes/membership/join-church"), "the home page links to /join-church").toBe(false);
+    expect(await knowsRoute(page, "routes/membership/join-church"), "/join-church must not be linked from the home page").toBe(false);
     // The address changes at once (the router shows its error there); the document load follows.
     const loaded = page.waitForEvent("load");
     await clientNavigate(page, "/join-church").catch(() => undefined);

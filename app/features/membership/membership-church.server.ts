@@ -17,6 +17,7 @@ export async function getMembershipChurch(db: AppDatabase, language: Language): 
   return { name: row ? localize(language, row.nameEn, row.nameEs) : "", timeZone: validZone(row?.timeZone) };
 }
 
+/** `zone` when this runtime knows it as an IANA time zone, else UTC (also before the church is configured). */
 export function validZone(zone: string | null | undefined): string {
   if (!zone) return "UTC";
   try {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { membershipApplications, profiles, signupInbox } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { churchToday, validZone } from "~/features/membership/membership-church.server";
+import { churchToday } from "~/features/membership/membership-church.server";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { SignupOutcome } from "./change-signup.server";
@@ -36,7 +36,7 @@ export async function decideApplication(options: {
   }
   const { id, applicationStatus } = parsed.data;
   const now = options.now ?? new Date();
-  const timeZone = validZone(await churchTimeZone(options.db));
+  const timeZone = await churchTimeZone(options.db);
   return options.db.transaction(async (tx): Promise<DecideOutcome> => {
     const db = tx as unknown as AppDatabase;
     const [item] = await tx.select({ applicationId: signupInbox.applicationId }).from(signupInbox).where(eq(signupInbox.id, id)).limit(1);
