@@ -20,11 +20,7 @@ const RELOAD_KEY = "network-failure-reload";
 /** A second failure on the same address this soon after loading it again is not retried. */
 export const RELOAD_WINDOW_MS = 10_000;
 
-/**
- * Whether `href` may be loaded again as a document, and if so records it: once per address per
- * 10 s, so a page whose own load fails the same way cannot reload forever. No storage (some
- * private modes throw on it): no reload, the error screen as before.
- */
+/** The last reload's record; an unreadable one counts as none. */
 function readRecord(text: string | null): { href?: unknown; at?: unknown } | null {
   try {
     return JSON.parse(text ?? "null") as { href?: unknown; at?: unknown } | null;
@@ -33,6 +29,11 @@ function readRecord(text: string | null): { href?: unknown; at?: unknown } | nul
   }
 }
 
+/**
+ * Whether `href` may be loaded again as a document, and if so records it: once per address per
+ * 10 s, so a page whose own load fails the same way cannot reload forever. No storage (some
+ * private modes throw on it): no reload, the error screen as before.
+ */
 export function claimReload(storage: () => Pick<Storage, "getItem" | "setItem">, href: string, now: number): boolean {
   try {
     const store = storage();
