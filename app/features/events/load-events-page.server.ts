@@ -47,6 +47,17 @@ function shiftMonth(month: string, by: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
 }
 
+/** Occurrences by their local day, in the order given (already by start). */
+function byLocalDate(views: OccurrenceView[]): Map<string, OccurrenceView[]> {
+  const byDate = new Map<string, OccurrenceView[]>();
+  for (const v of views) {
+    const day = byDate.get(v.localDate);
+    if (day) day.push(v);
+    else byDate.set(v.localDate, [v]);
+  }
+  return byDate;
+}
+
 /** /events: the list (next 90 days, by date) or the month calendar, optionally of one category. */
 export async function loadEventsPage({ request, now = new Date() }: { request: Request; now?: Date }) {
   const { db, language } = getRequestContext(request);
@@ -71,13 +82,7 @@ export async function loadEventsPage({ request, now = new Date() }: { request: R
 
   if (view === "list") {
     const listed = await listEventOccurrences({ db, timeZone, from: now, to: new Date(now.getTime() + LIST_DAYS * DAY_MS), category });
-    const byDate = new Map<string, OccurrenceView[]>();
-    for (const l of listed) {
-      const v = occurrenceView(l, language, timeZone);
-      const day = byDate.get(v.localDate);
-      if (day) day.push(v);
-      else byDate.set(v.localDate, [v]);
-    }
+    const byDate = byLocalDate(listed.map((l) => occurrenceView(l, language, timeZone)));
     groups = [...byDate].map(([date, items]) => ({ date, label: formatLocalDate(date, language), items }));
   } else {
     const requested = params.get("month");
@@ -86,15 +91,8 @@ export async function loadEventsPage({ request, now = new Date() }: { request: R
     const from = fromZonedTime(`${month}-01T00:00:00`, timeZone);
     const to = fromZonedTime(`${next}-01T00:00:00`, timeZone);
     const listed = await listEventOccurrences({ db, timeZone, from, to, category });
-    const byDate = new Map<string, OccurrenceView[]>();
-    for (const l of listed) {
-      const v = occurrenceView(l, language, timeZone);
-      // An occurrence that began the month before (still going on the 1st) stays on its own day.
-      if (!v.localDate.startsWith(month)) continue;
-      const day = byDate.get(v.localDate);
-      if (day) day.push(v);
-      else byDate.set(v.localDate, [v]);
-    }
+    // An occurrence that began the month before (still going on the 1st) stays on its own day.
+    const byDate = byLocalDate(listed.map((l) => occurrenceView(l, language, timeZone)).filter((v) => v.localDate.startsWith(month)));
     const first = new Date(`${month}-01T12:00:00Z`);
     const daysInMonth = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
     const cells: CalendarDay[] = [];

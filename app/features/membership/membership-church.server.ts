@@ -21,7 +21,7 @@ export async function getMembershipChurch(db: AppDatabase, language: Language): 
 export function validZone(zone: string | null | undefined): string {
   if (!zone) return "UTC";
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    dateTimeFormat("en", { timeZone: zone }); // kept once made; an unknown zone throws
     return zone;
   } catch {
     return "UTC";
