@@ -34,8 +34,8 @@ const clientChunks = {
 
 /**
  * String tables are named for their language and namespace (`locale-es-pwa-<hash>.js`, the main
- * one `locale-es-<hash>.js`): the service worker finds the ones a page loads as it starts by
- * that name (app/features/pwa/sw-rules.ts, `localeChunksIn`). Other chunks keep Vite's naming.
+ * one `locale-es-<hash>.js`) rather than for their file (`pwa-<hash>.js`, `es-<hash>.js`), so a
+ * page's network requests and the chunk reports say which is which. Other chunks keep Vite's naming.
  */
 function chunkFileName(chunk: { facadeModuleId: string | null }): string {
   const table = chunk.facadeModuleId?.match(/[\\/]app[\\/]i18n[\\/]locales[\\/](en|es)(?:\.ts|[\\/]([\w-]+)\.ts)$/);

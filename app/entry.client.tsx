@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { describeRecoverableError } from "~/features/errors/recoverable-error";
+import { followLinksAsDocumentsWhenOffline } from "~/features/pwa/offline-links";
 import { isLanguage, languageCookieName } from "~/i18n/config";
 import { readLanguageCookie } from "~/i18n/detect-language";
 import { loadTranslation } from "~/i18n/i18n";
@@ -19,6 +20,7 @@ if (!cookie && isLanguage(stored) && stored !== language) {
   window.location.reload();
 } else {
   if (cookie) safeStorageSet(languageCookieName, cookie);
+  followLinksAsDocumentsWhenOffline();
   try {
     const strings = await loadTranslation(language);
     startTransition(() => {

@@ -1,9 +1,10 @@
 /// <reference lib="webworker" />
 // The service worker (issue 9), built by vite-plugin-pwa (injectManifest) to build/client/sw.js.
-// - Precache: the stylesheet and icons (from the build), plus at install the home page's own
-//   scripts, stylesheets and string tables (read from its HTML and scripts, so always this
-//   deployment's) and the offline page in both languages with the same.
-// - Key public pages: network first (a few seconds), the last good copy offline.
+// - Precache: the stylesheet and icons (from the build), plus at install the home page and the
+//   offline page (both languages) with all the build files they load, at once or on demand (read
+//   from their HTML and scripts, so always this deployment's).
+// - Key public pages: network first (a few seconds), the last good copy offline, kept with the
+//   build files they load on demand.
 // - Other public navigations: network only; on failure, the offline page.
 // - Never touched: /admin, /auth, /settings, /stripe, /assistant, non-GET requests. Never
 //   cached: responses marked private/no-store (every signed-in page that shows personal data). `.data`
@@ -16,7 +17,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { assetsIn, isCachedPage, isHandledNavigation, localeChunksIn, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
+import { assetsIn, chunksIn, isCachedPage, isHandledNavigation, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -42,9 +43,28 @@ const shareable = {
   },
 };
 
+/**
+ * A kept page answers its address whatever the request's headers. Pages vary on Cookie and
+ * Accept-Language, and a navigation's Accept-Language is not that of the worker's own request at
+ * install: matched strictly, the home page kept then never answered offline.
+ */
+const pageMatch: CacheQueryOptions = { ignoreVary: true };
+/** A page kept for offline reading brings what it loads on demand (see `cacheAssetsOf`). */
+const keepPageAssets = {
+  cacheDidUpdate: async ({ cacheName, request }: { cacheName: string; request: Request }) => {
+    const kept = await caches.open(cacheName).then((cache) => cache.match(request, pageMatch));
+    if (kept) await cacheAssetsOf(kept).catch(() => undefined);
+  },
+};
+
 registerRoute(
   ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isCachedPage(url.pathname),
-  new NetworkFirst({ cacheName: PAGES_CACHE, networkTimeoutSeconds: 4, plugins: [shareable, new ExpirationPlugin({ maxEntries: 40 })] }),
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    networkTimeoutSeconds: 4,
+    matchOptions: pageMatch,
+    plugins: [shareable, keepPageAssets, new ExpirationPlugin({ maxEntries: 40 })],
+  }),
 );
 registerRoute(
   ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isHandledNavigation(url.pathname),
@@ -96,14 +116,26 @@ async function fetchOffline(language: Lang): Promise<Response> {
   return response;
 }
 
-/** The scripts and stylesheets a page's HTML loads, and the string tables they load, kept for offline use. */
+/** Build files whose own imports are kept already (hashed names: their contents never change). */
+const followed = new Set<string>();
+
+/**
+ * What a page needs to run offline, kept: the scripts and stylesheets its HTML names, and all
+ * that those load by themselves, at once or on demand, to the end: the phone menu's panel, the
+ * sign-in dialog, the sections hydrated after the first paint, the string tables. Without them a
+ * page from the cache hydrated, then failed at its first lazy part (~75 KB gzip for the home
+ * page, fetched once; files already kept are not fetched again).
+ */
 async function cacheAssetsOf(page: Response): Promise<void> {
-  const html = await page.clone().text();
   const cache = await caches.open(SHELL_CACHE);
-  const assets = assetsIn(html);
-  await cache.addAll(assets);
-  const scripts = await Promise.all(assets.filter((asset) => asset.endsWith(".js")).map((asset) => cache.match(asset).then((kept) => kept?.text() ?? "")));
-  await cache.addAll(localeChunksIn(scripts.join("\n")));
+  let next = assetsIn(await page.clone().text()).filter((asset) => !followed.has(asset));
+  while (next.length > 0) {
+    const kept = await Promise.all(next.map((asset) => cache.match(asset)));
+    await cache.addAll(next.filter((_, index) => !kept[index]));
+    const scripts = await Promise.all(next.filter((asset) => asset.endsWith(".js")).map((asset) => cache.match(asset).then((response) => response?.text() ?? "")));
+    for (const asset of next) followed.add(asset);
+    next = chunksIn(scripts.join("\n")).filter((asset) => !followed.has(asset));
+  }
 }
 
 /** The home page and what it loads: the app shell. */

@@ -116,7 +116,9 @@ describe("service worker", () => {
     await page.reload({ waitUntil: "domcontentloaded" });
     expect(new URL(page.url()).pathname).toBe("/events");
     expect(await page.getByRole("heading", { level: 1 }).first().innerText()).not.toBe("You are offline");
+    // The home page as kept at install (the offline page shows the service times too).
     await page.goto("/", { waitUntil: "domcontentloaded" });
+    expect(new URL(page.url()).pathname).toBe("/");
     await expect.poll(() => page.getByRole("main").innerText()).toMatch(/11:00\u00a0AM/);
     // Its scripts and string tables were kept at install (app/sw.ts): it hydrates offline.
     await waitForHydration(page);
@@ -175,6 +177,34 @@ describe("service worker", () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/offline");
     await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
     await waitForHydration(page);
+    expect(await page.getByText("Something went wrong").count()).toBe(0);
+    await page.context().setOffline(false);
+  });
+
+  test("offline on a phone, the home page from the cache: the side menu opens the first time, and its links lead on", async () => {
+    // The menu's panel is a chunk fetched when the menu is first opened, and the offline page's
+    // breadcrumb trail one fetched after its first paint: the worker keeps both at install, with
+    // the rest that the two pages load on demand, or they fail offline ("Something went wrong").
+    const page = await browser.newPage({ ...SW, viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true, allowConsoleErrors: OFFLINE_NOISE });
+    await visit(page, "/");
+    const home = await h1(page);
+    await swControls(page);
+    await page.context().setOffline(true);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    // The copy kept at install answers, whatever the navigation's Accept-Language.
+    expect(new URL(page.url()).pathname).toBe("/");
+    await waitForHydration(page);
+    expect(await h1(page)).toBe(home);
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    await menu.getByRole("link", { name: "Events", exact: true }).click();
+    // Never visited: the offline page, whole, and it stays so once its later parts have loaded.
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe("/offline");
+    await page.getByRole("heading", { level: 1, name: "You are offline" }).waitFor();
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(await h1(page)).toBe("You are offline");
     expect(await page.getByText("Something went wrong").count()).toBe(0);
     await page.context().setOffline(false);
   });

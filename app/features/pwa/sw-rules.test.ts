@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { assetsIn, isCachedPage, isHandledNavigation, localeChunksIn } from "./sw-rules";
+import { assetsIn, chunksIn, isCachedPage, isHandledNavigation } from "./sw-rules";
 
 describe("service worker rules", () => {
   test("the key public pages are kept for offline reading", () => {
@@ -53,17 +53,23 @@ describe("service worker rules", () => {
     ]);
   });
 
-  test("the string tables a script loads: both languages, main and namespaced, nothing else", () => {
-    // As built (rolldown's output for app/features/pwa/pwa-translation.ts and app/i18n/i18n.ts).
+  test("the files a script loads itself: imports, on-demand chunks, their preloads; not the router's manifest", () => {
+    // As built (rolldown's output for app/components/site-shell.tsx, app/i18n/i18n.ts and React Router's manifest).
     const script = [
-      'import{t as e}from"./namespace-Dp0URlPm.js";var{translator:n}=await e({en:()=>t(()=>import(`./locale-en-pwa-B6PNoQM9.js`),[]),',
-      'es:()=>t(()=>import(`./locale-es-pwa-BbWzSCEL.js`),[])});',
-      'const m=l==="es"?await import("./locale-es-QKUsnHnh.js"):await import("./locale-en-Cx4afS4Z.js");',
-      'import("./chat-panel-BFsEgOa5.js");import("./locale-en-pwa-B6PNoQM9.js");',
+      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/breadcrumb-trail-DYBgofB8.js","assets/app-S9YwZgxP.css"])))=>i.map(i=>d[i]);',
+      'import{n as e}from"./rolldown-runtime-WkwZ5CU-.js";import{A as t}from"./framework-CjXN_5hD.js";',
+      'var Wn=()=>_(()=>import(`./mobile-menu-panel-CjJ9LxzC.js`),__vite__mapDeps([0,1]));',
+      'const m=l==="es"?await import("./locale-es-QKUsnHnh.js"):await import(\'./locale-en-Cx4afS4Z.js\');',
+      'import("./mobile-menu-panel-CjJ9LxzC.js");',
+      'window.__reactRouterManifest={"routes":{"routes/admin/layout":{"module":"/assets/layout-CYQAae-k.js","imports":["/assets/admin-ui-jEygbn1W.js"]}}};',
+      'const text = "see ./notes.js and assets/readme.md";',
     ].join("\n");
-    expect(localeChunksIn(script)).toEqual([
-      "/assets/locale-en-pwa-B6PNoQM9.js",
-      "/assets/locale-es-pwa-BbWzSCEL.js",
+    expect(chunksIn(script)).toEqual([
+      "/assets/breadcrumb-trail-DYBgofB8.js",
+      "/assets/app-S9YwZgxP.css",
+      "/assets/rolldown-runtime-WkwZ5CU-.js",
+      "/assets/framework-CjXN_5hD.js",
+      "/assets/mobile-menu-panel-CjJ9LxzC.js",
       "/assets/locale-es-QKUsnHnh.js",
       "/assets/locale-en-Cx4afS4Z.js",
     ]);

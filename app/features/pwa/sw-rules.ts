@@ -31,9 +31,12 @@ export function assetsIn(html: string): string[] {
 }
 
 /**
- * The string tables scripts load as they start (`import("./locale-es-pwa-<hash>.js")`), named so
- * by the build (vite.config.ts `chunkFileName`): a page does not hydrate without its own.
+ * The build files a script loads by itself, as rolldown writes them: its imports, static and on
+ * demand (`import("./chat-panel-<hash>.js")`, string tables included), and the files Vite
+ * preloads beside them (`__vite__mapDeps`: `"assets/auth-forms-<hash>.js"`). Not what React
+ * Router's manifest names (`"/assets/…"`, every route of the site, the admin's included): a
+ * page's own route modules are in its HTML (`assetsIn`).
  */
-export function localeChunksIn(script: string): string[] {
-  return [...new Set([...script.matchAll(/["'`]\.\/(locale-[\w.-]+\.js)["'`]/g)].map((match) => `/assets/${match[1]}`))];
+export function chunksIn(script: string): string[] {
+  return [...new Set([...script.matchAll(/["'`](?:\.\/|assets\/)([\w.-]+\.(?:js|css))["'`]/g)].map((match) => `/assets/${match[1]}`))];
 }
