@@ -60,7 +60,7 @@ export default async function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Language", language);
           responseHeaders.append("Vary", "Cookie, Accept-Language");
-          applyLoaderCacheControl(responseHeaders, routerContext);
+          applyLoaderPolicyHeaders(responseHeaders, routerContext);
           // The "we'll be right back" page of a database outage (database-outage.server.ts):
           // never stored, and the visitor's browser or a proxy is told when to try again.
           if (responseStatusCode === 503) {
@@ -83,25 +83,32 @@ export default async function handleRequest(
   });
 }
 
-const CACHE_CONTROL_STRICTNESS = [/\bno-store\b/, /\bprivate\b/, /\bno-cache\b/];
+/** For each header a loader may set for its page, its values from strictest to loosest. */
+const LOADER_POLICY_HEADERS: Record<string, RegExp[]> = {
+  "Cache-Control": [/\bno-store\b/, /\bprivate\b/, /\bno-cache\b/],
+  // A page whose address holds a secret (a registration's or an order's token) says no-referrer.
+  "Referrer-Policy": [/^no-referrer$/, /^same-origin$/, /^strict-origin$/, /^strict-origin-when-cross-origin$/],
+  "X-Robots-Tag": [/\bnoindex\b/],
+};
 
 /**
  * A route without a `headers` export loses its loader's headers on a document request (React
  * Router keeps only their cookies). The Cache-Control a loader chose ("private, no-store" for a
- * signed-in page, "no-store" for a payment page) must still reach the browser, a CDN and the
- * page cache: the strictest one of the matched loaders applies unless a `headers` export set one.
+ * signed-in page, "no-store" for a payment page), its Referrer-Policy and X-Robots-Tag must still
+ * reach the browser, a CDN and the page cache: for each, the strictest one of the matched loaders
+ * and actions applies unless a `headers` export set one.
  */
-function applyLoaderCacheControl(responseHeaders: Headers, routerContext: EntryContext) {
-  if (responseHeaders.has("Cache-Control")) return;
+function applyLoaderPolicyHeaders(responseHeaders: Headers, routerContext: EntryContext) {
   const { loaderHeaders, actionHeaders } = routerContext.staticHandlerContext;
-  const values = [...Object.values(loaderHeaders), ...Object.values(actionHeaders)]
-    .map((headers) => headers.get("Cache-Control"))
-    .filter((value): value is string => Boolean(value));
-  if (values.length === 0) return;
-  const rank = (value: string) => {
-    const index = CACHE_CONTROL_STRICTNESS.findIndex((pattern) => pattern.test(value));
-    return index === -1 ? CACHE_CONTROL_STRICTNESS.length : index;
-  };
-  const strictest = values.reduce((best, value) => (rank(value) < rank(best) ? value : best));
-  responseHeaders.set("Cache-Control", strictest);
+  const sources = [...Object.values(loaderHeaders), ...Object.values(actionHeaders)];
+  for (const [name, strictness] of Object.entries(LOADER_POLICY_HEADERS)) {
+    if (responseHeaders.has(name)) continue;
+    const values = sources.map((headers) => headers.get(name)).filter((value): value is string => Boolean(value));
+    if (values.length === 0) continue;
+    const rank = (value: string) => {
+      const index = strictness.findIndex((pattern) => pattern.test(value.trim()));
+      return index === -1 ? strictness.length : index;
+    };
+    responseHeaders.set(name, values.reduce((best, value) => (rank(value) < rank(best) ? value : best)));
+  }
 }

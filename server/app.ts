@@ -128,8 +128,15 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   }
 
   app.use(compression());
+  const defaultHeaderNames = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   app.use((_req, res, next) => {
     res.set(headers);
+    // React Router's adapter adds a page's own headers with `res.append`: a page's own
+    // Referrer-Policy (or any of these single-valued headers) replaces the default rather than
+    // being sent beside it, two policies in one answer.
+    const append = res.append.bind(res);
+    res.append = (name: string, value?: string | string[]) =>
+      defaultHeaderNames.has(name.toLowerCase()) && value !== undefined ? res.set(name, value) : append(name, value);
     next();
   });
 

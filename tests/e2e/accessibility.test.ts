@@ -3,7 +3,9 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { Result } from "axe-core";
 import { describe, expect, test } from "vitest";
 import { publicPaths } from "~/features/navigation/site-links";
+import { unavailableHtml } from "~/server/database-outage.server";
 import { setupBrowser, visit } from "../support/browser";
+import { fitsWidth } from "../support/page-checks";
 
 const browser = setupBrowser();
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -65,6 +67,25 @@ describe("axe, mobile side menu open (360×800)", () => {
     const results = await new AxeBuilder({ page }).withTags(tags).analyze();
     if (results.violations.length > 0) {
       expect.fail(`violations with the Resources menu open:\n${describeViolations(results.violations)}`);
+    }
+  });
+});
+
+// The page a database outage answers with when React cannot render (the Express fallback and
+// the document requests of database-outage.server.ts): plain HTML, no stylesheet. Its own test
+// (tests/integration/database-outage.test.ts) serves it with the database cut off; here, the same
+// bytes in the browser.
+describe("axe, the database outage page (503)", () => {
+  test.each(["en", "es"] as const)("%s, on a phone and on a desktop", async (language) => {
+    for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 }]) {
+      const page = await browser.newPage({ viewport });
+      await page.setContent(unavailableHtml(language, "/events"));
+      expect(await page.getAttribute("html", "lang")).toBe(language);
+      expect(await fitsWidth(page)).toBe(true);
+      const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+      if (results.violations.length > 0) {
+        expect.fail(`violations on the outage page (${language}, ${viewport.width} px):\n${describeViolations(results.violations)}`);
+      }
     }
   });
 });

@@ -57,6 +57,26 @@ describe("security headers", () => {
     expect(robots.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
+  test("a page whose address holds a secret: its own Referrer-Policy, once, and its robots and cache rules", async () => {
+    // Fetch joins repeated headers with ", ": one value means one header line.
+    const pages = [
+      // The registration a cancel link opens (no `headers` export: the loader's headers are carried over).
+      { path: "/events/registration?token=not-a-real-token", status: 404, referrer: "no-referrer", robots: "noindex" },
+      // The sign-in pages (their `headers` export).
+      { path: "/auth/reset-password?token=not-a-real-token", status: 400, referrer: "same-origin", robots: null },
+      { path: "/auth/callback?token=not-a-real-token", status: 400, referrer: "no-referrer", robots: null },
+    ];
+    for (const { path, status, referrer, robots } of pages) {
+      const page = await fetch(`${baseURL}${path}`, { redirect: "manual" });
+      await page.text();
+      expect(page.status, path).toBe(status);
+      expect(page.headers.get("referrer-policy"), path).toBe(referrer);
+      expect(page.headers.get("x-robots-tag"), path).toBe(robots);
+      expect(page.headers.get("cache-control"), path).toBe("no-store");
+      expect(page.headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
   test("no CSP violation and no console error while the home page and the about page load and run", async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {
