@@ -51,9 +51,9 @@ const shareable = {
 const pageMatch: CacheQueryOptions = { ignoreVary: true };
 /** A page kept for offline reading brings what it loads on demand (see `cacheAssetsOf`). */
 const keepPageAssets = {
-  cacheDidUpdate: async ({ cacheName, request }: { cacheName: string; request: Request }) => {
-    const kept = await caches.open(cacheName).then((cache) => cache.match(request, pageMatch));
-    if (kept) await cacheAssetsOf(kept).catch(() => undefined);
+  // Workbox hands the plugin its own copy of the response it has just kept.
+  cacheDidUpdate: async ({ newResponse }: { newResponse: Response }) => {
+    await cacheAssetsOf(newResponse).catch(() => undefined);
   },
 };
 

@@ -181,6 +181,16 @@ describe("service worker", () => {
     await page.context().setOffline(false);
   });
 
+  test("a key page kept while online brings the scripts it would load on demand: the other language's strings", async () => {
+    const page = await browser.newPage(SW);
+    await visit(page, "/");
+    await swControls(page);
+    await visit(page, "/sermons");
+    // The English page never loads the Spanish strings itself; the worker follows its imports.
+    const shellFiles = () => page.evaluate(async () => (await (await caches.open("shell-v1")).keys()).map((request) => new URL(request.url).pathname));
+    await expect.poll(async () => (await shellFiles()).filter((file) => /^\/assets\/locale-es-sermons-[\w-]+\.js$/.test(file)).length, { timeout: 10_000 }).toBe(1);
+  });
+
   test("offline on a phone, the home page from the cache: the side menu opens the first time, and its links lead on", async () => {
     // The menu's panel is a chunk fetched when the menu is first opened, and the offline page's
     // breadcrumb trail one fetched after its first paint: the worker keeps both at install, with
