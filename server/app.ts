@@ -96,7 +96,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   const loadBuild = vite
     ? async () => guardDatabaseOutages((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
     : once(async () => guardDatabaseOutages(await import("virtual:react-router/server-build")));
-  const csp = (nonce: string) => contentSecurityPolicy(nonce, { https, formTargets: stripeFormTargets });
+  const csp = (nonce: string) => contentSecurityPolicy({ nonce }, { https, formTargets: stripeFormTargets });
 
   // Public pages for signed-out visitors, from memory (ADR 019), first of all: a hit needs none
   // of the steps below (it sets the security headers and compresses itself). Development
@@ -113,7 +113,11 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       peekContentVersion: contentVersion.peek,
       render: async (request, nonce) => (await routerHandler())(request, { cspNonce: nonce }),
     });
-    const answer = createCachedAnswer({ https, contentSecurityPolicy: csp, createNonce, securityHeaders: headers });
+    const answer = createCachedAnswer({
+      https,
+      contentSecurityPolicy: (hashes) => contentSecurityPolicy({ hashes }, { https, formTargets: stripeFormTargets }),
+      securityHeaders: headers,
+    });
     app.locals.pageCache = cache;
     (app.locals as AppLocals).fastPath = createPageCacheFastPath(cache, answer);
     app.use(

@@ -1,10 +1,10 @@
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  bodyWithNonce,
   classifyRequest,
   createCachedAnswer,
   createContentVersionReader,
@@ -12,6 +12,7 @@ import {
   isNotModified,
   PageCache,
   toCachedPage,
+  withScriptHashes,
 } from "./page-cache.server";
 
 const html = (text: string, nonce: string, init: ResponseInit = {}) =>
@@ -67,11 +68,15 @@ describe("classifyRequest", () => {
 describe("toCachedPage", () => {
   const store = (response: Response) => toCachedPage(response, { nonce: "n0nce", version: "1", language: "en", now: 1_000, maxEntryBytes: 1024 });
 
-  it("keeps a plain public 200 without its per-answer headers", async () => {
+  it("keeps a plain public 200 without its per-answer headers or its nonce", async () => {
     const page = await store(html("Hello", "n0nce", { headers: { "Set-Cookie": "lang=es; Path=/", "Content-Language": "en", "Content-Security-Policy": "x" } }));
     expect(page).not.toBeNull();
     expect(page!.headers.map(([name]) => name).sort()).toEqual(["content-language", "content-type"]);
     expect(page!.etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(page!.body.toString()).toBe("<html><body>Hello<script>go()</script></body></html>");
+    expect(page!.scriptHashes).toEqual([sha256("go()")]);
+    // Below 1 KB, not compressed (as the compression middleware does).
+    expect(page!.gzip).toBeNull();
   });
 
   it("refuses what must not be shared", async () => {
@@ -163,7 +168,7 @@ describe("PageCache", () => {
     if (changed.kind === "uncacheable") throw new Error("expected a page");
     expect(changed.kind).toBe("miss");
     expect(changed.page.etag).not.toBe(first.page.etag);
-    expect(bodyWithNonce(changed.page, "N").toString()).toContain("Welcome, changed");
+    expect(changed.page.body.toString()).toContain("Welcome, changed");
     expect(renders).toHaveLength(3);
   });
 
@@ -230,7 +235,7 @@ describe("PageCache", () => {
     const stale = await cache.lookup("en /", "en", page);
     expect(stale.kind).toBe("stale");
     if (stale.kind !== "stale") throw new Error("expected the stored page");
-    expect(bodyWithNonce(stale.page, "N").toString()).toContain("Welcome");
+    expect(stale.page.body.toString()).toContain("Welcome");
     await expect(cache.lookup("en /about", "en", () => new Request("http://church.test/about"))).rejects.toThrow("ECONNREFUSED");
     expect(await cache.shareable("en /", "en", page)).toBe(true);
     // The version was read, but the render meets the outage (503).
@@ -260,12 +265,27 @@ describe("PageCache", () => {
   });
 });
 
-describe("bodyWithNonce", () => {
-  it("puts the answer's nonce wherever the stored one was", async () => {
-    const page = await toCachedPage(html("é", "abc123"), { nonce: "abc123", version: "1", language: "en", now: 0, maxEntryBytes: 1024 });
-    expect(bodyWithNonce(page!, "Z+9/x=").toString("utf8")).toBe('<html><body>é<script nonce="Z+9/x=">go()</script></body></html>');
-    const noNonce = await toCachedPage(new Response("<p>Hi</p>", { headers: { "Content-Type": "text/html" } }), { nonce: "abc123", version: "1", language: "en", now: 0, maxEntryBytes: 1024 });
-    expect(bodyWithNonce(noNonce!, "Z").toString()).toBe("<p>Hi</p>");
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("withScriptHashes", () => {
+  it("takes the render's nonce out and hashes exactly the scripts that carried it", () => {
+    const nonce = "0123456789abcdef0123456789abcdef0123";
+    const rendered =
+      `<html><head><link nonce="${nonce}" rel="icon" href="/favicon.svg"/>` +
+      `<script type="application/ld+json">{"name":"Iglesia"}</script></head><body>` +
+      `<script nonce="${nonce}">window.a = "ñandú 🙏";</script>` +
+      `<script id="boot" type="text/x-module-after-first-paint" nonce="${nonce}">import "/assets/a.js";</script>` +
+      `<script nonce="${nonce}">window.a = "ñandú 🙏";</script>` +
+      `<SCRIPT nonce="${nonce}">\nx()\n</SCRIPT >` +
+      `<script src="/assets/b.js"></script><script nonce="other">evil()</script></body></html>`;
+    const { html, scriptHashes } = withScriptHashes(rendered, nonce);
+    expect(html).not.toContain(nonce);
+    expect(html).toContain('<link rel="icon" href="/favicon.svg"/>');
+    expect(html).toContain('<script id="boot" type="text/x-module-after-first-paint">import "/assets/a.js";</script>');
+    // The hashes of the UTF-8 text, each once; not the JSON-LD, not a script without the nonce.
+    expect(scriptHashes).toEqual([sha256('window.a = "ñandú 🙏";'), sha256('import "/assets/a.js";'), sha256("\nx()\n")]);
+    expect(scriptHashes).not.toContain(sha256("evil()"));
+    expect(withScriptHashes("<p>Hi</p>", nonce)).toEqual({ html: "<p>Hi</p>", scriptHashes: [] });
   });
 });
 
@@ -305,7 +325,6 @@ describe("the fast path", () => {
 
   /** A server answering hits from the cache and everything else with "slow" (as the app would). */
   async function serve(peekVersion: () => string | undefined) {
-    let nonces = 0;
     const cache = new PageCache({
       contentVersion: async () => "1",
       peekContentVersion: peekVersion,
@@ -313,8 +332,7 @@ describe("the fast path", () => {
     });
     const answer = createCachedAnswer({
       https: false,
-      contentSecurityPolicy: (nonce) => `script-src 'nonce-${nonce}'`,
-      createNonce: () => `nonce${++nonces}`,
+      contentSecurityPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
       securityHeaders: { "X-Content-Type-Options": "nosniff" },
     });
     const fastPath = createPageCacheFastPath(cache, answer);
@@ -337,7 +355,7 @@ describe("the fast path", () => {
     return { cache, answer, get };
   }
 
-  it("answers a stored page at once, gzipped or not, with its own nonce, and 304s without a CSP", async () => {
+  it("answers a stored page at once, gzipped or not, with its scripts' hashes, and 304s without a CSP", async () => {
     const { cache, get } = await serve(() => "1");
     expect((await get("/about")).body.toString()).toBe("slow");
     await cache.lookup("en /about", "en", () => new Request("http://church.test/about"));
@@ -347,16 +365,31 @@ describe("the fast path", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["x-content-type-options"]).toBe("nosniff");
     expect(plain.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
-    const plainNonce = /'nonce-(\w+)'/.exec(String(plain.headers["content-security-policy"]))![1]!;
-    expect(plain.body.toString()).toContain(`<script nonce="${plainNonce}">`);
+    expect(plain.headers["content-security-policy"]).toBe(`script-src 'self' ${sha256("go()")}`);
+    expect(plain.body.toString()).toMatch(/<script>go\(\)<\/script><\/body><\/html>$/);
+    expect(plain.body.toString()).not.toContain("nonce");
     expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    // The same bytes for everyone.
+    expect((await get("/about")).body.equals(plain.body)).toBe(true);
 
     const zipped = await get("/about", { "Accept-Encoding": "gzip, deflate, br" });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
-    const zippedNonce = /'nonce-(\w+)'/.exec(String(zipped.headers["content-security-policy"]))![1]!;
-    expect(zippedNonce).not.toBe(plainNonce);
-    expect(gunzipSync(zipped.body).toString()).toBe(plain.body.toString().replace(plainNonce, zippedNonce));
+    expect(zipped.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
+    expect(gunzipSync(zipped.body).equals(plain.body)).toBe(true);
+    expect(Number(zipped.headers["content-length"])).toBe(zipped.body.length);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 5);
+
+    const head = await new Promise<{ headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+      httpRequest({ host: "127.0.0.1", port: (server!.address() as AddressInfo).port, path: "/about", method: "HEAD" }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        res.on("end", () => resolve({ headers: res.headers, body }));
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(head.body).toBe("");
+    expect(head.headers["content-length"]).toBe(String(plain.body.length));
 
     const notModified = await get("/about", { "If-None-Match": String(plain.headers.etag) });
     expect(notModified.status).toBe(304);

@@ -2,11 +2,11 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { constants as zlibConstants, gzip } from "node:zlib";
 import { detectLanguage, languageCookie } from "~/i18n/detect-language";
 import { languageCookieName, type Language } from "~/i18n/config";
 import { logger } from "~/server/logger.server";
-import { acceptsGzip, compressParts, splicedGzip, type SplicedGzip } from "~/server/spliced-gzip.server";
+import { acceptsGzip } from "~/server/accepts-gzip.server";
 
 /**
  * The public-page cache (issue 10, ADR 019). A public page is the same for every signed-out
@@ -16,10 +16,11 @@ import { acceptsGzip, compressParts, splicedGzip, type SplicedGzip } from "~/ser
  * are personal or transactional, never touch it; a response is kept only when it is a plain 200
  * with no cookie of its own and no `Cache-Control` that forbids sharing.
  *
- * Each answer gets a fresh CSP nonce: the page is stored with the nonce it was rendered with,
- * and that exact string is replaced on the way out. The parts between nonces are also kept
- * gzipped, so a compressed answer is spliced together instead of compressed again
- * (spliced-gzip.server.ts).
+ * A stored page is the same bytes for everyone, so its CSP allows its inline scripts by their
+ * SHA-256 hashes, not by a nonce (a nonce must be new in every answer, and a CDN holding the
+ * page would repeat it): the render's nonce attributes are taken out of the body, and the
+ * scripts that carried them are hashed (`withScriptHashes`). Body, gzip and headers are then
+ * built once per stored page.
  *
  * A hit is answered before Express sees the request (`createPageCacheFastPath`, used by the
  * server's request listener); a miss, and anything the fast path is unsure of, goes through
@@ -42,7 +43,7 @@ const PERSONAL_PARAMS = ["token", "session_id", "code", "email", "canceled"];
 const COMPRESSION_THRESHOLD = 1024;
 /** Pages and their navigation data (feeds and files have extensions and never get here). */
 const CACHEABLE_TYPE = /^text\/(?:html|x-script)\b/;
-/** The answers that carry the page's CSP nonce. */
+/** The answers that carry a CSP (pages; not their navigation data). */
 const HTML_TYPE = /^text\/html\b/;
 /** How many pages found not shareable are remembered (oldest forgotten first). */
 const MAX_REFUSALS = 1000;
@@ -63,7 +64,7 @@ export interface PageCacheOptions {
    * `contentVersion`.
    */
   peekContentVersion?: () => string | undefined;
-  /** Renders the request (React Router's handler) with the given CSP nonce. */
+  /** Renders the request (React Router's handler) with the given CSP nonce (taken out again before a page is stored). */
   render: (request: Request, nonce: string) => Promise<Response>;
   /** An entry older than this is rendered again even without a content change (dates, "live now"). */
   maxAgeMs?: number;
@@ -82,12 +83,12 @@ export interface PageCacheOptions {
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** The body as rendered, cut where the page's CSP nonce went (UTF-8, ready to send). */
-  parts: Buffer[];
-  /** The body's size in bytes, nonces left out. */
-  size: number;
-  /** The parts gzipped once, for answers to browsers that take gzip. */
-  gzip: SplicedGzip | null;
+  /** The body as rendered, without the render's nonce attributes (UTF-8, ready to send). */
+  body: Buffer;
+  /** The body gzipped once, for answers to browsers that take gzip. */
+  gzip: Buffer | null;
+  /** `'sha256-…'` of each inline script the render allowed (those that carried its nonce), for the CSP. */
+  scriptHashes: string[];
   /** The memory the entry holds: the body and its gzipped parts. */
   bytes: number;
   etag: string;
@@ -169,16 +170,33 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(",") : value;
 }
 
-/** A nonce for a render that will be stored: long, and only letters and digits, so replacing it is exact. */
+/** A nonce for a render that will be stored: long, and only letters and digits, so taking it out is exact. */
 export function storageNonce(): string {
   return randomBytes(18).toString("hex");
 }
 
-/** A weak validator over the page with its nonce taken out: the same content gives the same ETag. */
-function entityTag(parts: Buffer[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part);
-  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+/** A weak validator over the stored body (no nonce in it): the same content gives the same ETag. */
+function entityTag(body: Buffer): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** An inline script element: its attributes and its text (React escapes `>` in attribute values). */
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script[\s/>]/gi;
+
+/**
+ * The page without the nonce attributes its render wrote, and the CSP hash of each script that
+ * carried one: the scripts the render allowed, now allowed by their exact text (CSP hash
+ * sources, `'sha256-…'` of the UTF-8 text). Scripts without the nonce (JSON-LD data) stay
+ * unlisted, as they were. A script the page's JavaScript copies into a new element with the
+ * same text (the after-paint starter's module script, ADR 025) matches the same hash.
+ */
+export function withScriptHashes(html: string, nonce: string): { html: string; scriptHashes: string[] } {
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (attributes.includes(attribute)) hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return { html: html.replaceAll(attribute, ""), scriptHashes: [...hashes] };
 }
 
 /** The stored response's headers and body, or null when it must not be shared. */
@@ -203,12 +221,12 @@ export async function toCachedPage(
   response.headers.forEach((value, name) => {
     if (!PER_ANSWER_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
   });
-  const parts = body.split(nonce).map((part) => Buffer.from(part, "utf8"));
-  const size = parts.reduce((sum, part) => sum + part.length, 0);
+  const { html, scriptHashes } = withScriptHashes(body, nonce);
+  const stored = Buffer.from(html, "utf8");
   // Small bodies go out as they are (as the compression middleware does below 1 KB).
-  const gzip = size >= COMPRESSION_THRESHOLD ? await compressParts(parts) : null;
-  const bytes = size + (gzip?.deflated.reduce((sum, part) => sum + part.length, 0) ?? 0);
-  return { status: 200, headers, parts, size, gzip, bytes, etag: entityTag(parts), lastModified: now, storedAt: now, version, language };
+  const gzip = stored.length >= COMPRESSION_THRESHOLD ? await gzipAsync(stored, { level: zlibConstants.Z_BEST_COMPRESSION }) : null;
+  const bytes = stored.length + (gzip?.length ?? 0);
+  return { status: 200, headers, body: stored, gzip, scriptHashes, bytes, etag: entityTag(stored), lastModified: now, storedAt: now, version, language };
 }
 
 /** True when the request's validators match the page (If-None-Match first, as RFC 9110 says). */
@@ -422,31 +440,6 @@ export class PageCache {
   }
 }
 
-/**
- * The body to send for one answer: the stored page with this answer's nonce (a copy of the
- * bytes, not a string replacement: that costs a millisecond on a home page).
- */
-export function bodyWithNonce(page: Pick<CachedPage, "parts" | "size">, nonce: string): Buffer {
-  if (page.parts.length === 1) return page.parts[0]!;
-  const nonceBytes = Buffer.from(nonce, "utf8");
-  const pieces: Buffer[] = [];
-  page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonceBytes);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces, page.size + nonceBytes.length * (page.parts.length - 1));
-}
-
-/** The stored page's parts with this answer's nonce between them, ready to write. */
-function piecesWithNonce(page: Pick<CachedPage, "parts" | "size">, nonce: Buffer): { pieces: Buffer[]; length: number } {
-  const pieces: Buffer[] = [];
-  page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(nonce);
-    pieces.push(part);
-  });
-  return { pieces, length: page.size + nonce.length * (page.parts.length - 1) };
-}
-
 /** The language cookie a `?lang=` link sets, as the root loader would have. */
 export function languageCookieFor(language: Language, secure: boolean): string {
   return languageCookie(language, secure);
@@ -504,14 +497,11 @@ export function onContentChanged(listener: () => void): () => void {
 const RENDER_HEADERS = ["accept", "accept-language", "host"] as const;
 /** A crawler's user agent makes the render wait for the whole document (and fail as a whole). */
 const RENDER_USER_AGENT = "LivingHopePageCache/1.0 (whole-document render; bot)";
-/** Stands for the nonce in the policy built once per writer (never a valid nonce character run). */
-const CSP_NONCE_MARKER = "\u0000nonce\u0000";
 
 export interface CachedAnswerOptions {
   https: boolean;
-  /** The CSP for an HTML answer with this nonce. */
-  contentSecurityPolicy: (nonce: string) => string;
-  createNonce: () => string;
+  /** The CSP of a stored page whose inline scripts have these hash sources. */
+  contentSecurityPolicy: (scriptHashes: readonly string[]) => string;
   /** The headers every answer carries (cached answers never reach the middleware that sets them). */
   securityHeaders: Record<string, string>;
 }
@@ -520,13 +510,12 @@ export interface CachedAnswerOptions {
 export type CachedAnswer = (req: IncomingMessage, res: ServerResponse, page: CachedPage, kind: "hit" | "miss" | "stale", setLanguageCookie?: Language) => void;
 
 /**
- * The writer of cached answers. The headers that are the same for every answer of a page are
- * built once per stored page; each answer adds its nonce's CSP, its encoding and length.
+ * The writer of cached answers. Everything but the cache's verdict and the language cookie is
+ * the same for every answer of a stored page, and built once per page: the headers of a plain
+ * and of a gzipped answer, and of a 304.
  */
 export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
-  // The policy is the same but for its nonce: built once, around a marker.
-  const [cspBefore = "", cspAfter = ""] = options.contentSecurityPolicy(CSP_NONCE_MARKER).split(CSP_NONCE_MARKER);
-  const fixed = new WeakMap<CachedPage, { ok: string[]; notModified: string[]; html: boolean }>();
+  const fixed = new WeakMap<CachedPage, { plain: string[]; gzipped: string[]; notModified: string[] }>();
   const headersOf = (page: CachedPage) => {
     let known = fixed.get(page);
     if (known) return known;
@@ -540,13 +529,16 @@ export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
     set("Vary", page.gzip ? `${vary}, Accept-Encoding` : vary);
     set("ETag", page.etag);
     set("Last-Modified", new Date(page.lastModified).toUTCString());
-    const html = HTML_TYPE.test(byName.get("content-type")?.[1] ?? "");
+    // A 304 updates the headers the browser keeps with its copy: no type, and no need for the
+    // policy (the same body, so the same hashes, as the copy's own).
+    const notModified = [...byName.values()].filter(([name]) => name.toLowerCase() !== "content-type").flat();
+    if (HTML_TYPE.test(byName.get("content-type")?.[1] ?? "")) set("Content-Security-Policy", options.contentSecurityPolicy(page.scriptHashes));
     const ok = [...byName.values()].flat();
-    // A 304 updates the headers the browser keeps with its copy: no type, and no CSP (a new
-    // nonce would no longer match the nonce in the body it keeps, and block the page's scripts).
-    byName.delete("content-type");
-    const notModified = [...byName.values()].flat();
-    known = { ok, notModified, html };
+    known = {
+      plain: [...ok, "Content-Length", String(page.body.length)],
+      gzipped: page.gzip ? [...ok, "Content-Encoding", "gzip", "Content-Length", String(page.gzip.length)] : [],
+      notModified,
+    };
     fixed.set(page, known);
     return known;
   };
@@ -558,23 +550,10 @@ export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
       res.end();
       return;
     }
-    const nonce = options.createNonce();
-    const nonceBytes = Buffer.from(nonce, "utf8");
     const gzip = page.gzip && acceptsGzip(req.headers["accept-encoding"]) ? page.gzip : null;
-    // The pieces are written as they are (one writev), not copied into one body first.
-    const body = gzip ? splicedGzip(gzip, page.parts, nonceBytes) : piecesWithNonce(page, nonceBytes);
-    const list = [...headers.ok, "X-Page-Cache", kind, ...cookie];
-    if (headers.html) list.push("Content-Security-Policy", cspBefore + nonce + cspAfter);
-    if (gzip) list.push("Content-Encoding", "gzip");
-    list.push("Content-Length", String(body.length));
-    res.writeHead(page.status, list);
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    res.cork();
-    for (const piece of body.pieces) res.write(piece);
-    res.end();
+    res.writeHead(page.status, [...(gzip ? headers.gzipped : headers.plain), "X-Page-Cache", kind, ...cookie]);
+    // Headers and body leave in one write.
+    res.end(req.method === "HEAD" ? undefined : (gzip ?? page.body));
   };
 }
 
@@ -599,7 +578,7 @@ export interface PageCacheMiddlewareOptions {
   answer: CachedAnswer;
   /** The origin requests are rendered under (as React Router's Express adapter builds it). */
   origin: (req: ExpressRequest) => string;
-  /** The CSP for an HTML answer with this nonce. */
+  /** The CSP for an HTML answer rendered for one visitor with this nonce. */
   contentSecurityPolicy: (nonce: string) => string;
   /** The headers every answer carries (the middleware runs before the one that sets them). */
   securityHeaders: Record<string, string>;

@@ -23,10 +23,18 @@ describe("createNonce", () => {
 
 describe("contentSecurityPolicy", () => {
   const nonce = "abc123NONCE==";
-  const csp = directives(contentSecurityPolicy(nonce, { https: false }));
+  const csp = directives(contentSecurityPolicy({ nonce }, { https: false }));
 
   test("scripts only from the site and with this response's nonce", () => {
     expect(csp.get("script-src")).toEqual(["'self'", `'nonce-${nonce}'`]);
+  });
+
+  test("or, for a stored page, with these hashes (none: only the site's files)", () => {
+    const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+    const stored = directives(contentSecurityPolicy({ hashes }, { https: false }));
+    expect(stored.get("script-src")).toEqual(["'self'", ...hashes]);
+    expect([...stored.keys()]).toEqual([...csp.keys()]);
+    expect(directives(contentSecurityPolicy({ hashes: [] }, { https: false })).get("script-src")).toEqual(["'self'"]);
   });
 
   test("locks down framing, plugins, base URI and form targets", () => {
@@ -35,7 +43,7 @@ describe("contentSecurityPolicy", () => {
     expect(csp.get("base-uri")).toEqual(["'self'"]);
     // Forms post to the site; its answer may redirect to Stripe's hosted pages only.
     expect(csp.get("form-action")).toEqual(["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"]);
-    expect(directives(contentSecurityPolicy(nonce, { https: false, formTargets: ["http://127.0.0.1:12111"] })).get("form-action")).toContain("http://127.0.0.1:12111");
+    expect(directives(contentSecurityPolicy({ nonce }, { https: false, formTargets: ["http://127.0.0.1:12111"] })).get("form-action")).toContain("http://127.0.0.1:12111");
     expect(csp.get("default-src")).toEqual(["'self'"]);
     // Live HLS streams and hosted sermon media: HTTPS only.
     expect(csp.get("connect-src")).toEqual(["'self'", "https:"]);
@@ -50,11 +58,11 @@ describe("contentSecurityPolicy", () => {
 
   test("upgrade-insecure-requests only when the site is served over HTTPS", () => {
     expect(csp.has("upgrade-insecure-requests")).toBe(false);
-    expect(directives(contentSecurityPolicy(nonce, { https: true })).has("upgrade-insecure-requests")).toBe(true);
+    expect(directives(contentSecurityPolicy({ nonce }, { https: true })).has("upgrade-insecure-requests")).toBe(true);
   });
 
   test("no directive appears twice", () => {
-    const names = contentSecurityPolicy(nonce, { https: true })
+    const names = contentSecurityPolicy({ nonce }, { https: true })
       .split(";")
       .map((d) => d.trim().split(/\s+/)[0]);
     expect(new Set(names).size).toBe(names.length);

@@ -31,10 +31,18 @@ export const frameSources = [
  */
 export const paymentFormTargets = ["https://checkout.stripe.com", "https://billing.stripe.com"];
 
-export function contentSecurityPolicy(nonce: string, options: { https: boolean; formTargets?: readonly string[] }): string {
+/**
+ * Which inline scripts may run: those carrying this answer's nonce (a page rendered for one
+ * answer), or those with these `'sha256-…'` hash sources (a stored page, the same bytes for
+ * everyone, where a nonce would be repeated: ADR 019).
+ */
+export type InlineScripts = { nonce: string } | { hashes: readonly string[] };
+
+export function contentSecurityPolicy(scripts: InlineScripts, options: { https: boolean; formTargets?: readonly string[] }): string {
+  const inline = "nonce" in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes;
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src", "'self'", ...inline].join(" "),
     // Style attributes from React components (gradients, sizes); no inline <style> from users.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 
@@ -14,35 +16,87 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe("security headers", () => {
-  test("HTML pages carry a CSP with a fresh nonce that the page's scripts use", async () => {
-    const first = await fetch(`${baseURL}/`);
-    const csp = first.headers.get("content-security-policy");
-    expect(csp).toBeTruthy();
-    const policy = directives(csp!);
+  /** The inline scripts a page runs (not external files, not data blocks such as JSON-LD). */
+  function inlineScripts(html: string): { attributes: string; text: string }[] {
+    return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .map((m) => ({ attributes: m[1]!, text: m[2]! }))
+      .filter(({ attributes }) => !/\bsrc=/.test(attributes) && !/\btype="application\/(?:ld\+)?json"/.test(attributes));
+  }
+
+  function expectStrictPolicy(policy: Map<string, string[]>) {
     const scriptSrc = policy.get("script-src") ?? [];
-    const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
-    expect(nonce, `script-src: ${scriptSrc.join(" ")}`).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
     expect(scriptSrc).not.toContain("'unsafe-eval'");
     expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
     expect(policy.get("object-src")).toEqual(["'none'"]);
     expect(policy.get("default-src")).toEqual(["'self'"]);
+  }
 
-    const html = await first.text();
-    const inlineScripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
-    expect(inlineScripts.length).toBeGreaterThan(0);
-    for (const attributes of inlineScripts) {
-      if (/\bsrc=/.test(attributes)) continue;
-      // Data blocks (JSON-LD) are never executed, so CSP does not apply to them.
-      const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
-      if (type && !/^(module|text\/javascript|application\/javascript)$/.test(type)) continue;
-      expect(attributes, "an inline <script> without the nonce").toContain(`nonce="${nonce}"`);
-    }
+  test("a page rendered for one answer carries a CSP with a fresh nonce that its scripts use", async () => {
+    // Any cookie but the language makes the page its own render (no page cache).
+    const first = await fetch(`${baseURL}/`, { headers: { Cookie: "e2e=1" } });
+    expect(first.headers.get("x-page-cache")).toBe("bypass");
+    const policy = directives(first.headers.get("content-security-policy") ?? "");
+    expectStrictPolicy(policy);
+    const scriptSrc = policy.get("script-src") ?? [];
+    const nonce = scriptSrc.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
+    expect(nonce, `script-src: ${scriptSrc.join(" ")}`).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+    const scripts = inlineScripts(await first.text());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const { attributes } of scripts) expect(attributes, "an inline <script> without the nonce").toContain(`nonce="${nonce}"`);
 
-    const second = await fetch(`${baseURL}/`);
+    const second = await fetch(`${baseURL}/`, { headers: { Cookie: "e2e=1" } });
+    await second.text();
     const secondNonce = second.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)?.[1];
     expect(secondNonce).toBeTruthy();
     expect(secondNonce).not.toBe(nonce);
+  });
+
+  test("a page from the page cache allows exactly its inline scripts by hash: they run, an injected one does not", async () => {
+    await (await fetch(`${baseURL}/`)).text();
+    const stored = await fetch(`${baseURL}/`);
+    expect(stored.headers.get("x-page-cache")).toBe("hit");
+    const csp = stored.headers.get("content-security-policy")!;
+    const policy = directives(csp);
+    expectStrictPolicy(policy);
+    const html = await stored.text();
+    // The same bytes for everyone (a CDN may hold them): no nonce, in the policy or the page.
+    expect(csp).not.toContain("'nonce-");
+    expect(html).not.toMatch(/\snonce=/);
+    const hashes = inlineScripts(html).map(({ text }) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    expect(hashes.length).toBeGreaterThanOrEqual(3);
+    expect([...(policy.get("script-src") ?? [])].sort()).toEqual(["'self'", ...new Set(hashes)].sort());
+
+    // In the browser: every script runs (the page hydrates, the starter's module script
+    // included), and the policy reports nothing.
+    const violations = async (page: Page) => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    const recordViolations = () => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener("securitypolicyviolation", (event) => w.violations.push(event.violatedDirective));
+    };
+    const page = await browser.newPage();
+    await page.addInitScript(recordViolations);
+    const answers: (string | undefined)[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "document") answers.push(response.headers()["x-page-cache"]);
+    });
+    await visit(page, "/");
+    expect(answers).toEqual(["hit"]);
+    expect(await violations(page)).toEqual([]);
+
+    // A script slipped into the stored bytes is not among the hashes: blocked and reported.
+    const tampered = await browser.newPage({ allowConsoleErrors: [/Content Security Policy/] });
+    await tampered.addInitScript(recordViolations);
+    await tampered.route(`${baseURL}/`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace("</body>", "<script>window.injected = true</script></body>");
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)));
+      await route.fulfill({ response, headers, body });
+    });
+    await tampered.goto("/", { waitUntil: "load" });
+    await expect.poll(() => violations(tampered)).toEqual(["script-src-elem"]);
+    expect(await tampered.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
   });
 
   test("X-Content-Type-Options, Referrer-Policy and framing protection on pages and assets", async () => {

@@ -1351,34 +1351,47 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
   describe("10. CSP without 'unsafe-inline' scripts", () => {
     const nonces = new Set<string>();
 
-    /** The page's CSP allows scripts only by nonce, and every script element carries that nonce. */
+    /**
+     * The page's CSP allows inline scripts only by this answer's nonce, carried by every script
+     * element, or (a page from the page cache, the same bytes for everyone) only by the hashes of
+     * exactly its inline scripts.
+     */
     function expectStrictCsp(response: Response, html: string, label: string): void {
       const csp = response.headers.get("content-security-policy");
       expect(csp, label).toBeTruthy();
       const scripts = directive(csp!, "script-src");
       expect(scripts, label).not.toBeNull();
       const nonce = scripts!.map((s) => /^'nonce-([A-Za-z0-9+/=_-]+)'$/.exec(s)?.[1]).find(Boolean);
-      expect(nonce, `${label}: script-src ${scripts!.join(" ")}`).toBeTruthy();
-      for (const source of scripts!) expect(["'self'", `'nonce-${nonce}'`], `${label}: script-src ${source}`).toContain(source);
+      const stored = ["hit", "miss", "stale"].includes(response.headers.get("x-page-cache") ?? "");
       for (const name of ["default-src", "script-src-elem", "script-src-attr"]) {
         expect(directive(csp!, name)?.join(" ") ?? "", `${label}: ${name}`).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes/);
       }
       expect(directive(csp!, "object-src")).toEqual(["'none'"]);
       expect(directive(csp!, "base-uri")).toEqual(["'self'"]);
-      // Every answer has its own nonce.
-      expect(nonces.has(nonce!), `${label}: nonce reused`).toBe(false);
-      nonces.add(nonce!);
+      if (stored) {
+        expect(nonce, `${label}: a stored page with a nonce`).toBeUndefined();
+      } else {
+        expect(nonce, `${label}: script-src ${scripts!.join(" ")}`).toBeTruthy();
+        for (const source of scripts!) expect(["'self'", `'nonce-${nonce}'`], `${label}: script-src ${source}`).toContain(source);
+        // Every answer has its own nonce.
+        expect(nonces.has(nonce!), `${label}: nonce reused`).toBe(false);
+        nonces.add(nonce!);
+      }
 
-      const tags = [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => m[1]!);
-      expect(tags.length, `${label}: no scripts at all?`).toBeGreaterThan(0);
-      for (const attributes of tags) {
+      const elements = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].map((m) => ({ attributes: m[1]!, text: m[2]! }));
+      expect(elements.length, `${label}: no scripts at all?`).toBeGreaterThan(0);
+      const hashes = new Set<string>();
+      for (const { attributes, text } of elements) {
         // Data blocks (JSON-LD for search engines) are never run, and CSP doesn't apply to them.
         if (/\stype="application\/(?:ld\+)?json"/.test(attributes)) continue;
         const src = /\ssrc="([^"]*)"/.exec(attributes)?.[1];
         const carried = /\snonce="([^"]*)"/.exec(attributes)?.[1];
-        if (src === undefined || carried !== undefined) expect(carried, `${label}: <script${attributes}>`).toBe(nonce);
+        if (stored) expect(carried, `${label}: <script${attributes}> carries a nonce`).toBeUndefined();
+        else if (src === undefined || carried !== undefined) expect(carried, `${label}: <script${attributes}>`).toBe(nonce);
         if (src !== undefined) expect(src.startsWith("/") && !src.startsWith("//"), `${label}: script from ${src}`).toBe(true);
+        else hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
       }
+      if (stored) expect([...scripts!].sort(), `${label}: script-src`).toEqual(["'self'", ...hashes].sort());
       // Nothing that would need 'unsafe-inline' for scripts: no handler attributes, no javascript: URLs.
       expect(html.match(/<[a-z][^<>]*\son[a-z]+\s*=/gi) ?? [], `${label}: inline event handlers`).toEqual([]);
       expect(html.match(/\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/gi) ?? [], `${label}: javascript: URLs`).toEqual([]);
@@ -1408,7 +1421,7 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
         }
       }
       expect(checked).toBeGreaterThanOrEqual(publicPages.length * 2);
-      // Pages really came from the page cache (where the nonce is replaced per answer).
+      // Pages really came from the page cache (where the scripts are allowed by hash).
       expect(cacheStates.has("hit")).toBe(true);
     });
 
