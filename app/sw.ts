@@ -2,7 +2,8 @@
 // The service worker (issue 9), built by vite-plugin-pwa (injectManifest) to build/client/sw.js.
 // - Precache: the stylesheet and icons (from the build), plus at install the home page and the
 //   offline page (both languages) with all the build files they load, at once or on demand (read
-//   from their HTML and scripts, so always this deployment's).
+//   from their HTML and scripts, so always this deployment's). The home page is kept again when
+//   a page has emptied the pages cache at sign-out.
 // - Key public pages: network first (a few seconds), the last good copy offline, kept with the
 //   build files they load on demand.
 // - Other public navigations: network only; on failure, the offline page.
@@ -17,7 +18,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { assetsIn, chunksIn, isCachedPage, isHandledNavigation, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
+import { assetsIn, chunksIn, isCachedPage, isHandledNavigation, KEEP_HOME_MESSAGE, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -160,5 +161,9 @@ self.addEventListener("install", (event) => {
       await self.skipWaiting();
     })(),
   );
+});
+// A page emptied the pages cache at sign-out (install-state.ts): the home page again, as kept at install.
+self.addEventListener("message", (event) => {
+  if (event.data === KEEP_HOME_MESSAGE) event.waitUntil(cacheHomeShell().catch(() => undefined));
 });
 clientsClaim();

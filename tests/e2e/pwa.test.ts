@@ -218,6 +218,41 @@ describe("service worker", () => {
     expect(await page.getByText("Something went wrong").count()).toBe(0);
     await page.context().setOffline(false);
   });
+
+  test("after a member signs out, the home page is kept again, as a visitor's: offline, / is still the home page", async () => {
+    const page = await browser.newPage({ ...SW, allowConsoleErrors: OFFLINE_NOISE });
+    // When the page empties the pages cache at sign-out (install-state.ts), and done.
+    await page.addInitScript(() => {
+      const remove = CacheStorage.prototype.delete;
+      CacheStorage.prototype.delete = async function (this: CacheStorage, name: string) {
+        const removed = await remove.call(this, name);
+        if (name === "pages-v1") (window as unknown as { pagesEmptied?: boolean }).pagesEmptied = true;
+        return removed;
+      };
+    });
+    await signUpMember(page, "Offline Reader", "pwa-signout");
+    await visit(page, "/");
+    await swControls(page);
+    expect(await page.getByRole("banner").getByRole("button", { name: /^Account menu/ }).count()).toBe(1);
+    const out = await page.request.post("/auth", { form: { intent: "signout" }, headers: { Origin: baseURL } });
+    expect(out.status()).toBeLessThan(400);
+    await visit(page, "/");
+    await expect.poll(() => page.evaluate(() => (window as unknown as { pagesEmptied?: boolean }).pagesEmptied ?? false)).toBe(true);
+    // Nothing else visits the home page from here on: only the worker can keep it again.
+    const keptHome = () => page.evaluate(() => caches.open("pages-v1").then((cache) => cache.match("/", { ignoreVary: true })).then((found) => found?.status ?? null));
+    await expect.poll(keptHome, { timeout: 10_000 }).toBe(200);
+
+    await page.context().setOffline(true);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    expect(new URL(page.url()).pathname).toBe("/");
+    await waitForHydration(page);
+    expect(await h1(page)).not.toBe("You are offline");
+    // A visitor's copy (the worker asks without cookies): "Sign In / Join", not the member's menu.
+    const header = page.getByRole("banner");
+    expect(await header.getByRole("link", { name: "Sign In / Join" }).isVisible()).toBe(true);
+    expect(await header.getByRole("button", { name: /^Account menu/ }).count()).toBe(0);
+    await page.context().setOffline(false);
+  });
 });
 
 describe("install banner", () => {

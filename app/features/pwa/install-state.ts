@@ -1,4 +1,4 @@
-import { PAGES_CACHE } from "./sw-rules";
+import { KEEP_HOME_MESSAGE, PAGES_CACHE } from "./sw-rules";
 
 /** The install prompt's rules (spec 4 "Install prompt", 9 "Install banner delay"); small, eager. */
 
@@ -44,14 +44,21 @@ const MEMBER_PAGES_KEY = "offline-pages-member";
 
 /**
  * The worker's page cache may hold pages rendered for a signed-in member: remember that, and
- * empty it when this device shows the site signed out again (sign-out, expired session).
+ * empty it when this device shows the site signed out again (sign-out, expired session). The
+ * worker then keeps the home page again, as a visitor's: offline, `/` would otherwise show the
+ * offline page until the next visit to it online.
  */
 export function forgetMemberPages(signedIn: boolean): void {
   try {
     if (signedIn) localStorage.setItem(MEMBER_PAGES_KEY, "1");
     else if (localStorage.getItem(MEMBER_PAGES_KEY)) {
       localStorage.removeItem(MEMBER_PAGES_KEY);
-      if ("caches" in window) void caches.delete(PAGES_CACHE);
+      if ("caches" in window) {
+        void caches
+          .delete(PAGES_CACHE)
+          .then(() => navigator.serviceWorker?.controller?.postMessage(KEEP_HOME_MESSAGE))
+          .catch(() => undefined);
+      }
     }
   } catch {
     // No storage: nothing was remembered either.

@@ -10,6 +10,12 @@ export const CACHED_PAGES: readonly string[] = ["/", "/plan-visit", "/events", "
 /** Paths the service worker never answers for: sign-in, admin, payments, the assistant, settings. */
 const NEVER = /^\/(?:admin|auth|settings|stripe|assistant|api|give\/(?:thanks|history|statement)|store\/(?:cart|orders)|email)(?:[/.]|$)/;
 
+/**
+ * What a page posts to the worker after emptying the pages cache at sign-out
+ * (install-state.ts): the home page kept at install went with it, and is kept again.
+ */
+export const KEEP_HOME_MESSAGE = "keep-home";
+
 export const offlineKey = (language: "en" | "es") => `/offline?lang=${language}`;
 
 export function isCachedPage(pathname: string): boolean {
