@@ -122,9 +122,12 @@ async function measure(browser, base, p, lang) {
   const consoleErrors = [];
   page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
   page.on("pageerror", (e) => consoleErrors.push(String(e)));
+  // Scripts that arrive after the measurement (a dialog's chunk on a timer) are not counted:
+  // their bodies could no longer be read once the context is closed.
+  let measuring = true;
   page.on("response", (response) => {
     const request = response.request();
-    if (request.resourceType() !== "script") return;
+    if (!measuring || request.resourceType() !== "script") return;
     const u = new URL(response.url());
     if (u.origin !== origin) return;
     if (seen.has(u.href)) return;
@@ -160,6 +163,7 @@ async function measure(browser, base, p, lang) {
       .filter((s) => !s.type || s.type === "module" || s.type === "text/javascript")
       .map((s) => s.textContent ?? ""),
   );
+  measuring = false;
   const files = (await Promise.all(pending)).sort((a, b) => b.gzip - a.gzip);
   await context.close();
   const broken = files.filter((f) => f.status !== 200);
