@@ -96,7 +96,8 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   const loadBuild = vite
     ? async () => guardDatabaseOutages((await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild)
     : once(async () => guardDatabaseOutages(await import("virtual:react-router/server-build")));
-  const csp = (nonce: string) => contentSecurityPolicy({ nonce }, { https, formTargets: stripeFormTargets });
+  const cspOptions = { https, formTargets: stripeFormTargets };
+  const csp = (nonce: string) => contentSecurityPolicy({ nonce }, cspOptions);
 
   // Public pages for signed-out visitors, from memory (ADR 019), first of all: a hit needs none
   // of the steps below (it sets the security headers and compresses itself). Development
@@ -115,7 +116,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     });
     const answer = createCachedAnswer({
       https,
-      contentSecurityPolicy: (hashes) => contentSecurityPolicy({ hashes }, { https, formTargets: stripeFormTargets }),
+      contentSecurityPolicy: (hashes) => contentSecurityPolicy({ hashes }, cspOptions),
       securityHeaders: headers,
     });
     app.locals.pageCache = cache;

@@ -77,6 +77,10 @@ describe("toCachedPage", () => {
     expect(page!.scriptHashes).toEqual([sha256("go()")]);
     // Below 1 KB, not compressed (as the compression middleware does).
     expect(page!.gzip).toBeNull();
+    // Navigation data is kept as it is: no scripts to allow, no CSP.
+    const data = await store(new Response('<script nonce="n0nce">x()</script>', { headers: { "Content-Type": "text/x-script" } }));
+    expect(data!.body.toString()).toBe('<script nonce="n0nce">x()</script>');
+    expect(data!.scriptHashes).toEqual([]);
   });
 
   it("refuses what must not be shared", async () => {

@@ -89,7 +89,7 @@ export interface CachedPage {
   gzip: Buffer | null;
   /** `'sha256-…'` of each inline script the render allowed (those that carried its nonce), for the CSP. */
   scriptHashes: string[];
-  /** The memory the entry holds: the body and its gzipped parts. */
+  /** The memory the entry holds: the body and its gzip. */
   bytes: number;
   etag: string;
   lastModified: number;
@@ -221,7 +221,8 @@ export async function toCachedPage(
   response.headers.forEach((value, name) => {
     if (!PER_ANSWER_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
   });
-  const { html, scriptHashes } = withScriptHashes(body, nonce);
+  // Navigation data has no scripts and is sent without a CSP.
+  const { html, scriptHashes } = HTML_TYPE.test(type) ? withScriptHashes(body, nonce) : { html: body, scriptHashes: [] };
   const stored = Buffer.from(html, "utf8");
   // Small bodies go out as they are (as the compression middleware does below 1 KB).
   const gzip = stored.length >= COMPRESSION_THRESHOLD ? await gzipAsync(stored, { level: zlibConstants.Z_BEST_COMPRESSION }) : null;

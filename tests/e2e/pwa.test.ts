@@ -221,7 +221,7 @@ describe("service worker", () => {
 
   test("after a member signs out, the home page is kept again, as a visitor's: offline, / is still the home page", async () => {
     const page = await browser.newPage({ ...SW, allowConsoleErrors: OFFLINE_NOISE });
-    // When the page empties the pages cache at sign-out (install-state.ts), and done.
+    // Records that the page has emptied the pages cache (install-state.ts does at sign-out).
     await page.addInitScript(() => {
       const remove = CacheStorage.prototype.delete;
       CacheStorage.prototype.delete = async function (this: CacheStorage, name: string) {

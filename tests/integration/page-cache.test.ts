@@ -1,7 +1,7 @@
 // The public-page cache in the production server (issue 10, ADR 019): one render per page and
-// language, ETag/Last-Modified and 304s, a CSP that allows the stored page's scripts by hash, never shared with anyone
-// carrying a session, client navigations' data shared on the page's terms, and a content change
-// in the admin reaching visitors.
+// language, ETag/Last-Modified and 304s, a CSP that allows the stored page's scripts by hash,
+// never shared with anyone carrying a session, client navigations' data shared on the page's
+// terms, and a content change in the admin reaching visitors.
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
