@@ -15,8 +15,8 @@
 // manifest is missing.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import zlib from "node:zlib";
+import { parseCli } from "./lib/cli.mjs";
 import { passMark, table, writeResult } from "./lib/rows.mjs";
 import { ensureBuild, repoRoot } from "./lib/server.mjs";
 
@@ -25,25 +25,15 @@ const usage = `usage: node bench/chunk-graph.mjs [--build] [--json <path>] [--bu
   --json         write the result (bench contract) to this file
   --budget-*     gzip budgets of the static closure (KB of 1024 bytes): / and every other route`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      build: { type: "boolean", default: false },
-      json: { type: "string" },
-      "budget-home-kb": { type: "string", default: "130" },
-      "budget-kb": { type: "string", default: "160" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    build: { type: "boolean", default: false },
+    json: { type: "string" },
+    "budget-home-kb": { type: "string", default: "130" },
+    "budget-kb": { type: "string", default: "160" },
+  },
+  usage,
+);
 
 const ROUTE = "?__react-router-build-client-route";
 const SHELL = ["app/entry.client.tsx", `app/root.tsx${ROUTE}`, `app/routes/site/layout.tsx${ROUTE}`];

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseCli } from "./lib/cli.mjs";
 import { freePort, onShutdown, openTarget } from "./lib/server.mjs";
 import { treeRssMb } from "./lib/rows.mjs";
 import { assertWrk, loadavg, reportRows, runWrk } from "./lib/wrk.mjs";
@@ -36,31 +36,21 @@ const usage = `usage: node bench/http.mjs [--seconds 15] [--warmup 3] [--rounds 
   --bypass-cache send \`Cookie: bench=1\` (to both servers): the page cache steps aside, so this
                  measures rendering / for every request (the figures before the page cache)`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      seconds: { type: "string", default: "15" },
-      warmup: { type: "string", default: "3" },
-      rounds: { type: "string", default: "2" },
-      threads: { type: "string", default: "1" },
-      connections: { type: "string", default: "50" },
-      url: { type: "string" },
-      workers: { type: "string", default: "1" },
-      build: { type: "boolean", default: false },
-      json: { type: "string" },
-      "bypass-cache": { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    seconds: { type: "string", default: "15" },
+    warmup: { type: "string", default: "3" },
+    rounds: { type: "string", default: "2" },
+    threads: { type: "string", default: "1" },
+    connections: { type: "string", default: "50" },
+    url: { type: "string" },
+    workers: { type: "string", default: "1" },
+    build: { type: "boolean", default: false },
+    json: { type: "string" },
+    "bypass-cache": { type: "boolean", default: false },
+  },
+  usage,
+);
 const seconds = Number(args.seconds);
 const warmup = Number(args.warmup);
 const rounds = Number(args.rounds);

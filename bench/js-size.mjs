@@ -13,10 +13,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { chromium } from "playwright-core";
-import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "../scripts/lib/chromium.mjs";
+import { assertChromium, chromiumVersion } from "../scripts/lib/chromium.mjs";
+import { parseCli } from "./lib/cli.mjs";
+import { ALL_PUBLIC, launchBrowser, pageUrl, resolvePages } from "./lib/public-pages.mjs";
 import { writeResult } from "./lib/rows.mjs";
 import { isShuttingDown, onShutdown, openTarget, repoRoot } from "./lib/server.mjs";
 
@@ -33,30 +33,20 @@ const usage = `usage: node bench/js-size.mjs [--path /] [--path /about ...] [--a
   --build       run \`react-router build\` before starting the server
   --mobile      412x823 touch viewport (Lighthouse's mobile screen) instead of 1280x800`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      path: { type: "string", multiple: true },
-      lang: { type: "string", default: "en" },
-      "all-public": { type: "boolean", default: false },
-      "budget-home-kb": { type: "string", default: "130" },
-      "budget-kb": { type: "string", default: "160" },
-      json: { type: "string" },
-      url: { type: "string" },
-      build: { type: "boolean", default: false },
-      mobile: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    path: { type: "string", multiple: true },
+    lang: { type: "string", default: "en" },
+    "all-public": { type: "boolean", default: false },
+    "budget-home-kb": { type: "string", default: "130" },
+    "budget-kb": { type: "string", default: "160" },
+    json: { type: "string" },
+    url: { type: "string" },
+    build: { type: "boolean", default: false },
+    mobile: { type: "boolean", default: false },
+  },
+  usage,
+);
 const budgetKb = Number(args["budget-kb"]);
 const homeBudgetKb = Number(args["budget-home-kb"]);
 if (!["en", "es"].includes(args.lang) || !(budgetKb > 0) || !(homeBudgetKb > 0) || (args.path ?? []).some((p) => !p.startsWith("/"))) {
@@ -66,36 +56,9 @@ if (!["en", "es"].includes(args.lang) || !(budgetKb > 0) || !(homeBudgetKb > 0) 
 const languages = args["all-public"] ? ["en", "es"] : [args.lang];
 const budgetOf = (p) => (p === "/" ? homeBudgetKb : budgetKb);
 const log = (...parts) => console.error(...parts);
-const pageUrl = (base, p, lang) => base + p + (lang === "es" ? (p.includes("?") ? "&" : "?") + "lang=es" : "");
 
-// Public routes (SPEC paths). Detail pages: the first matching link on the list page, at run time.
+// Every public route, and a page that does not exist (the 404 page loads the shell too).
 const NOT_FOUND_PATH = "/no-such-page-js-size";
-const PUBLIC_PATHS = [
-  "/", "/about", "/events", { from: "/events", link: /^\/events\/(?!registration\b)[\w-]+$/ },
-  "/sermons", { from: "/sermons", link: /^\/sermons\/(?!feed\.xml)[\w-]+$/ },
-  "/study", "/past-bible-studies", { from: "/past-bible-studies", link: /^\/past-bible-studies\/[\w-]+$/ },
-  { from: "/study", link: /^\/study\/plans\/[\w-]+$/ },
-  "/prayer", "/prayer-generator", "/plan-visit", "/join-church", "/kingdom-builders-class", "/give",
-  "/store", { from: "/store", link: /^\/store\/(?!cart$|orders\b)[\w-]+$/ }, "/store/cart",
-  "/community", { from: "/community", link: /^\/community\/groups\/[\w-]+$/ },
-  "/watch", "/auth", "/offline", NOT_FOUND_PATH,
-];
-
-async function discoverPaths(base) {
-  const paths = [];
-  for (const entry of PUBLIC_PATHS) {
-    if (typeof entry === "string") {
-      paths.push(entry);
-      continue;
-    }
-    const html = await fetch(base + entry.from, { signal: AbortSignal.timeout(30_000) }).then((r) => r.text());
-    const hrefs = [...html.matchAll(/href="([^"#?]+)/g)].map((m) => m[1].replace(/^https?:\/\/[^/]+/, ""));
-    const found = hrefs.find((h) => entry.link.test(h));
-    if (!found) throw new Error(`no link matching ${entry.link} on ${entry.from}: cannot measure that detail page`);
-    paths.push(found);
-  }
-  return paths;
-}
 
 const gzip = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const brotli = (buf) =>
@@ -256,17 +219,9 @@ async function main() {
   const results = [];
   let browser;
   try {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: chromiumFlags,
-      // bench/lib/server.mjs handles Ctrl-C (browser, then server, then exit).
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    browser = await launchBrowser();
     onShutdown(() => browser.close());
-    const paths = args["all-public"] ? await discoverPaths(target.url) : args.path?.length ? args.path : ["/"];
+    const paths = args["all-public"] ? [...(await resolvePages(target.url, ALL_PUBLIC)), NOT_FOUND_PATH] : args.path?.length ? args.path : ["/"];
     for (const lang of languages) {
       for (const p of paths) results.push(await measure(browser, target.url, p, lang));
     }

@@ -21,42 +21,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { assertChromium, chromiumFlags, chromiumPath, chromiumVersion } from "../scripts/lib/chromium.mjs";
+import { parseCli } from "./lib/cli.mjs";
+import { ALL_PUBLIC, pageUrl, resolvePages } from "./lib/public-pages.mjs";
 import { isShuttingDown, onShutdown, openTarget, repoRoot } from "./lib/server.mjs";
 
 const DEFAULT_PAGES = ["/", "/about", "/events", "/plan-visit", "/sermons"];
-// Every public route. `{ from, match }`: a detail page whose slug is discovered at run time from
-// the first matching link on its list page (the demo data changes; slugs are not hard-coded).
-const ALL_PUBLIC = [
-  "/",
-  "/about",
-  "/events",
-  { from: "/events", match: /^\/events\/(?!registration$|mine\.ics$)[^/?#.]+$/ },
-  "/sermons",
-  { from: "/sermons", match: /^\/sermons\/(?!feed\.xml$)[^/?#.]+$/ },
-  "/study",
-  "/past-bible-studies",
-  { from: "/past-bible-studies", match: /^\/past-bible-studies\/[^/?#.]+$/ },
-  { from: "/study", match: /^\/study\/plans\/[^/?#.]+$/ },
-  "/prayer",
-  "/prayer-generator",
-  "/plan-visit",
-  "/join-church",
-  "/kingdom-builders-class",
-  "/give",
-  "/store",
-  { from: "/store", match: /^\/store\/(?!cart$|orders$)[^/?#.]+$/ },
-  "/store/cart",
-  "/community",
-  { from: "/community", match: /^\/community\/groups\/[^/?#.]+$/ },
-  "/watch",
-  "/auth",
-  "/offline",
-];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 // Stricter on the home page, plus Core Web Vitals there.
 const HOME_TARGETS = { ...TARGETS, performance: 98 };
@@ -109,31 +82,21 @@ const usage = `usage: node bench/lighthouse.mjs [--runs N] [--runs-home N] [--la
   --gate-all    apply the targets to every page, not only /
   --verbose     print performance hints for every page, not only those under target`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      runs: { type: "string" },
-      "runs-home": { type: "string" },
-      lang: { type: "string", default: "en" },
-      pages: { type: "string" },
-      "all-public": { type: "boolean", default: false },
-      json: { type: "string" },
-      url: { type: "string" },
-      build: { type: "boolean", default: false },
-      "gate-all": { type: "boolean", default: false },
-      verbose: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    runs: { type: "string" },
+    "runs-home": { type: "string" },
+    lang: { type: "string", default: "en" },
+    pages: { type: "string" },
+    "all-public": { type: "boolean", default: false },
+    json: { type: "string" },
+    url: { type: "string" },
+    build: { type: "boolean", default: false },
+    "gate-all": { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
+  },
+  usage,
+);
 const allPublic = args["all-public"];
 const runs = Number(args.runs ?? (allPublic ? 1 : 3));
 const runsHome = Number(args["runs-home"] ?? (allPublic ? Math.max(3, runs) : runs));
@@ -164,31 +127,8 @@ if (pageSpecs.some((p) => typeof p === "string" && !p.startsWith("/"))) {
 }
 
 const log = (...parts) => console.error(...parts);
-const pageUrl = (base, p, lang) => base + p + (lang === "es" ? (p.includes("?") ? "&" : "?") + "lang=es" : "");
 const label = (p, lang) => (lang === "es" ? `${p}${p.includes("?") ? "&" : "?"}lang=es` : p);
 
-/** Resolve `{ from, match }` specs to the first matching same-origin link of the list page. */
-async function resolvePages(base, specs) {
-  const out = [];
-  const htmlOf = new Map();
-  for (const spec of specs) {
-    if (typeof spec === "string") {
-      out.push(spec);
-      continue;
-    }
-    if (!htmlOf.has(spec.from)) {
-      const res = await fetch(base + spec.from);
-      htmlOf.set(spec.from, res.ok ? await res.text() : "");
-    }
-    const hrefs = [...htmlOf.get(spec.from).matchAll(/href="([^"]+)"/g)].map((m) =>
-      m[1].replace(/&amp;/g, "&").replace(base, ""),
-    );
-    const found = hrefs.map((h) => h.split(/[?#]/)[0]).find((h) => spec.match.test(h));
-    if (found) out.push(found);
-    else throw new Error(`no link matching ${spec.match} on ${spec.from} (is the demo data seeded?)`);
-  }
-  return [...new Set(out)];
-}
 const pct = (score) => (score === null || score === undefined ? null : Math.round(score * 100));
 const slug = (p) => (p === "/" ? "home" : p.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-"));
 

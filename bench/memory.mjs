@@ -16,7 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseCli } from "./lib/cli.mjs";
 import { ensureBuild, onShutdown, repoRoot, startServer } from "./lib/server.mjs";
 import {
   createDatabase,
@@ -40,29 +40,19 @@ const usage = `Usage: node bench/memory.mjs [options]
   --json PATH           write the result (bench contract) to PATH
   --build               run \`react-router build\` first (default: only when build/ is missing)`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      duration: { type: "string", default: "60" },
-      connections: { type: "string", default: "50" },
-      "soak-minutes": { type: "string", default: "10" },
-      "sample-seconds": { type: "string", default: "10" },
-      "no-pg": { type: "boolean", default: false },
-      "no-pglite": { type: "boolean", default: false },
-      json: { type: "string" },
-      build: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    duration: { type: "string", default: "60" },
+    connections: { type: "string", default: "50" },
+    "soak-minutes": { type: "string", default: "10" },
+    "sample-seconds": { type: "string", default: "10" },
+    "no-pg": { type: "boolean", default: false },
+    "no-pglite": { type: "boolean", default: false },
+    json: { type: "string" },
+    build: { type: "boolean", default: false },
+  },
+  usage,
+);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const soakMinutes = Number(args["soak-minutes"]);

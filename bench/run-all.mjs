@@ -52,6 +52,12 @@ const BENCHES = [
     bound: () => 5 * MIN,
   },
   {
+    name: "media",
+    file: script("media.mjs"),
+    argv: (quick, file) => [process.execPath, [file, ...(quick ? ["--views", "phone"] : [])], []],
+    bound: () => 15 * MIN,
+  },
+  {
     name: "lighthouse",
     file: script("lighthouse.mjs"),
     argv: (quick, file) => {

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { parseCli } from "./lib/cli.mjs";
 import { ensureBuild, freePort, onShutdown, repoRoot, snapshotBuild } from "./lib/server.mjs";
 import {
   createDatabase,
@@ -33,25 +33,15 @@ const usage = `Usage: node bench/startup.mjs [--runs N] [--no-pg] [--json PATH] 
   --json PATH  write the result (bench contract) to PATH
   --build      run \`react-router build\` first (default: only when build/ is missing)`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      runs: { type: "string", default: "3" },
-      "no-pg": { type: "boolean", default: false },
-      json: { type: "string" },
-      build: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    runs: { type: "string", default: "3" },
+    "no-pg": { type: "boolean", default: false },
+    json: { type: "string" },
+    build: { type: "boolean", default: false },
+  },
+  usage,
+);
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
   console.error(usage);

@@ -34,8 +34,8 @@ import { randomBytes, createHmac, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import pg from "pg";
+import { parseCli } from "./lib/cli.mjs";
 import { onShutdown, repoRoot, ensureBuild, startScriptDefaults, startServer } from "./lib/server.mjs";
 import { assertWrk, loadavg, reportRows, runWrk } from "./lib/wrk.mjs";
 
@@ -61,34 +61,24 @@ const usage = `usage: node bench/uncached.mjs [--seconds 15] [--warmup 3] [--thr
   --json           write the result (bench contract) to this file
   (no --url: the bench needs its own database to create the member and the extra rows)`;
 
-let args;
-try {
-  ({ values: args } = parseArgs({
-    options: {
-      seconds: { type: "string", default: "15" },
-      warmup: { type: "string", default: "3" },
-      threads: { type: "string", default: "1" },
-      connections: { type: "string", default: "50" },
-      "extra-rows": { type: "string", default: "0" },
-      workers: { type: "string", default: "1" },
-      rates: { type: "string", default: "" },
-      "count-queries": { type: "boolean", default: false },
-      data: { type: "boolean", default: false },
-      "keep-database": { type: "boolean", default: false },
-      "pg-url": { type: "string", default: process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
-      build: { type: "boolean", default: false },
-      json: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }));
-} catch (error) {
-  console.error(`${error.message}\n${usage}`);
-  process.exit(2);
-}
-if (args.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const args = parseCli(
+  {
+    seconds: { type: "string", default: "15" },
+    warmup: { type: "string", default: "3" },
+    threads: { type: "string", default: "1" },
+    connections: { type: "string", default: "50" },
+    "extra-rows": { type: "string", default: "0" },
+    workers: { type: "string", default: "1" },
+    rates: { type: "string", default: "" },
+    "count-queries": { type: "boolean", default: false },
+    data: { type: "boolean", default: false },
+    "keep-database": { type: "boolean", default: false },
+    "pg-url": { type: "string", default: process.env.PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+    build: { type: "boolean", default: false },
+    json: { type: "string" },
+  },
+  usage,
+);
 const seconds = Number(args.seconds);
 const warmup = Number(args.warmup);
 const threads = Number(args.threads);
