@@ -543,6 +543,12 @@ describeEachBackend("auth hardening", (backend) => {
 
     test("a link signs in once; the second visit is refused with a translated message", async () => {
       const { email, link } = await magicLink();
+      // The database holds the token's hash, never the token the link carries.
+      const token = link.searchParams.get("token")!;
+      expect(token.length).toBeGreaterThanOrEqual(24);
+      const stored = await db.select({ identifier: verifications.identifier }).from(verifications);
+      expect(stored.filter((v) => v.identifier.includes(token))).toEqual([]);
+      expect(stored.map((v) => v.identifier)).toContain(`magic-link:${createHash("sha256").update(token).digest("base64url")}`);
       const first = await visit(link);
       expect(first.status).toBe(302);
       expect(first.headers.get("location")).toBe("/auth/callback?done=magiclink");
