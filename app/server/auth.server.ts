@@ -125,9 +125,10 @@ export function createAuth(options: CreateAuthOptions) {
       },
     },
     verification: {
-      // A reset token is stored as its SHA-256 only: a leaked database or backup holds no
-      // usable reset link. (The link carries the token; better-auth hashes it to look it up.)
-      storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed" } },
+      // A reset or magic-link token is stored as its SHA-256 only: a leaked database or backup
+      // holds no usable reset link and no link that signs anyone in. (The link carries the
+      // token; better-auth hashes it to look it up.)
+      storeIdentifier: { default: "plain", overrides: { "reset-password:": "hashed", "magic-link:": "hashed" } },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -214,10 +215,6 @@ export function createAuth(options: CreateAuthOptions) {
     plugins: [
       magicLink({
         expiresIn: LINK_LIFETIME_SECONDS,
-        // Stored as its SHA-256 only, like a reset token: a leaked database or backup holds no
-        // link that signs anyone in. (The mailed link carries the token; the plugin hashes it
-        // again to look it up.)
-        storeToken: "hashed",
         sendMagicLink: async ({ email, token }) => {
           await notifier.magicLink({ email, token });
         },
