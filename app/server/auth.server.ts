@@ -5,6 +5,8 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString } from "better-auth/crypto";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { phoneNumber } from "better-auth/plugins/phone-number";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -30,6 +32,11 @@ export interface AuthCallContext {
   signup?: { fullName: string; username: string; displayName: string; phone: string | null };
   /** A magic link for the admin portal: it goes to /admin/auth/callback. */
   admin?: boolean;
+  /**
+   * A member's magic link: the SHA-256 of the browser cookie set when it was asked for, put in
+   * the link so the callback can tell the browser that asked from any other (login CSRF).
+   */
+  linkBrowser?: string;
 }
 export const authCallContext = new AsyncLocalStorage<AuthCallContext>();
 
@@ -56,6 +63,42 @@ export interface CreateAuthOptions {
 
 /** better-auth endpoints whose new session proves a second factor. */
 const SECOND_FACTOR_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+/**
+ * Sign-ins without a password: a magic link, a texted code, a confirmation link. The two-factor
+ * plugin stops only the password sign-ins (/sign-in/email, /sign-in/phone-number) for the
+ * second factor; the after hook below gives these the same pending step.
+ */
+const PASSWORDLESS_SIGN_IN_PATHS = new Set(["/magic-link/verify", "/phone-number/verify", "/verify-email"]);
+/** The plugin's pending sign-in: its cookie name and lifetime (twoFactorCookieMaxAge, default 10 minutes). */
+const TWO_FACTOR_COOKIE = "two_factor";
+const TWO_FACTOR_PENDING_SECONDS = 600;
+
+/**
+ * What the two-factor plugin does after a password for a member with two-factor, done after a
+ * passwordless sign-in: the new session is deleted (and its cookie cleared), and the browser
+ * gets the signed `two_factor` cookie of a pending sign-in instead, which /two-factor/verify-totp
+ * or /two-factor/verify-backup-code turn into a session. The answer is the plugin's
+ * `{ twoFactorRedirect: true }`. A session that already existed (a confirmation link opened
+ * while signed in to the same account) is left alone.
+ */
+async function requireSecondFactor(ctx: AuthMiddlewareContext) {
+  if (!PASSWORDLESS_SIGN_IN_PATHS.has(ctx.path)) return;
+  const created = ctx.context.newSession;
+  if (!created || !(created.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) return;
+  const held = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+  if (held === created.session.token) return;
+  deleteSessionCookie(ctx, true);
+  await ctx.context.internalAdapter.deleteSession(created.session.token);
+  ctx.context.setNewSession(null);
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE, { maxAge: TWO_FACTOR_PENDING_SECONDS });
+  const identifier = `2fa-${generateRandomString(20)}`;
+  const expiresAt = new Date(Date.now() + TWO_FACTOR_PENDING_SECONDS * 1000);
+  await ctx.context.internalAdapter.createVerificationValue({ value: created.user.id, identifier, expiresAt });
+  await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${identifier}`, expiresAt });
+  await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+  return ctx.json({ twoFactorRedirect: true });
+}
 
 async function isDisabled(db: AppDatabase, userId: string): Promise<boolean> {
   const rows = await db
@@ -144,7 +187,10 @@ export function createAuth(options: CreateAuthOptions) {
       updateAge: 60 * 60 * 24,
       freshAge: 60 * 60 * 24,
       // Set only by the session hook below; never from a request body.
-      additionalFields: { twoFactorVerified: { type: "boolean", defaultValue: false, input: false } },
+      additionalFields: {
+        twoFactorVerified: { type: "boolean", defaultValue: false, input: false },
+        twoFactorVerifiedAt: { type: "date", required: false, input: false },
+      },
     },
     user: {
       deleteUser: {
@@ -169,6 +215,8 @@ export function createAuth(options: CreateAuthOptions) {
         const claim = await claimTotpCode({ db: options.db, userId, code, key: ctx.context.secretConfig, includeUnverified: true });
         if (claim === "replayed") throw APIError.from("UNAUTHORIZED", { code: "INVALID_CODE", message: "Invalid code" });
       }),
+      // A member's two-factor guards every way in, not only the password (issue 32, item 8a).
+      after: createAuthMiddleware(requireSecondFactor),
     },
     advanced: {
       cookiePrefix: "church",
@@ -185,10 +233,12 @@ export function createAuth(options: CreateAuthOptions) {
             if (await isDisabled(options.db, session.userId)) {
               throw APIError.from("FORBIDDEN", { code: "ACCOUNT_DISABLED", message: "This account has been disabled" });
             }
-            // Sessions born from a TOTP or backup code are marked: an administrator's such
-            // session opens the admin portal without a second sign-in (admin-session.server.ts).
+            // Sessions born from a TOTP or backup code are marked, with the moment: for 8 hours
+            // an administrator's such session opens the admin portal without a second sign-in
+            // (resolve-admin-session.server.ts).
             const path = context?.path ?? "";
-            return { data: { ...session, twoFactorVerified: SECOND_FACTOR_PATHS.has(path) } };
+            const secondFactor = SECOND_FACTOR_PATHS.has(path);
+            return { data: { ...session, twoFactorVerified: secondFactor, twoFactorVerifiedAt: secondFactor ? new Date() : null } };
           },
         },
       },

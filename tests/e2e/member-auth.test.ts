@@ -576,3 +576,68 @@ describe("audit fixes: toasts in dialogs, failed requests, focus, small screens"
     }
   });
 });
+
+describe("issue 32: magic links bound to the browser, two-factor after a link, the calendar link", () => {
+  const noHorizontalScroll = async (page: Page) => {
+    const { width, scrollWidth } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+  };
+
+  test("a magic link asked for on a laptop and opened on a phone asks 'Sign in as …?' (360 px, axe); its button signs in", async () => {
+    const laptop = await browser.newPage();
+    await visit(laptop, "/events");
+    const email = uniqueEmail();
+    const dialog = await openDialog(laptop);
+    await dialog.getByRole("tab", { name: "Magic Link" }).click();
+    await dialog.getByLabel("Email", { exact: true }).fill(email);
+    await dialog.getByRole("button", { name: "Send Magic Link" }).click();
+    await expectToast(laptop, "Magic Link Sent");
+    const link = callbackLink(await waitForEmlTo(dataDir, email));
+
+    const phone = await browser.newPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+    await phone.goto(link.toString());
+    const masked = `${email[0]}***@example.test`;
+    await phone.getByRole("heading", { level: 1, name: `Sign in as ${masked}?` }).waitFor();
+    const results = await new AxeBuilder({ page: phone }).withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noHorizontalScroll(phone);
+    await phone.getByRole("button", { name: `Sign In as ${masked}` }).click();
+    await phone.getByText("You're signed in. Welcome!").waitFor();
+    // Signed in on the phone: its settings page opens (signed out, it would redirect to /auth).
+    expect((await phone.request.get("/settings", { maxRedirects: 0 })).status()).toBe(200);
+  });
+
+  test("/auth?step=two-factor (after a link, for a member with two-factor) opens on the code form and says why", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: formErrors });
+    await visit(page, "/auth?tab=signin&step=two-factor");
+    await page.getByText("One more step: enter the code from your authenticator app.").waitFor();
+    await page.getByLabel("Authentication code").fill("123456");
+    await page.getByRole("button", { name: "Verify", exact: true }).click();
+    // No pending sign-in in this browser: the step says to start again.
+    await expect.poll(() => page.getByRole("alert").first().innerText()).toContain("Your sign-in took too long. Please sign in again.");
+  });
+
+  test("settings: 'Reset My Calendar Link' at 360 px replaces the link, says so, and the old link stops working", async () => {
+    const page = await browser.newPage();
+    await visit(page, "/about");
+    await signUpAndConfirm(page, uniqueEmail(), "Calendar Tester");
+    await completeTour(page);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await visit(page, "/settings");
+    const section = page.locator("#calendar");
+    await section.getByRole("heading", { name: "Your calendar link" }).waitFor();
+    const link = section.getByRole("link", { name: "Subscribe to my events" });
+    const before = (await link.getAttribute("href"))!;
+    expect((await page.request.get(before)).status()).toBe(200);
+    await noHorizontalScroll(page);
+    await section.getByRole("button", { name: "Reset My Calendar Link" }).click();
+    await section.getByRole("status").filter({ hasText: "Your calendar link has been reset." }).waitFor();
+    const after = (await link.getAttribute("href"))!;
+    expect(after).not.toBe(before);
+    expect((await page.request.get(before)).status()).toBe(404);
+    expect((await page.request.get(after)).status()).toBe(200);
+    const results = await new AxeBuilder({ page }).include("#calendar").withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await noHorizontalScroll(page);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { adminAuthAttempts, adminSessions, auditLog, profiles, sessions, users } from "~/db/schema";
 import {
@@ -148,15 +148,17 @@ describeEachBackend("admin sign-in", (backend) => {
     expect(logged.every((a) => !a.success && a.userAgent === null)).toBe(true);
   });
 
-  test("five failures lock the account for a while, even for the right password", async () => {
+  test("five failures from one address lock the account there for a while, even for the right password; not from another address", async () => {
     const { email } = await newAdmin();
     for (let i = 0; i < 5; i++) {
-      const result = await browser(`198.18.0.${i + 1}`).post({ intent: "password", email, password: `wrong-${i}-password` });
+      const result = await browser("198.18.0.1").post({ intent: "password", email, password: `wrong-${i}-password` });
       expect(result.status).toBe(401);
     }
-    const locked = await browser("198.18.0.99").post({ intent: "password", email, password: PASSWORD });
+    const locked = await browser("198.18.0.1").post({ intent: "password", email, password: PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ error: { key: "login.errors.locked" } });
+    // Issue 32, item 8c: a stranger's wrong passwords don't keep the administrator out.
+    expect((await browser("198.18.0.99").post({ intent: "password", email, password: PASSWORD })).status).toBe(200);
     const [row] = await db
       .select()
       .from(adminAuthAttempts)
@@ -226,6 +228,69 @@ describeEachBackend("admin sign-in", (backend) => {
     expect(none.validated).toBeNull();
     // No member session at all: nothing.
     expect((await resolveAdminSession({ db, request: request(""), https: false })).validated).toBeNull();
+  });
+
+  test("automatic admin session: only within 8 hours of the member session's second factor; renewing the member session doesn't extend that (issue 32, item 2)", async () => {
+    const { email, userId } = await newAdmin(["admin:*"]);
+    const { browser: b, secret } = await enrol(email);
+    // The member cookie alone, as a member signed in on the site keeps it ("remember me": the
+    // admin sign-in's don't-remember cookie would stop better-auth renewing the session).
+    const memberOnly = () =>
+      b.cookie
+        .split("; ")
+        .filter((c) => !c.startsWith(`${ADMIN_COOKIE}=`) && !/dont_remember=/.test(c))
+        .join("; ");
+    const resolve = () => resolveAdminSession({ db, request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: memberOnly() } }), https: false });
+    // The attack's stand-in for 8 hours passing: every admin session of the account has expired.
+    const expireAdminSessions = () =>
+      db.update(adminSessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(adminSessions.userId, userId));
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60_000);
+    const day = 24 * 60 * 60_000;
+
+    // 9 hours after the code, with a member session due for renewal (better-auth renews it on
+    // this very request): no admin session, however fresh the member session is.
+    await expireAdminSessions();
+    const nineHoursAgo = hoursAgo(9);
+    await db
+      .update(sessions)
+      .set({ createdAt: nineHoursAgo, updatedAt: nineHoursAgo, twoFactorVerifiedAt: nineHoursAgo, expiresAt: new Date(Date.now() + 29 * day - 60_000) })
+      .where(eq(sessions.userId, userId));
+    const expired = await resolve();
+    expect(expired.validated).toBeNull();
+    expect(expired.token).toBeNull();
+    const [renewed] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+    expect(renewed!.twoFactorVerifiedAt).toEqual(nineHoursAgo);
+    // The renewal didn't reopen it: the next request makes none either.
+    expect((await resolve()).validated).toBeNull();
+    const live = await db
+      .select()
+      .from(adminSessions)
+      .where(and(eq(adminSessions.userId, userId), gt(adminSessions.absoluteExpiresAt, new Date())));
+    expect(live).toEqual([]);
+
+    // The portal asks for the code instead; the code opens it and starts a new 8-hour window.
+    const page = await b.get(loginLoader, "/admin/login");
+    expect(page.body).toMatchObject({ step: "code" });
+    const done = await b.post({ intent: "code", code: await unusedTotp(secret) });
+    expect(done.status).toBe(303);
+    const [proven] = await db.select().from(sessions).where(eq(sessions.userId, userId));
+    expect(proven!.twoFactorVerifiedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    await expireAdminSessions();
+    expect((await resolve()).validated?.session.method).toBe("member-session");
+
+    // 7 hours after the code: an automatic session, ending 8 hours after the code, not 8 from now.
+    await expireAdminSessions();
+    await db.update(sessions).set({ twoFactorVerifiedAt: hoursAgo(7) }).where(eq(sessions.userId, userId));
+    const late = await resolve();
+    expect(late.validated?.session.method).toBe("member-session");
+    expect(late.validated!.session.absoluteExpiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60_000 + 5_000);
+    expect(late.validated!.session.expiresAt.getTime()).toBeLessThanOrEqual(late.validated!.session.absoluteExpiresAt.getTime());
+
+    // A session marked two-factor before the moment was stored (rows from before migration 0012): code again.
+    await expireAdminSessions();
+    await db.update(sessions).set({ twoFactorVerifiedAt: null }).where(eq(sessions.userId, userId));
+    expect((await resolve()).validated).toBeNull();
   });
 
   test("sessions expire (idle and absolute), slide with use, end at logout, and end when the account stops being an administrator", async () => {

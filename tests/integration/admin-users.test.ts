@@ -1,7 +1,21 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { adminSessions, adminUsers, auditLog, profiles, sessions, twoFactors, userRoles, users } from "~/db/schema";
-import { action, loader } from "~/routes/admin/users";
+import { ADMIN_SCOPES } from "~/features/admin/admin-sections";
+import { adminTranslator, type AdminMessageKey } from "~/features/admin/admin-translation";
+import { scopeField } from "~/features/admin/users/handle-user-action.server";
+import { loader as giftsExportLoader } from "~/routes/admin/gifts-export";
+import { loader as givingLoader } from "~/routes/admin/giving";
+import { loader as prayerInboxLoader } from "~/routes/admin/inbox-prayer";
+import { loader as membersLoader } from "~/routes/admin/members";
+import { loader as settingsLoader } from "~/routes/admin/settings";
+import AdminUsers, { action, loader } from "~/routes/admin/users";
+import enStrings from "~/i18n/locales/en";
+import en from "~/i18n/locales/en/admin";
+import { I18nProvider } from "~/i18n/react";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { describeEachBackend } from "../support/test-database";
 
@@ -13,7 +27,13 @@ type ListBody = {
   list: { items: { id: string; name: string; email: string | null; phone: string | null; roles: string[]; scopes: string[] | null; disabled: boolean }[]; total: number; page: number; pages: number };
   detail: { id: string; memberSessions: number; adminSessions: number } | null;
 };
-type ActionBody = { ok: boolean; error?: { key: string }; notice?: { key: string } };
+type ActionBody = { ok: boolean; error?: { key: string; values?: Record<string, string> }; notice?: { key: string } };
+
+/** The users page as the server renders it, from its loader's data. */
+function renderUsersPage(loaderData: unknown): string {
+  const Stub = createRoutesStub([{ path: "/admin/users", Component: () => createElement(AdminUsers as never, { loaderData, actionData: undefined, params: {}, matches: [] }) }]);
+  return renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/admin/users"] }) }));
+}
 
 describeEachBackend("admin users section", (backend) => {
   let h: AdminHarness;
@@ -140,7 +160,8 @@ describeEachBackend("admin users section", (backend) => {
   });
 
   test("set-scopes: saved and audited; only a super admin grants admin:* or edits a super admin", async () => {
-    const manager = await h.createAdmin({ scopes: ["users"] });
+    // A users administrator gives only scopes it holds itself (issue 32): here events.
+    const manager = await h.createAdmin({ scopes: ["users", "events"] });
     const target = await h.createAdmin({ scopes: ["content"] });
     const saved = await post(manager, { intent: "set-scopes", userId: target.userId, "scope-events": "on", "scope-content": "on", "scope-bogus": "on" });
     expect(saved.status).toBe(200);
@@ -170,6 +191,138 @@ describeEachBackend("admin users section", (backend) => {
     const member = await post(root, { intent: "set-scopes", userId: "bulk-1", "scope-content": "on" });
     expect(member.status).toBe(400);
     expect((member.body as ActionBody).error?.key).toBe("users.errors.notAdmin");
+  });
+
+  test("issue 32: a users administrator can't disable, sign out or reset the two-factor of an administrator with more access", async () => {
+    const manager = await h.createAdmin({ scopes: ["users", "content"] });
+    const senior = await h.createAdmin({ scopes: ["content", "giving", "settings"] });
+    const peer = await h.createAdmin({ scopes: ["content"] });
+    for (const intent of ["disable", "sign-out", "reset-two-factor"]) {
+      const answer = await post(manager, { intent, userId: senior.userId });
+      expect(answer.status, intent).toBe(403);
+      const error = (answer.body as ActionBody).error!;
+      expect(error.key).toBe("users.errors.targetOutranks");
+      expect(error.values).toEqual({ scopes: "giving, settings" });
+      for (const language of ["en", "es"] as const) expect(adminTranslator(language)(error.key as AdminMessageKey, error.values)).toContain("giving, settings");
+    }
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, senior.userId));
+    expect(profile?.disabledAt ?? null).toBeNull();
+    // The senior administrator is still signed in to the portal.
+    expect((await h.call(givingLoader, { path: "/admin/giving", cookie: senior.cookie })).status).toBe(200);
+    // Within the manager's own access, it may.
+    expect((await post(manager, { intent: "sign-out", userId: peer.userId })).status).toBe(200);
+    expect((await post(manager, { intent: "disable", userId: peer.userId })).status).toBe(200);
+    expect((await post(manager, { intent: "enable", userId: peer.userId })).status).toBe(200);
+    // A super admin may act on anyone.
+    expect((await post(root, { intent: "sign-out", userId: senior.userId })).status).toBe(200);
+  });
+
+  test("issue 32: a users administrator can't give itself every scope, nor give or take scopes it doesn't hold, nor users", async () => {
+    const manager = await h.createAdmin({ scopes: ["users"] });
+    const recordOf = async (userId: string) => (await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)))[0]?.scopes;
+    const rolesOf = async (userId: string) => (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+    const refusedWith = (answer: { status: number; body: unknown }, key: AdminMessageKey) => {
+      expect(answer.status).toBe(403);
+      const error = (answer.body as ActionBody).error!;
+      expect(error.key).toBe(key);
+      // A whole sentence in both languages, the values filled in.
+      for (const language of ["en", "es"] as const) {
+        const text = adminTranslator(language)(key, error.values);
+        expect(text).not.toBe(key);
+        expect(text).not.toMatch(/\{\{/);
+      }
+      return error;
+    };
+
+    // The attack: every box ticked on its own account, then the sections those scopes open.
+    const everyScope = Object.fromEntries(ADMIN_SCOPES.map((scope) => [scopeField(scope), "on"]));
+    refusedWith(await post(manager, { intent: "set-scopes", userId: manager.userId, ...everyScope }), "users.errors.ownAccess");
+    refusedWith(await post(manager, { intent: "set-scopes", userId: manager.userId, "scope-users": "on", "scope-giving": "on" }), "users.errors.ownAccess");
+    refusedWith(await post(manager, { intent: "set-roles", userId: manager.userId, "role-admin": "on", "role-moderator": "on" }), "users.errors.ownAccess");
+    expect(await recordOf(manager.userId)).toEqual(["users"]);
+    expect(await rolesOf(manager.userId)).toEqual(["admin"]);
+    for (const [fn, path] of [
+      [givingLoader, "/admin/giving"],
+      [membersLoader, "/admin/members"],
+      [settingsLoader, "/admin/settings"],
+      [prayerInboxLoader, "/admin/inbox/prayer"],
+      [giftsExportLoader, "/admin/giving/gifts.csv"],
+    ] as const) {
+      expect((await h.call(fn, { path, cookie: manager.cookie })).status, path).toBe(403);
+    }
+
+    // Nor through an accomplice's account: giving it scopes the manager doesn't hold, or users.
+    const accomplice = await h.createAdmin({ scopes: ["content"] });
+    const notHeld = refusedWith(
+      await post(manager, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on", "scope-giving": "on", "scope-settings": "on" }),
+      "users.errors.scopeNotHeld",
+    );
+    expect(notHeld.values).toEqual({ scopes: "giving, settings" });
+    refusedWith(await post(manager, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on", "scope-users": "on" }), "users.errors.usersScopeSuperAdminOnly");
+    // The moderator role opens the moderation queues: a scope too.
+    refusedWith(await post(manager, { intent: "set-roles", userId: accomplice.userId, "role-admin": "on", "role-moderator": "on" }), "users.errors.scopeNotHeld");
+
+    // Taking away is limited like giving: no stripping a scope it doesn't hold, nor users, nor a whole record.
+    refusedWith(await post(manager, { intent: "set-scopes", userId: accomplice.userId }), "users.errors.scopeNotHeld");
+    refusedWith(await post(manager, { intent: "set-roles", userId: accomplice.userId }), "users.errors.scopeNotHeld");
+    const peer = await h.createAdmin({ scopes: ["users"] });
+    refusedWith(await post(manager, { intent: "set-scopes", userId: peer.userId }), "users.errors.usersScopeSuperAdminOnly");
+    refusedWith(await post(manager, { intent: "set-scopes", userId: root.userId, "scope-users": "on" }), "users.errors.superAdminOnly");
+    expect(await recordOf(accomplice.userId)).toEqual(["content"]);
+    expect(await rolesOf(accomplice.userId)).toEqual(["admin"]);
+    expect(await recordOf(peer.userId)).toEqual(["users"]);
+    // Refusals change nothing, so they leave no audit entry (as every other refusal).
+    for (const who of [manager, accomplice, peer]) {
+      expect(await audits(who.userId, "user.scopes.update")).toEqual([]);
+      expect(await audits(who.userId, "user.roles.update")).toEqual([]);
+    }
+
+    // Within its own scopes it may: an events administrator gives and takes events, leaving
+    // the scopes it doesn't hold as they are (the page posts them unchanged).
+    const coordinator = await h.createAdmin({ scopes: ["users", "events", "moderation"] });
+    const given = await post(coordinator, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on", "scope-events": "on" });
+    expect(given.status).toBe(200);
+    expect(await recordOf(accomplice.userId)).toEqual(["events", "content"]);
+    // The page greys out what the viewer can't change, says why, and posts those boxes unchanged.
+    const page = (await h.call(loader, { path: `/admin/users?user=${accomplice.userId}`, cookie: coordinator.cookie })).body as { viewer: { grantable: string[] } };
+    expect(page.viewer.grantable).toEqual(["events", "moderation"]);
+    const html = renderUsersPage(page);
+    const box = (name: string) => {
+      const tag = html.match(new RegExp(`<input type="checkbox"[^>]*name="${name.replace(/[*]/g, "\\*")}"[^>]*>`))?.[0];
+      expect(tag, name).toBeTruthy();
+      return { disabled: tag!.includes('disabled=""'), checked: tag!.includes('checked=""'), describedBy: tag!.match(/aria-describedby="([^"]+)"/)?.[1] };
+    };
+    const kept = (name: string) => html.includes(`<input type="hidden" name="${name}" value="on"/>`);
+    expect(box("scope-events")).toEqual({ disabled: false, checked: true, describedBy: undefined });
+    expect(box("scope-content")).toEqual({ disabled: true, checked: true, describedBy: "scope-locked" });
+    expect(kept("scope-content")).toBe(true);
+    expect(box("scope-giving")).toEqual({ disabled: true, checked: false, describedBy: "scope-locked" });
+    expect(kept("scope-giving")).toBe(false);
+    expect(box("scope-users").disabled).toBe(true);
+    expect(box("scope-admin:*").disabled).toBe(true);
+    expect(box("role-moderator")).toEqual({ disabled: false, checked: false, describedBy: undefined });
+    expect(box("role-admin")).toEqual({ disabled: true, checked: true, describedBy: "user-roles-locked" });
+    expect(kept("role-admin")).toBe(true);
+    expect(html).toContain(`id="scope-locked"`);
+    const asHtml = (text: string) => text.replaceAll("'", "&#x27;");
+    expect(html).toContain(asHtml(en.users.scopes.notGrantable));
+    // On its own account every box is off limits.
+    const own = renderUsersPage((await h.call(loader, { path: `/admin/users?user=${manager.userId}`, cookie: manager.cookie })).body);
+    expect(own).toContain(asHtml(en.users.scopes.ownLocked));
+    expect(own).toContain(asHtml(en.users.roles.ownLocked));
+    expect(own.match(/<fieldset[^>]*disabled=""[^>]*>/g)).toHaveLength(2);
+    expect((await post(coordinator, { intent: "set-roles", userId: accomplice.userId, "role-admin": "on", "role-moderator": "on" })).status).toBe(200);
+    expect((await post(coordinator, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on" })).status).toBe(200);
+    expect(await recordOf(accomplice.userId)).toEqual(["content"]);
+    const managerPage = (await h.call(loader, { path: "/admin/users", cookie: manager.cookie })).body as { viewer: { grantable: string[] } };
+    expect(managerPage.viewer.grantable).toEqual([]);
+
+    // A super admin gives users (and anything else) to others, but doesn't change its own scopes either.
+    expect((await post(root, { intent: "set-scopes", userId: accomplice.userId, "scope-users": "on", "scope-giving": "on" })).status).toBe(200);
+    expect(await recordOf(accomplice.userId)).toEqual(["users", "giving"]);
+    const second = await h.createAdmin({ name: "Another Super" });
+    refusedWith(await post(root, { intent: "set-scopes", userId: root.userId, "scope-admin:*": "on", "scope-content": "on" }), "users.errors.ownAccess");
+    await post(root, { intent: "set-scopes", userId: second.userId, "scope-content": "on" });
   });
 
   test("disable ends every session and blocks sign-in; enable lets the person back in", async () => {

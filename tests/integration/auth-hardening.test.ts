@@ -2,7 +2,9 @@
 // session fixation, logout everywhere, admin session revocation, TOTP replay, magic-link
 // reuse, account enumeration timing, open redirects, password changes and the reset flow
 // ("Forgot your password?"), CSRF on every state change, and a CSP without
-// 'unsafe-inline' scripts. The first suite calls the real route modules in this process on a
+// 'unsafe-inline' scripts; then the outside tester's findings of issue 32 (section 11: the
+// calendar link's revocation, two-factor on every sign-in, login CSRF by magic link, lock-out
+// by strangers). The first suite calls the real route modules in this process on a
 // real database; the second drives the production server (`node server.js`) over HTTP, where
 // the Express layer (CSRF check, CSP header, page cache) runs too.
 import { spawnSync } from "node:child_process";
@@ -13,7 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { accounts, sessions, users, verifications } from "~/db/schema";
+import { accounts, profiles, sessions, users, verifications } from "~/db/schema";
 import { roleField } from "~/features/admin/users/handle-user-action.server";
 import {
   ADMIN_COOKIE,
@@ -28,6 +30,7 @@ import { authEmailStrings } from "~/features/auth/auth-email-strings";
 import { limits } from "~/features/auth/auth-request.server";
 import { authTranslator } from "~/features/auth/auth-translation";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
 import enAuth from "~/i18n/locales/en/auth";
 import esAuth from "~/i18n/locales/es/auth";
 import routeConfig from "~/routes";
@@ -37,7 +40,8 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
 import { action as sessionAction } from "~/routes/admin/session-update";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users";
-import { loader as callbackLoader } from "~/routes/auth/callback";
+import { action as callbackAction, loader as callbackLoader } from "~/routes/auth/callback";
+import { loader as memberFeedLoader } from "~/routes/events/member-feed";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/member/settings";
 import { getAuth } from "~/server/auth.server";
@@ -258,14 +262,16 @@ describeEachBackend("auth hardening", (backend) => {
       const { email } = await createMember();
       const other = await createMember();
       const planted = (await signIn(other.email)).cookie;
-      expect((await h.post({ intent: "magic-link", email }, { ip: ip() })).data.ok).toBe(true);
+      // Asked for in this browser (its link cookie: issue 32, item 8b), which also carries the planted session.
+      const asked = await h.post({ intent: "magic-link", email }, { cookie: planted, ip: ip() });
+      expect(asked.data.ok).toBe(true);
       const link = await magicLinkFor(email);
-      const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: planted });
+      const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
       expect(answer.status).toBe(302);
       const issued = sessionToken(answer.headers.getSetCookie());
       expect(issued).toBeTruthy();
       expect(planted).not.toContain(issued!);
-      expect((await memberFor(cookieJar(planted, answer.headers.getSetCookie())))?.email).toBe(email);
+      expect((await memberFor(cookieJar(asked.cookie, answer.headers.getSetCookie())))?.email).toBe(email);
     });
 
     test("the admin portal: a forged admin cookie is dropped, and signing in sets a new random token", async () => {
@@ -534,26 +540,28 @@ describeEachBackend("auth hardening", (backend) => {
   });
 
   describe("5. magic-link reuse", () => {
+    /** A member's magic link, and the cookie of the browser that asked for it (issue 32, item 8b). */
     async function magicLink() {
       const { email } = await createMember();
-      expect((await h.post({ intent: "magic-link", email }, { ip: ip() })).data.ok).toBe(true);
-      return { email, link: await magicLinkFor(email) };
+      const asked = await h.post({ intent: "magic-link", email }, { ip: ip() });
+      expect(asked.data.ok).toBe(true);
+      return { email, link: await magicLinkFor(email), cookie: asked.cookie };
     }
     const visit = (link: URL, cookie = "") => h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie });
 
     test("a link signs in once; the second visit is refused with a translated message", async () => {
-      const { email, link } = await magicLink();
+      const { email, link, cookie } = await magicLink();
       // The database holds the token's hash, never the token the link carries.
       const token = link.searchParams.get("token")!;
       expect(token.length).toBeGreaterThanOrEqual(24);
       const stored = await db.select({ identifier: verifications.identifier }).from(verifications);
       expect(stored.filter((v) => v.identifier.includes(token))).toEqual([]);
       expect(stored.map((v) => v.identifier)).toContain(createHash("sha256").update(`magic-link:${token}`).digest("base64url"));
-      const first = await visit(link);
+      const first = await visit(link, cookie);
       expect(first.status).toBe(302);
       expect(first.headers.get("location")).toBe("/auth/callback?done=magiclink");
       expect((await memberFor(cookieJar("", first.headers.getSetCookie())))?.email).toBe(email);
-      const second = await visit(link);
+      const second = await visit(link, cookie);
       expect(second.status).toBe(400);
       expect(second.body).toEqual({ ok: false, error: { key: "errors.linkInvalid" } });
       expect(second.headers.getSetCookie()).toEqual([]);
@@ -563,18 +571,18 @@ describeEachBackend("auth hardening", (backend) => {
     });
 
     test("the same link opened twice at once (a mail scanner and the member) signs in once", async () => {
-      const { link } = await magicLink();
-      const answers = await Promise.all([visit(link), visit(link), visit(link)]);
+      const { link, cookie } = await magicLink();
+      const answers = await Promise.all([visit(link, cookie), visit(link, cookie), visit(link, cookie)]);
       expect(answers.map((a) => a.status).sort()).toEqual([302, 400, 400]);
     });
 
     test("an expired link is refused with the translated message and signs nobody in", async () => {
-      const { email, link } = await magicLink();
+      const { email, link, cookie } = await magicLink();
       await db
         .update(verifications)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(sql`${verifications.value} like ${`%${email}%`}`);
-      const answer = await visit(link);
+      const answer = await visit(link, cookie);
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ ok: false, error: { key: "errors.linkInvalid" } });
       expect(answer.headers.getSetCookie()).toEqual([]);
@@ -722,14 +730,15 @@ describeEachBackend("auth hardening", (backend) => {
     test("/auth/callback: only ever redirects to itself, whatever redirectTo, next or callbackURL say", async () => {
       for (const target of HOSTILE_TARGETS.slice(0, 8)) {
         const { email } = await createMember();
-        expect((await h.post({ intent: "magic-link", email }, { ip: ip() })).data.ok).toBe(true);
+        const asked = await h.post({ intent: "magic-link", email }, { ip: ip() });
+        expect(asked.data.ok).toBe(true);
         const link = await magicLinkFor(email);
         for (const name of ["redirectTo", "next", "callbackURL", "errorCallbackURL", "newUserCallbackURL", "returnTo"]) link.searchParams.set(name, target);
-        const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}` });
+        const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
         expect(answer.status).toBe(302);
         expect(answer.headers.get("location")).toBe("/auth/callback?done=magiclink");
         // A used or made-up link with the same parameters: an answer, not a redirect.
-        const refused = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}` });
+        const refused = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
         expect(refused.status).toBe(400);
         expect(refused.headers.get("location")).toBeNull();
       }
@@ -798,9 +807,10 @@ describeEachBackend("auth hardening", (backend) => {
 
     test("a member who forgot the password can still get in by magic link", async () => {
       const { email } = await createMember();
-      expect((await h.post({ intent: "magic-link", email }, { ip: ip() })).data.ok).toBe(true);
+      const asked = await h.post({ intent: "magic-link", email }, { ip: ip() });
+      expect(asked.data.ok).toBe(true);
       const link = await magicLinkFor(email);
-      const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}` });
+      const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
       expect(answer.status).toBe(302);
       expect((await memberFor(cookieJar("", answer.headers.getSetCookie())))?.email).toBe(email);
     });
@@ -969,14 +979,15 @@ describeEachBackend("auth hardening", (backend) => {
         const email = `reset-unconfirmed-${tag()}@example.test`;
         const squatter = "squatters-passphrase-8";
         await h.post({ intent: "signup-email", fullName: "Not The Owner", email, password: squatter, confirmPassword: squatter, username: "", phone: "" }, { ip: ip() });
-        // The owner tries passwords until the account is locked, then asks for a reset.
-        for (let i = 0; i < 5; i++) await h.post({ intent: "signin-email", email, password: `a-guess-${i}-abcdef` }, { ip: ip() });
-        const locked = await h.post({ intent: "signin-email", email, password: "another-guess-1" }, { ip: ip() });
+        // The owner tries passwords until the account is locked on their address, then asks for a reset.
+        const owner = ip();
+        for (let i = 0; i < 5; i++) await h.post({ intent: "signin-email", email, password: `a-guess-${i}-abcdef` }, { ip: owner });
+        const locked = await h.post({ intent: "signin-email", email, password: "another-guess-1" }, { ip: owner });
         expect(locked.status).toBe(429);
         await requestReset(email);
         const { link } = await resetMailFor(email);
         expect((await submitReset(link, { password: NEW_PASSWORD })).status).toBe(200);
-        const signedIn = await h.post({ intent: "signin-email", email, password: NEW_PASSWORD }, { ip: ip() });
+        const signedIn = await h.post({ intent: "signin-email", email, password: NEW_PASSWORD }, { ip: owner });
         expect(signedIn.data).toMatchObject({ ok: true });
         expect((await memberFor(signedIn.cookie))?.email).toBe(email);
         expect((await h.post({ intent: "signin-email", email, password: squatter }, { ip: ip() })).data).toMatchObject({ ok: false, error: { key: "errors.invalidCredentials" } });
@@ -1097,6 +1108,261 @@ describeEachBackend("auth hardening", (backend) => {
         expect(after!.password).toBe(before!.password);
         // …and the real link still works.
         expect((await submitReset(link, { password: NEW_PASSWORD })).status).toBe(200);
+      });
+    });
+  });
+
+  describe("11. issue 32 (outside review): the calendar link can be revoked; two-factor on every sign-in; links bound to the browser; no lock-out by strangers", () => {
+    const feedStatus = async (token: string) =>
+      (await h.call(memberFeedLoader as never, { path: `/events/mine.ics?token=${encodeURIComponent(token)}` })).status;
+    /** The member's private calendar link token now (from the profile's feed version). */
+    async function feedToken(userId: string) {
+      const [row] = await db.select({ version: profiles.calendarFeedVersion }).from(profiles).where(eq(profiles.id, userId));
+      return createCalendarFeedToken(userId, row!.version);
+    }
+    /** The calendar link before `event` works; after it, that link answers 404 (as any bad token does) and the new one works. */
+    async function expectFeedRevokedBy(userId: string, event: () => Promise<void>) {
+      const old = await feedToken(userId);
+      expect(await feedStatus(old)).toBe(200);
+      await event();
+      const fresh = await feedToken(userId);
+      expect(fresh).not.toBe(old);
+      expect(await feedStatus(old)).toBe(404);
+      expect(await feedStatus(fresh)).toBe(200);
+      return fresh;
+    }
+    const settingsPost = (cookie: string, form: Record<string, string>) => h.call(settingsAction as never, { path: "/settings", cookie, form, ip: ip() });
+    /** The newest mailed link of one kind to `email` (other mails to it, like the confirmation, are skipped). */
+    async function mailedLink(email: string, pattern: RegExp): Promise<URL> {
+      for (let count = 1; ; count++) {
+        await h.waitForMail(email, count);
+        const found = h.mails
+          .filter((m) => m.to.includes(email))
+          .map((m) => decodeMail(m.raw).match(pattern)?.[0])
+          .filter((l): l is string => Boolean(l));
+        if (found.length > 0) return new URL(found[found.length - 1]!.replaceAll("&amp;", "&"));
+      }
+    }
+    const MAGIC_LINK = /https?:\/\/[^\s"<>]+\/auth\/callback\?type=magiclink[^\s"<>]+/;
+
+    describe("item 7: the private calendar link", () => {
+      test("'Sign out everywhere' ends the old calendar link; the new one works", async () => {
+        const { id, email } = await createMember();
+        const { cookie } = await signIn(email);
+        await expectFeedRevokedBy(id, async () => {
+          expect((await h.post({ intent: "signout-everywhere" }, { cookie, ip: ip() })).data.ok).toBe(true);
+        });
+      });
+
+      test("a password change ends the old calendar link; the new one works", async () => {
+        const { id, email } = await createMember();
+        const { cookie } = await signIn(email);
+        await expectFeedRevokedBy(id, async () => {
+          const changed = await settingsPost(cookie, { intent: "change-password", currentPassword: PASSWORD, newPassword: "another-good-passphrase-2", confirmPassword: "another-good-passphrase-2" });
+          expect(changed.status).toBe(303);
+        });
+      });
+
+      test("a password reset ends the old calendar link; the new one works", async () => {
+        const { id, email } = await createMember();
+        await expectFeedRevokedBy(id, async () => {
+          expect((await h.post({ intent: "password-reset-request", email }, { ip: ip() })).status).toBe(200);
+          const link = await mailedLink(email, /https?:\/\/[^\s"<>]+\/auth\/reset-password\?[^\s"<>]+/);
+          const token = link.searchParams.get("token")!;
+          const password = "a-fresh-start-passphrase-3";
+          const done = await h.call(resetAction as never, { path: `${link.pathname}${link.search}`, ip: ip(), form: { intent: "password-reset", token, password, confirmPassword: password } });
+          expect(done.status).toBe(200);
+        });
+      });
+
+      test("'Reset my calendar link' in settings ends the old link; the page then shows the new one, in English and Spanish", async () => {
+        const { id, email } = await createMember();
+        const { cookie } = await signIn(email);
+        const shown = async () => ((await h.call(settingsLoader as never, { path: "/settings", cookie })).body as { calendarFeedUrl?: string }).calendarFeedUrl;
+        expect(await shown()).toBe(`/events/mine.ics?token=${encodeURIComponent(await feedToken(id))}`);
+        const fresh = await expectFeedRevokedBy(id, async () => {
+          const reset = await settingsPost(cookie, { intent: "reset-calendar-link" });
+          expect(reset.status).toBe(303);
+          expect(reset.headers.get("location")).toBe("/settings?done=calendar-link-reset#calendar");
+        });
+        // Still signed in; the page has the new link.
+        expect(await shown()).toBe(`/events/mine.ics?token=${encodeURIComponent(fresh)}`);
+        expect(en("settings.calendarLinkResetButton")).toBe("Reset My Calendar Link");
+        expect(es("settings.calendarLinkResetButton")).toBe("Restablecer mi enlace de calendario");
+        for (const key of ["settings.calendarLink", "settings.calendarLinkIntro", "settings.calendarLinkResetHint", "settings.calendarLinkReset"] as const) {
+          expect(es(key)).not.toBe(en(key));
+          expect(en(key)).not.toBe(key);
+        }
+      });
+    });
+
+    describe("item 8a: two-factor for every way of signing in", () => {
+      test("a magic link doesn't sign in a member with two-factor: the authenticator code is asked, and makes a two-factor session", async () => {
+        // An administrator is a member with two-factor.
+        const admin = await enrolledAdmin();
+        const sessionsBefore = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.userId))).length;
+        const asked = await h.post({ intent: "magic-link", email: admin.email }, { ip: ip() });
+        expect(asked.data.ok).toBe(true);
+        const link = await mailedLink(admin.email, MAGIC_LINK);
+        const opened = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
+        expect(opened.status).toBe(302);
+        expect(opened.headers.get("location")).toBe("/auth?tab=signin&step=two-factor");
+        const pending = cookieJar(asked.cookie, opened.headers.getSetCookie());
+        expect(await memberFor(pending)).toBeNull();
+        expect(pending).toMatch(/two_factor=/);
+        expect((await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.userId))).length).toBe(sessionsBefore);
+        // The link is used up: it can't be opened again for another try.
+        expect((await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie })).status).toBe(400);
+
+        const done = await h.post({ intent: "two-factor", code: await unusedTotp(admin.secret) }, { cookie: pending, ip: ip() });
+        expect(done.data).toMatchObject({ ok: true, intent: "two-factor" });
+        const signedIn = await getCurrentMember({ db, request: new Request(`${PUBLIC_URL}/`, { headers: { cookie: done.cookie } }) });
+        expect(signedIn?.member.id).toBe(admin.userId);
+        expect(signedIn?.twoFactorVerified).toBe(true);
+        expect(en("callback.twoFactorNext")).not.toBe(es("callback.twoFactorNext"));
+      });
+
+      test("a texted code doesn't sign in a member with two-factor either: the answer asks for the code next", async () => {
+        const admin = await enrolledAdmin();
+        const phone = `+1555${String(3_000_000 + counter).slice(-7)}`;
+        // The number proven as the account's sign-in number (as /settings does with a code).
+        await db.update(users).set({ phoneNumber: phone, phoneNumberVerified: true }).where(eq(users.id, admin.userId));
+        expect((await h.post({ intent: "sms-send", phone }, { ip: ip() })).data.ok).toBe(true);
+        let code: string | undefined;
+        for (let i = 0; i < 200 && !code; i++) {
+          code = h.smsLines().find((l) => l.to === phone)?.body.match(/\b(\d{6})\b/)?.[1];
+          if (!code) await new Promise((r) => setTimeout(r, 50));
+        }
+        const verified = await h.post({ intent: "sms-verify", phone, code: code! }, { ip: ip() });
+        expect(verified.data).toMatchObject({ ok: true, intent: "sms-verify", next: "two-factor" });
+        expect(await memberFor(verified.cookie)).toBeNull();
+        expect(verified.cookie).toMatch(/two_factor=/);
+        const done = await h.post({ intent: "two-factor", code: await unusedTotp(admin.secret) }, { cookie: verified.cookie, ip: ip() });
+        expect(done.data).toMatchObject({ ok: true, toast: { title: "toast.welcomeBack" } });
+        expect((await memberFor(done.cookie))?.id).toBe(admin.userId);
+      });
+
+      test("the admin magic link of an administrator with two-factor opens no site session before the code", async () => {
+        const admin = await enrolledAdmin();
+        const b = browser();
+        expect((await b.post({ intent: "magic-link", email: admin.email })).status).toBe(200);
+        const link = await mailedLink(admin.email, /https?:\/\/[^\s"<>]+\/admin\/auth\/callback\?[^\s"<>]+/);
+        expect((await b.call(adminCallbackLoader, `${link.pathname}${link.search}`)).headers.get("location")).toBe("/admin/login");
+        expect(await memberFor(b.cookie)).toBeNull();
+        expect((await b.call(loginLoader, "/admin/login")).body).toMatchObject({ step: "code" });
+        expect((await b.post({ intent: "code", code: await unusedTotp(admin.secret) })).status).toBe(303);
+        expect((await memberFor(b.cookie))?.id).toBe(admin.userId);
+        expect(b.adminToken()).toBeTruthy();
+      });
+    });
+
+    describe("item 8b: a magic link signs in only the browser that asked for it without a question", () => {
+      test("login CSRF: someone's link opened in another browser asks 'Sign in as …?' and signs in only by the button (a POST)", async () => {
+        const attacker = await createMember();
+        const victim = await createMember();
+        const victimCookie = (await signIn(victim.email)).cookie;
+        // The attacker asks for a link to their own address, in their own browser…
+        const asked = await h.post({ intent: "magic-link", email: attacker.email }, { ip: ip() });
+        expect(asked.setCookies.some((c) => /^church_link_browser=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=900/.test(c))).toBe(true);
+        const link = await magicLinkFor(attacker.email);
+        const token = link.searchParams.get("token")!;
+        expect(link.searchParams.get("browser")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        // …and gets it opened in the victim's browser: a question, not a sign-in.
+        const masked = `${attacker.email[0]}***@example.test`;
+        const opened = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: victimCookie });
+        expect(opened.status).toBe(200);
+        expect(opened.body).toEqual({ ok: false, confirm: { email: masked, token } });
+        expect(opened.headers.getSetCookie()).toEqual([]);
+        expect(opened.headers.get("cache-control")).toBe("no-store");
+        expect((await memberFor(victimCookie))?.id).toBe(victim.id);
+        // Taking `browser=` off the link doesn't skip the question, even where it was asked for.
+        const stripped = new URL(link);
+        stripped.searchParams.delete("browser");
+        expect((await h.call(callbackLoader as never, { path: `${stripped.pathname}${stripped.search}`, cookie: asked.cookie })).body).toEqual({ ok: false, confirm: { email: masked, token } });
+        expect(en("callback.confirmTitle", { email: "j***@example.org" })).toBe("Sign in as j***@example.org?");
+        expect(es("callback.confirmTitle", { email: "j***@example.org" })).toBe("¿Iniciar sesión como j***@example.org?");
+
+        // The member's own case: asked on the laptop, opened on the phone (no cookie): the button signs in.
+        const pressed = await h.call(callbackAction as never, { path: "/auth/callback?lang=es", form: { token } });
+        expect(pressed.status).toBe(303);
+        expect(pressed.headers.get("location")).toBe("/auth/callback?done=magiclink&lang=es");
+        expect((await memberFor(cookieJar("", pressed.headers.getSetCookie())))?.id).toBe(attacker.id);
+        // Used once, whichever way.
+        expect((await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: victimCookie })).status).toBe(400);
+        expect((await h.call(callbackAction as never, { path: "/auth/callback", form: { token } })).status).toBe(400);
+        expect((await h.call(callbackAction as never, { path: "/auth/callback", form: {} })).status).toBe(400);
+      });
+
+      test("a mail scanner opening the link first uses nothing up; the browser that asked then signs in at once", async () => {
+        const { email, id } = await createMember();
+        const asked = await h.post({ intent: "magic-link", email }, { ip: ip() });
+        const link = await magicLinkFor(email);
+        for (let i = 0; i < 2; i++) {
+          const scanned = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}` });
+          expect(scanned.status).toBe(200);
+          expect(scanned.body).toMatchObject({ ok: false, confirm: { token: link.searchParams.get("token") } });
+        }
+        const opened = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
+        expect(opened.status).toBe(302);
+        expect(opened.headers.get("location")).toBe("/auth/callback?done=magiclink");
+        expect((await memberFor(cookieJar(asked.cookie, opened.headers.getSetCookie())))?.id).toBe(id);
+      });
+    });
+
+    describe("item 8c: nobody is locked out by someone else's wrong passwords", () => {
+      test("member sign-in: a stranger's wrong passwords lock only the stranger's address; the right password from another works", async () => {
+        const { email } = await createMember();
+        const stranger = ip();
+        for (let i = 0; i < 5; i++) {
+          expect((await h.post({ intent: "signin-email", email, password: `guess-${i}-abcdef` }, { ip: stranger })).status).toBe(401);
+        }
+        const refused = await h.post({ intent: "signin-email", email, password: PASSWORD }, { ip: stranger });
+        expect(refused.status).toBe(429);
+        expect(refused.data).toMatchObject({ ok: false, error: { key: "errors.rateLimited" } });
+        const member = await h.post({ intent: "signin-email", email, password: PASSWORD }, { ip: ip() });
+        expect(member.status).toBe(200);
+        expect(await memberFor(member.cookie)).not.toBeNull();
+        // The member's sign-in doesn't lift the stranger's lock.
+        expect((await h.post({ intent: "signin-email", email, password: "guess-again-abcdef" }, { ip: stranger })).status).toBe(429);
+      });
+
+      test("guessing spread over many addresses stops at the account's ceiling, and an address the member signed in from still gets in", async () => {
+        const { email } = await createMember();
+        const home = ip();
+        expect((await h.post({ intent: "signin-email", email, password: PASSWORD }, { ip: home })).status).toBe(200);
+        const ceiling = limits.failedSignInsPerAccount.limit;
+        const perAddress = 5;
+        const addresses = Array.from({ length: Math.ceil(ceiling / perAddress) }, () => ip());
+        const statuses = await Promise.all(
+          addresses.map(async (address) => {
+            const answers: number[] = [];
+            for (let i = 0; i < perAddress; i++) answers.push((await h.post({ intent: "signin-email", email, password: `spread-${i}-abcdef` }, { ip: address })).status);
+            return answers;
+          }),
+        );
+        expect(statuses.flat().filter((s) => s === 401)).toHaveLength(ceiling);
+        // Over the ceiling: a new address waits, even with the right password…
+        expect((await h.post({ intent: "signin-email", email, password: PASSWORD }, { ip: ip() })).status).toBe(429);
+        // …but the member's own address still gets in.
+        const atHome = await h.post({ intent: "signin-email", email, password: PASSWORD }, { ip: home });
+        expect(atHome.status).toBe(200);
+        expect(await memberFor(atHome.cookie)).not.toBeNull();
+        // High enough not to be a denial of service: it took 20 addresses, each at its own limit.
+        expect(ceiling / perAddress).toBeGreaterThanOrEqual(20);
+      });
+
+      test("admin sign-in: a stranger's wrong passwords lock only the stranger's address; the administrator's own still signs in", async () => {
+        const admin = await enrolledAdmin();
+        const stranger = browser();
+        for (let i = 0; i < 5; i++) {
+          expect((await stranger.post({ intent: "password", email: admin.email, password: `wrong-${i}-passphrase` })).status).toBe(401);
+        }
+        const locked = await stranger.post({ intent: "password", email: admin.email, password: ADMIN_PASSWORD });
+        expect(locked.status).toBe(429);
+        expect(locked.body).toMatchObject({ error: { key: "login.errors.locked" } });
+        const own = await browser().post({ intent: "password", email: admin.email, password: ADMIN_PASSWORD });
+        expect(own.status).toBe(200);
+        expect(own.body).toMatchObject({ step: "code" });
       });
     });
   });
@@ -1471,9 +1737,11 @@ describeEachBackend("auth hardening over HTTP (production server)", (backend) =>
     test("/auth/callback: a real link with hostile parameters lands on /auth/callback; a bad one answers without redirecting", async () => {
       const sent = await postForm("/auth", { intent: "magic-link", email: member.email });
       expect(sent.status).toBe(200);
+      // Opened in the browser that asked (its link cookie: issue 32, item 8b).
+      const asker = cookieJar("", sent.headers.getSetCookie());
       const link = callbackLink(await waitForEmlTo(dataDir, member.email, 1));
       for (const name of ["redirectTo", "next", "callbackURL", "errorCallbackURL", "returnTo"]) link.searchParams.set(name, "//evil.example");
-      const answer = await http(`${link.pathname}${link.search}`);
+      const answer = await http(`${link.pathname}${link.search}`, { cookie: asker });
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/auth/callback?done=magiclink");
       const again = await http(`${link.pathname}${link.search}`);

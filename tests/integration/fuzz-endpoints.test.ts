@@ -18,6 +18,7 @@ import { ADMIN_COOKIE, validateAdminSession } from "~/features/admin/admin-sessi
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { detectRequestLanguage } from "~/i18n/detect-language";
+import { backgroundSettled } from "~/server/background.server";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { clearRecentErrors, recentErrors } from "~/server/logger.server";
 import { createMemoryPubSub, setPubSub } from "~/server/pubsub.server";
@@ -475,6 +476,9 @@ describeEachBackend("fuzzing every loader and action", (backend) => {
     const uploadsDir = path.join(dataDir, "uploads");
     const filesBefore = endpoint.notes.upload && kind === "action" ? new Set(listFiles(uploadsDir)) : null;
     const answer = await invoke(endpoint, kind, input, cookie);
+    // Links made after the answer (a password reset, an admin magic link) are this input's
+    // writes: wait for them, or they land in the next input's.
+    await backgroundSettled();
     const writes = await drainWrites(db());
     const problems: string[] = [];
     if (answer.threw) problems.push(`threw ${answer.threw}`);

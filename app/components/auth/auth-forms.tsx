@@ -45,6 +45,11 @@ export interface AuthFormsProps {
   initialTab?: AuthTab;
   /** Email or phone, for the initial tab's method choice. */
   initialMethod?: AuthMethod;
+  /**
+   * Open on the authenticator-code step: a magic link or texted code signed in a member with
+   * two-factor, and the code is what is left (/auth?step=two-factor).
+   */
+  initialTwoFactor?: boolean;
   /** The /auth page's `useActionData()`: a form posted without JavaScript. */
   pageData?: AuthActionData;
   /** Where the forms post: "/auth" (the route keeps its query string on its own page). */
@@ -68,6 +73,11 @@ interface PanelContext {
   selectTab: (tab: AuthTab, focus?: boolean, method?: AuthMethod) => void;
   signedIn: () => void;
   guest: () => void;
+  /** A sign-in without the password (link, texted code) still needs the authenticator code. */
+  twoFactorPending: boolean;
+  /** Goes to the sign-in tab's code step (after a texted code, for a member with two-factor). */
+  startTwoFactor: () => void;
+  endTwoFactor: () => void;
 }
 
 const phoneIntents: readonly AuthIntent[] = ["signin-phone", "sms-send", "sms-verify", "signup-phone", "signup-phone-verify"];
@@ -76,6 +86,8 @@ const phoneIntents: readonly AuthIntent[] = ["signin-phone", "sms-send", "sms-ve
 function tabOf(data: AuthActionData | undefined): AuthTab | undefined {
   const intent = data?.intent;
   if (!intent) return undefined;
+  // Any sign-in that still needs the authenticator code continues on the sign-in tab.
+  if (data.ok && data.next === "two-factor") return "signin";
   if (intent === "signup-email") return data.ok ? "signin" : "signup";
   if (intent.startsWith("signup")) return "signup";
   if (intent === "magic-link" || intent.startsWith("sms")) return "magic";
@@ -95,6 +107,7 @@ export function AuthForms({
   t,
   initialTab,
   initialMethod,
+  initialTwoFactor = false,
   pageData,
   action = "/auth",
   tabHref = (tab) => `/auth?tab=${tab}`,
@@ -105,10 +118,11 @@ export function AuthForms({
   const hydrated = useHydrated();
   // The guest toast is in the main table, shared with the first-visit dialog's question.
   const { t: tMain } = useTranslation();
-  const [tab, setTab] = useState<AuthTab>(() => tabOf(pageData) ?? initialTab ?? "signin");
+  const [tab, setTab] = useState<AuthTab>(() => tabOf(pageData) ?? (initialTwoFactor ? "signin" : initialTab) ?? "signin");
   const tabRefs = useRef<Partial<Record<AuthTab, HTMLAnchorElement | null>>>({});
   // A method chosen by a link in another panel ("sign in with a text-message code").
   const [chosenMethod, setChosenMethod] = useState<{ tab: AuthTab; method: AuthMethod } | null>(null);
+  const [twoFactorPending, setTwoFactorPending] = useState(initialTwoFactor);
 
   const selectTab = (next: AuthTab, focus = false, method?: AuthMethod) => {
     setTab(next);
@@ -151,6 +165,12 @@ export function AuthForms({
       toast({ title: tMain("welcome.guestToast"), description: tMain("welcome.guestToastBody") });
       onDone("guest");
     },
+    twoFactorPending,
+    startTwoFactor: () => {
+      setTwoFactorPending(true);
+      selectTab("signin", true);
+    },
+    endTwoFactor: () => setTwoFactorPending(false),
   };
 
   // Only the selected panel is mounted (its fields start empty when it is chosen again).
@@ -284,8 +304,10 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
   const errorId = useId();
   const codeErrorId = useId();
   const [twoFactor, setTwoFactor] = useState(
-    () => pageData?.intent === "two-factor" || (pageData?.ok === true && pageData.next === "two-factor"),
+    () => ctx.twoFactorPending || pageData?.intent === "two-factor" || (pageData?.ok === true && pageData.next === "two-factor"),
   );
+  // Signed in by link or texted code, not by password: say why a code is asked for.
+  const afterPasswordless = ctx.twoFactorPending || (pageData?.ok === true && pageData.next === "two-factor" && pageData.intent !== "signin-email" && pageData.intent !== "signin-phone");
   const credentials = useAuthSubmit({
     t,
     intents: ["signin-email", "signin-phone"],
@@ -330,6 +352,7 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
         className="space-y-4"
       >
         <input type="hidden" name="intent" value="two-factor" />
+        {afterPasswordless ? <p className="text-slate-700">{t("callback.twoFactorNext")}</p> : null}
         <Field
           label={t("fields.twoFactorCode")}
           hint={t("fields.twoFactorHint")}
@@ -343,7 +366,14 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
         />
         <FormMessage id={codeErrorId} problem={code.problem} t={t} />
         <SubmitButton pending={code.pending} label={t("signin.verifyTwoFactor")} pendingLabel={t("signin.submitting")} />
-        <button type="button" onClick={() => setTwoFactor(false)} className={`${secondaryButtonClass} w-full`}>
+        <button
+          type="button"
+          onClick={() => {
+            setTwoFactor(false);
+            ctx.endTwoFactor();
+          }}
+          className={`${secondaryButtonClass} w-full`}
+        >
           {t("form.back")}
         </button>
       </code.fetcher.Form>
@@ -481,7 +511,9 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
     intents: ["sms-verify"],
     pageData,
     onSuccess: (answer) => {
-      if (answer.intent === "sms-verify") ctx.signedIn();
+      if (answer.intent !== "sms-verify") return;
+      if (answer.next === "two-factor") ctx.startTwoFactor();
+      else ctx.signedIn();
     },
   });
 
@@ -607,6 +639,7 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
         formRef.current?.reset();
         ctx.selectTab("signin", true);
       } else if (answer.next === "signup-phone-code") setCodeStep(true);
+      else if (answer.next === "two-factor") ctx.startTwoFactor();
       else if (answer.intent === "signup-phone-verify") ctx.signedIn();
     },
   });

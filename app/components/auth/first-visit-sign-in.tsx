@@ -2,9 +2,10 @@ import { use, useEffect, useId, useRef, useState } from "react";
 import { toast } from "~/components/ui/toaster";
 import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
 import { clearGuestMode } from "~/features/auth/guest-mode";
+import { checkCode } from "~/features/auth/auth-input";
 import { EmailField, Field, FormMessage, PhoneField, secondaryButtonClass, SubmitButton, useAuthSubmit, usePreloadAuthRoute } from "./auth-fields";
 
-type Step = "send" | "code";
+type Step = "send" | "code" | "two-factor";
 type Method = "email" | "phone";
 
 /** The first control of a step: the chosen method, else the first field, else a button. */
@@ -15,7 +16,8 @@ const strings = loadAuthTranslator();
 
 /**
  * The first-visit dialog's sign-in steps (lazy chunk, loaded when a visitor answers "I'm a
- * member", or on the intent to): a link by email or a code by text, then the code. Back
+ * member", or on the intent to): a link by email or a code by text, then the code (and, for a
+ * member with two-factor, the authenticator code). Back
  * returns to the first question; `onDone` closes the dialog once a link is sent or the
  * code is accepted.
  */
@@ -30,6 +32,7 @@ export default function FirstVisitSignIn({ onBack, onDone }: { onBack: () => voi
   const [phone, setPhone] = useState("");
   const sendErrorId = useId();
   const codeErrorId = useId();
+  const twoFactorErrorId = useId();
 
   // Each step starts at its first control, so keyboard and screen reader users follow along
   // (this component mounts when the member answered the first question).
@@ -55,14 +58,16 @@ export default function FirstVisitSignIn({ onBack, onDone }: { onBack: () => voi
         variant: "destructive",
       }),
   });
+  const signedIn = () => {
+    clearGuestMode();
+    onDone();
+  };
   const verify = useAuthSubmit({
     t,
     intents: ["sms-verify"],
-    onSuccess: () => {
-      clearGuestMode();
-      onDone();
-    },
+    onSuccess: (answer) => (answer.next === "two-factor" ? setStep("two-factor") : signedIn()),
   });
+  const twoFactor = useAuthSubmit({ t, intents: ["two-factor"], onSuccess: signedIn });
 
   return (
     <div ref={stepRef}>
@@ -151,6 +156,39 @@ export default function FirstVisitSignIn({ onBack, onDone }: { onBack: () => voi
             <SubmitButton pending={verify.pending} label={t("sms.verify")} pendingLabel={t("signin.submitting")} />
           </div>
         </verify.fetcher.Form>
+      ) : null}
+
+      {step === "two-factor" ? (
+        <twoFactor.fetcher.Form
+          method="post"
+          action="/auth"
+          noValidate
+          onSubmit={twoFactor.onSubmit((values) => {
+            const checked = checkCode(values.code ?? "");
+            return checked.ok ? null : { error: checked.error, field: checked.field };
+          })}
+          className="space-y-4"
+        >
+          <input type="hidden" name="intent" value="two-factor" />
+          <p className="text-slate-700">{t("callback.twoFactorNext")}</p>
+          <Field
+            label={t("fields.twoFactorCode")}
+            hint={t("fields.twoFactorHint")}
+            name="code"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            problem={twoFactor.problem}
+            errorId={twoFactorErrorId}
+          />
+          <FormMessage id={twoFactorErrorId} problem={twoFactor.problem} t={t} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <button type="button" onClick={onBack} className={`${secondaryButtonClass} sm:w-auto`}>
+              {t("firstVisit.back")}
+            </button>
+            <SubmitButton pending={twoFactor.pending} label={t("signin.verifyTwoFactor")} pendingLabel={t("signin.submitting")} />
+          </div>
+        </twoFactor.fetcher.Form>
       ) : null}
     </div>
   );

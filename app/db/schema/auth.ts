@@ -36,6 +36,12 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** Set when the session began with a second factor (TOTP or backup code). */
     twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
+    /**
+     * When this session last proved a second factor: at creation, or later with a code on the
+     * admin login page. Renewing the session leaves it alone; the automatic admin session is
+     * made only within 8 hours of it (resolve-admin-session.server.ts).
+     */
+    twoFactorVerifiedAt: timestamp("two_factor_verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

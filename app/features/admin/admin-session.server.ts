@@ -90,10 +90,13 @@ export async function createAdminSession(options: {
   method: AdminSessionInfo["method"];
   ipAddress?: string | null;
   userAgent?: string | null;
+  /** No later end than this (an automatic session ends 8 hours after the code it rests on). */
+  notAfter?: Date;
 }): Promise<CreatedAdminSession> {
   const { db, userId, method } = options;
   const token = randomBytes(32).toString("base64url");
   const now = Date.now();
+  const cap = options.notAfter?.getTime() ?? Number.POSITIVE_INFINITY;
   const [row] = await db
     .insert(adminSessions)
     .values({
@@ -102,8 +105,8 @@ export async function createAdminSession(options: {
       method,
       ipAddress: options.ipAddress ?? null,
       userAgent: options.userAgent?.slice(0, 500) ?? null,
-      expiresAt: new Date(now + ADMIN_IDLE_SECONDS * 1000),
-      absoluteExpiresAt: new Date(now + ADMIN_ABSOLUTE_SECONDS * 1000),
+      expiresAt: new Date(Math.min(now + ADMIN_IDLE_SECONDS * 1000, cap)),
+      absoluteExpiresAt: new Date(Math.min(now + ADMIN_ABSOLUTE_SECONDS * 1000, cap)),
     })
     .returning();
   return { token, session: toInfo(row!) };

@@ -3,6 +3,8 @@ import { isAPIError } from "better-auth/api";
 import { sessions, users } from "~/db/schema";
 import { normalizeEmail, PASSWORD_MAX, ZMagicLink, ZSignInEmail, ZTwoFactor } from "~/features/auth/auth-input";
 import { checkLimit, clientIp, cookieHeaders, limits } from "~/features/auth/auth-request.server";
+import { findMagicLink } from "~/features/auth/find-magic-link.server";
+import { claimSignInAttempt } from "~/features/auth/sign-in-lock.server";
 import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
 import { confirmTwoFactor } from "~/features/member/confirm-two-factor.server";
 import { enableTwoFactor } from "~/features/member/enable-two-factor.server";
@@ -10,6 +12,7 @@ import { renderTwoFactorEnrolment, type TwoFactorEnrolment } from "~/features/me
 import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
+import { inBackground } from "~/server/background.server";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { adminSessionCookie, createAdminSession, findAdminIdentity } from "./admin-session.server";
@@ -18,8 +21,16 @@ import { logAdminAuthAttempt } from "./log-admin-auth-attempt.server";
 
 /** Admin sign-in limits: stricter than the member ones. */
 export const adminLimits = {
-  /** Failed password or code attempts against one administrator: then locked for the window. */
+  /** Failed code attempts against one administrator: then locked for the window. */
   failuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed passwords for one administrator from one client address: then that address waits. */
+  passwordFailuresPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Failed passwords for one administrator from all addresses: the ceiling on spread-out
+   * guessing (ten addresses at their limit). Over it, addresses the administrator signed in
+   * from before still get in (sign-in-lock.server.ts).
+   */
+  passwordFailuresPerAccount: { limit: 50, windowSeconds: 15 * 60 },
   /** Attempts (of any outcome) from one IP address. */
   attemptsPerIp: { limit: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
@@ -73,7 +84,6 @@ async function limited(db: AppDatabase, key: string, rule: RateLimitRule, messag
   return { key: `login.errors.${message}`, values: { minutes: Math.max(1, Math.ceil(seconds / 60)) } };
 }
 
-const accountKey = (email: string) => `admin-signin:fail:${email}`;
 const ipKey = (request: Request) => `admin-signin:ip:${clientIp(request)}`;
 
 /**
@@ -97,10 +107,21 @@ export async function adminPasswordSignIn({ db, request, language, input }: Step
     await log(false, "rate limited (ip)");
     return refusal("credentials", 429, "login.errors.authenticationFailed", ipLimited);
   }
-  const locked = await limited(db, accountKey(email), adminLimits.failuresPerAccount, "locked");
-  if (locked) {
+  // Per administrator *and* address: a stranger's wrong passwords don't lock the administrator out.
+  const claimed = await claimSignInAttempt({
+    db,
+    request,
+    scope: "admin-signin",
+    account: email,
+    rules: { perAccountAndIp: adminLimits.passwordFailuresPerAccountAndIp, perAccount: adminLimits.passwordFailuresPerAccount },
+    findUserId: async () => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]?.id ?? null,
+  });
+  if (!claimed.ok) {
     await log(false, "account locked");
-    return refusal("credentials", 429, "login.errors.authenticationFailed", locked);
+    return refusal("credentials", 429, "login.errors.authenticationFailed", {
+      key: "login.errors.locked",
+      values: { minutes: Math.max(1, Math.ceil(claimed.retryAfterSeconds / 60)) },
+    });
   }
   const invalid = () => refusal("credentials", 401, "login.errors.authenticationFailed", { key: "login.errors.invalidCredentials" });
 
@@ -129,7 +150,7 @@ export async function adminPasswordSignIn({ db, request, language, input }: Step
     if (code === "INVALID_EMAIL_OR_PASSWORD") return invalid();
     return refusal("credentials", 503, "login.errors.loginFailed", { key: "login.errors.tryLater" });
   }
-  await Promise.all([resetRateLimit(db, accountKey(email)), refundRateLimit(db, ipKey(request))]);
+  await Promise.all([claimed.proven(), refundRateLimit(db, ipKey(request))]);
   const headers = cookieHeaders(result.headers);
   if ((result.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect) {
     return { ok: true, step: "code", headers };
@@ -197,7 +218,7 @@ export async function adminVerifyCode({ db, request, https, input }: StepOptions
       return codeRefused(db, request, error, admin.email ?? admin.userId, admin.userId);
     }
     await resetRateLimit(db, key);
-    await db.update(sessions).set({ twoFactorVerified: true }).where(eq(sessions.id, session.sessionId));
+    await db.update(sessions).set({ twoFactorVerified: true, twoFactorVerifiedAt: new Date() }).where(eq(sessions.id, session.sessionId));
     return finish({ db, request, https, userId: admin.userId, email: admin.email, headers: new Headers() });
   }
 
@@ -260,9 +281,11 @@ export async function adminSendMagicLink({ db, request, language, input }: StepO
     await logAdminAuthAttempt({ db, request, email, success: false, method: "magic-link-request", failureReason: "rate limited (ip)" });
     return refusal("credentials", 429, "login.errors.magicLinkFailed", perIp);
   }
-  void sendAdminMagicLink({ db, request, language, email }).catch((error: unknown) => {
-    logger.error({ err: error }, "could not send an admin magic link");
-  });
+  inBackground(
+    sendAdminMagicLink({ db, request, language, email }).catch((error: unknown) => {
+      logger.error({ err: error }, "could not send an admin magic link");
+    }),
+  );
   return { ok: true, step: "credentials", notice: { key: "login.magicLinkSent" }, headers: new Headers() };
 }
 
@@ -293,7 +316,11 @@ async function sendAdminMagicLink(options: { db: AppDatabase; request: Request; 
   await log(true, undefined, admin.userId);
 }
 
-/** Spec: admin_magic_link_login. /admin/auth/callback?token=…: the link signs in to the site. */
+/**
+ * Spec: admin_magic_link_login. /admin/auth/callback?token=…: the link signs in to the site.
+ * An administrator with two-factor gets no session from the link alone, only the pending
+ * sign-in that the login page's code completes (auth.server.ts, issue 32 item 8a).
+ */
 export async function completeAdminMagicLink(options: {
   db: AppDatabase;
   request: Request;
@@ -301,9 +328,13 @@ export async function completeAdminMagicLink(options: {
 }): Promise<{ ok: true; headers: Headers } | { ok: false; error: AdminMessage; headers: Headers }> {
   const { db, request, token } = options;
   if (!token || !/^[A-Za-z0-9._-]{1,2048}$/.test(token)) return { ok: false, error: { key: "login.errors.linkInvalid" }, headers: new Headers() };
+  // Whose link it is, read before it is used up: a pending two-factor answer names nobody.
+  const link = await findMagicLink({ token });
   try {
     const result = await getAuth().api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
-    const user = (result.response as { user?: { id: string; email: string } } | null)?.user;
+    const response = result.response as { user?: { id: string; email: string }; twoFactorRedirect?: boolean } | null;
+    const pending = response?.twoFactorRedirect && link ? (await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, link.email)).limit(1))[0] : undefined;
+    const user = response?.user ?? pending;
     const headers = cookieHeaders(result.headers);
     if (!user || headers.getSetCookie().length === 0) return { ok: false, error: { key: "login.errors.linkInvalid" }, headers };
     const admin = await findAdminIdentity({ db, userId: user.id });

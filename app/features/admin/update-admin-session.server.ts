@@ -46,7 +46,7 @@ export async function updateAdminSession(options: {
       if (member) {
         await db
           .update(sessions)
-          .set({ twoFactorVerified: false })
+          .set({ twoFactorVerified: false, twoFactorVerifiedAt: null })
           .where(and(eq(sessions.id, member.sessionId), eq(sessions.userId, admin.userId)));
       }
       const headers = new Headers({ "Set-Cookie": clearAdminSessionCookie({ https }) });

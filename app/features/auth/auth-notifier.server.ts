@@ -28,6 +28,9 @@ export function createAuthNotifier({ db, publicUrl }: { db: AppDatabase; publicU
     const url = new URL("/auth/callback", publicUrl);
     url.searchParams.set("type", type);
     url.searchParams.set("token", token);
+    // The browser that asked for a magic link (link-browser.server.ts) opens it without a question.
+    const browser = type === "magiclink" ? authCallContext.getStore()?.linkBrowser : undefined;
+    if (browser) url.searchParams.set("browser", browser);
     return url.toString();
   };
 

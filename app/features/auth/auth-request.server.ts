@@ -71,8 +71,14 @@ async function readBody(request: Request): Promise<Record<string, unknown> | nul
 export const limits = {
   /** Failed sign-ins from one IP (each attempt counts first; a success is given back). */
   failedSignInsPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  /** Failed sign-ins against one account (email or phone). */
-  failedSignInsPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  /** Failed sign-ins against one account (email or phone) from one client address. */
+  failedSignInsPerAccountAndIp: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins against one account from all addresses together: the ceiling on guessing
+   * spread over many addresses (20 of them, each at its own limit). Over it, addresses the
+   * member signed in from before still get in (sign-in-lock.server.ts).
+   */
+  failedSignInsPerAccount: { limit: 100, windowSeconds: 15 * 60 },
   signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
   /** Magic links and SMS codes from one IP. */
   sendsPerIp: { limit: 10, windowSeconds: 15 * 60 },

@@ -25,6 +25,8 @@ export interface MemberSession {
   sessionId: string;
   /** The session began with a TOTP or backup code (auth.server.ts marks it). */
   twoFactorVerified: boolean;
+  /** When the session last proved a second factor (null: never); renewals leave it alone. */
+  twoFactorVerifiedAt: Date | null;
   /** The number proven by a texted code, the one phone sign-in uses (users.phone_number); null: none. */
   signInPhone: string | null;
   /** Headers better-auth wants set (a refreshed session cookie). */
@@ -65,6 +67,7 @@ async function lookUpMember(db: AppDatabase, request: Request): Promise<MemberSe
   return {
     sessionId: session.session.id,
     twoFactorVerified: Boolean((session.session as { twoFactorVerified?: boolean | null }).twoFactorVerified),
+    twoFactorVerifiedAt: toDate((session.session as { twoFactorVerifiedAt?: Date | string | null }).twoFactorVerifiedAt),
     signInPhone: user.phoneNumber ?? null,
     headers,
     profile: profile ?? null,
@@ -80,6 +83,12 @@ async function lookUpMember(db: AppDatabase, request: Request): Promise<MemberSe
       tourDue: !(profile?.hasCompletedTour ?? false),
     },
   };
+}
+
+function toDate(value: Date | string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** The profile a failed sign-up hook didn't write (see auth-notifier.server.ts), made now. */

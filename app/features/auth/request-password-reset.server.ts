@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
+import { inBackground } from "~/server/background.server";
 import { logger } from "~/server/logger.server";
 import { checkPasswordResetRequest, ZPasswordResetRequest } from "./auth-input";
 import { acceptLinkRequest, type AuthOutcome } from "./auth-request.server";
@@ -28,12 +29,14 @@ export async function requestPasswordReset(options: {
   });
   if (!accepted.ok) return accepted;
   const { email } = accepted;
-  void authCallContext
-    .run({ language }, async () => getAuth().api.requestPasswordReset({ body: { email } }))
-    .catch((error: unknown) => {
-      // better-auth's own address check is stricter than ours for a few rare forms.
-      if (isAPIError(error)) logger.warn({ code: (error.body as { code?: string } | undefined)?.code }, "password reset request refused");
-      else logger.error({ err: error }, "could not send a password reset link");
-    });
+  inBackground(
+    authCallContext
+      .run({ language }, async () => getAuth().api.requestPasswordReset({ body: { email } }))
+      .catch((error: unknown) => {
+        // better-auth's own address check is stricter than ours for a few rare forms.
+        if (isAPIError(error)) logger.warn({ code: (error.body as { code?: string } | undefined)?.code }, "password reset request refused");
+        else logger.error({ err: error }, "could not send a password reset link");
+      }),
+  );
   return { ok: true };
 }

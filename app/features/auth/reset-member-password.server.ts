@@ -2,19 +2,21 @@ import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { revokeAdminSessions } from "~/features/admin/admin-session.server";
+import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { resetRateLimit } from "~/server/rate-limit.server";
-import { checkPasswordReset, ZPasswordReset } from "./auth-input";
+import { checkPasswordReset, normalizeEmail, ZPasswordReset } from "./auth-input";
 import { checkLimit, clientIp, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
 import { findPasswordReset } from "./find-password-reset.server";
+import { liftSignInLock } from "./sign-in-lock.server";
 import { isCommonPassword } from "./sign-up.server";
 
 /**
  * The form behind the emailed link: sets the new password with better-auth's resetPassword,
  * which uses the token up and deletes every session of the member in one transaction. Then
- * the member's admin portal sessions end too (ADR 022), the address counts as confirmed (the
- * link proved the mailbox), and the failed sign-ins that led here no longer lock the account.
+ * the member's admin portal sessions end too (ADR 022), the private calendar link changes, the
+ * address counts as confirmed (the link proved the mailbox), and the failed sign-ins that led
+ * here no longer lock the account.
  * Nobody is signed in: the member signs in with the new password (and second factor).
  */
 export async function resetMemberPassword(options: {
@@ -43,8 +45,12 @@ export async function resetMemberPassword(options: {
     }
     return fromAuthError(error);
   }
-  await revokeAdminSessions({ db, userId: reset.userId });
+  await Promise.all([revokeAdminSessions({ db, userId: reset.userId }), revokeCalendarFeed({ db, userId: reset.userId })]);
   await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, reset.userId), eq(users.emailVerified, false)));
-  await resetRateLimit(db, `signin:fail:email:${reset.email}`);
+  // The site's and the portal's counters (an administrator signs in to both with this password).
+  await Promise.all([
+    liftSignInLock({ db, scope: "signin", account: `email:${reset.email}` }),
+    liftSignInLock({ db, scope: "admin-signin", account: normalizeEmail(reset.email) }),
+  ]);
   return { ok: true };
 }

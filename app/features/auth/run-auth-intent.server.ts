@@ -88,14 +88,19 @@ export async function runAuthIntent(options: {
       const result = await sendSmsCode(args);
       return respond(intent, result, { next: "sms-code", phone: result.ok ? result.phone : undefined, toast: toasts.codeSent });
     }
-    case "sms-verify":
-      return respond(intent, await verifySmsCode(args), { toast: toasts.signedIn });
+    case "sms-verify": {
+      // A member with two-factor gives the authenticator code next, as after a password.
+      const result = await verifySmsCode(args);
+      if (result.ok && result.twoFactorRequired) return respond(intent, result, { next: "two-factor" });
+      return respond(intent, result, { toast: toasts.signedIn });
+    }
     case "signup-email":
       return respond(intent, await signUpWithEmail(args), { toast: toasts.accountCreated });
     case "signup-phone":
       return respond(intent, await startPhoneSignUp(args), { next: "signup-phone-code", toast: toasts.phoneSignupCode });
     case "signup-phone-verify": {
       const result = await completePhoneSignUp(args);
+      if (result.ok && result.twoFactorRequired) return respond(intent, result, { next: "two-factor" });
       // A number that already had an account was simply signed in.
       return respond(intent, result, { toast: result.ok && result.created ? toasts.phoneAccountReady : toasts.signedIn });
     }

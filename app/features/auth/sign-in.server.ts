@@ -4,7 +4,7 @@ import { accounts, users } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { refundRateLimit, resetRateLimit } from "~/server/rate-limit.server";
+import { refundRateLimit } from "~/server/rate-limit.server";
 import { checkCode, checkSignInEmail, checkSignInPhone, ZSignInEmail, ZSignInPhone, ZTwoFactor } from "./auth-input";
 import {
   checkLimit,
@@ -13,8 +13,10 @@ import {
   failure,
   fromAuthError,
   limits,
+  rateLimitedMessage,
   type AuthOutcome,
 } from "./auth-request.server";
+import { claimSignInAttempt } from "./sign-in-lock.server";
 
 interface SignInOptions {
   db: AppDatabase;
@@ -66,10 +68,11 @@ async function hasPasswordForPhone(db: AppDatabase, phone: string): Promise<bool
 }
 
 /**
- * Counts the attempt per IP and against the account *before* the password is checked, so
- * parallel guesses can't get past the limits; a proven password clears the account's count
- * and gives the IP its attempt back (a congregation signing in on the church's Wi-Fi after
- * the service shares one address: only failures should add up there).
+ * Counts the attempt per IP, and against the account from this IP (sign-in-lock.server.ts),
+ * *before* the password is checked, so parallel guesses can't get past the limits; a proven
+ * password clears this address's failures and gives the IP its attempt back (a congregation
+ * signing in on the church's Wi-Fi after the service shares one address: only failures
+ * should add up there). Failures from other addresses never lock this one out.
  * A member with two-factor gets `twoFactorRequired`. An unconfirmed address with the right
  * password gets a fresh confirmation link (at most one a minute), since the first one lasts
  * only 15 minutes.
@@ -82,10 +85,16 @@ async function attempt(
   const ipKey = `signin:ip:${clientIp(request)}`;
   const perIp = await checkLimit(db, ipKey, limits.failedSignInsPerIp);
   if (perIp) return perIp;
-  const failuresKey = `signin:fail:${account}`;
-  const perAccount = await checkLimit(db, failuresKey, limits.failedSignInsPerAccount);
-  if (perAccount) return perAccount;
-  const proven = () => Promise.all([resetRateLimit(db, failuresKey), refundRateLimit(db, ipKey)]);
+  const claimed = await claimSignInAttempt({
+    db,
+    request,
+    scope: "signin",
+    account,
+    rules: { perAccountAndIp: limits.failedSignInsPerAccountAndIp, perAccount: limits.failedSignInsPerAccount },
+    findUserId: () => findAccountUserId(db, account),
+  });
+  if (!claimed.ok) return { ok: false, status: 429, error: rateLimitedMessage(claimed.retryAfterSeconds) };
+  const proven = () => Promise.all([claimed.proven(), refundRateLimit(db, ipKey)]);
   try {
     const result = await authCallContext.run({ language }, () => run(request.headers));
     await proven();
@@ -100,6 +109,15 @@ async function attempt(
     }
     return outcome;
   }
+}
+
+/** The user an `email:…` or `phone:…` account names (null: none). */
+async function findAccountUserId(db: AppDatabase, account: string): Promise<string | null> {
+  const [kind, ...rest] = account.split(":");
+  const value = rest.join(":");
+  const column = kind === "phone" ? users.phoneNumber : users.email;
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(column, value)).limit(1);
+  return row?.id ?? null;
 }
 
 async function resendConfirmation(options: { db: AppDatabase; language: Language; email: string }): Promise<void> {

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { clearAdminSessionCookie, readAdminToken, revokeAdminSessionByToken, revokeAdminSessions } from "~/features/admin/admin-session.server";
 import { adminCookiesSecure } from "~/features/admin/require-admin.server";
+import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { cookieHeaders } from "./auth-request.server";
@@ -9,7 +10,9 @@ import { cookieHeaders } from "./auth-request.server";
  * Ends this device's session (`everywhere`: every session of the member). Always clears the
  * cookie. The admin portal's sessions end with it (ADR 012: they stand on the member's
  * sign-in): this device's, and with `everywhere` every one of the member's, so a lost or
- * shared device is not left in the portal after "Sign out everywhere".
+ * shared device is not left in the portal after "Sign out everywhere". "Everywhere" also
+ * ends the private calendar link: a lost device's calendar app stops getting the member's
+ * events (the member subscribes again with the new link).
  */
 export async function signOut(options: { db: AppDatabase; request: Request; everywhere?: boolean }): Promise<Headers> {
   const api = getAuth().api;
@@ -24,7 +27,7 @@ export async function signOut(options: { db: AppDatabase; request: Request; ever
       if (!isAPIError(error)) throw error;
     });
     const userId = current?.user.id ?? adminUserId;
-    if (userId) await revokeAdminSessions({ db, userId });
+    if (userId) await Promise.all([revokeAdminSessions({ db, userId }), revokeCalendarFeed({ db, userId })]);
   }
   let headers: Headers;
   try {

@@ -79,7 +79,12 @@ export async function startPhoneSignUp(options: SignUpOptions): Promise<AuthOutc
  * completed, it is removed again, so a retry starts clean instead of finding a half-made
  * account with no password.
  */
-export async function completePhoneSignUp({ db, request, language, input }: SignUpOptions): Promise<AuthOutcome<{ created?: boolean }>> {
+export async function completePhoneSignUp({
+  db,
+  request,
+  language,
+  input,
+}: SignUpOptions): Promise<AuthOutcome<{ created?: boolean; twoFactorRequired?: boolean }>> {
   const parsed = ZSignUpPhone.safeParse(input);
   if (!parsed.success) return failure("errors.invalidRequest");
   const checked = checkSignUpPhone(parsed.data);
@@ -103,7 +108,10 @@ export async function completePhoneSignUp({ db, request, language, input }: Sign
     return fromAuthError(error);
   }
   const headers = cookieHeaders(result.headers);
-  const userId = (result.response as { user?: { id: string } } | null)?.user?.id;
+  const response = result.response as { user?: { id: string }; twoFactorRedirect?: boolean } | null;
+  // An existing account with two-factor: the code is asked next (auth.server.ts), no session yet.
+  if (response?.twoFactorRedirect) return { ok: true, created: false, twoFactorRequired: true, headers };
+  const userId = response?.user?.id;
   if (existed || !userId) return { ok: true, created: false, headers };
   try {
     const session = sessionHeaders(headers);

@@ -33,7 +33,8 @@ export async function sendSmsCode({ db, request, language, input }: SmsOptions):
 }
 
 /**
- * Checks the texted code and signs in (a new number becomes a member account). With
+ * Checks the texted code and signs in (a new number becomes a member account); a member with
+ * two-factor gets `twoFactorRequired` and a pending sign-in instead of a session. With
  * `toSignedInMember`, the code instead proves the number for the member whose session the
  * request carries, and it becomes their sign-in number.
  */
@@ -43,7 +44,7 @@ export async function verifySmsCode({
   language,
   input,
   toSignedInMember = false,
-}: SmsOptions & { toSignedInMember?: boolean }): Promise<AuthOutcome> {
+}: SmsOptions & { toSignedInMember?: boolean }): Promise<AuthOutcome<{ twoFactorRequired?: boolean }>> {
   const parsed = ZSmsVerify.safeParse(input);
   if (!parsed.success) return failure("errors.invalidRequest");
   const phone = checkPhone(parsed.data.phone);
@@ -60,7 +61,8 @@ export async function verifySmsCode({
         returnHeaders: true,
       }),
     );
-    return { ok: true, headers: cookieHeaders(result.headers) };
+    const twoFactorRequired = Boolean((result.response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+    return { ok: true, twoFactorRequired, headers: cookieHeaders(result.headers) };
   } catch (error) {
     return fromAuthError(error);
   }

@@ -3,6 +3,7 @@ import { readAdminToken, revokeAdminSessions } from "~/features/admin/admin-sess
 import { checkPassword, PASSWORD_MAX } from "~/features/auth/auth-input";
 import { cookieHeaders, failure, fromAuthError, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { isCommonPassword } from "~/features/auth/sign-up.server";
+import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { hasPassword } from "./has-password.server";
@@ -25,7 +26,8 @@ export interface ChangeMemberPasswordOptions {
 /**
  * Replaces the member's password after checking the current one. Every other session is
  * ended (admin portal sessions on other devices too); this device gets a new session cookie
- * (forwarded in `headers`).
+ * (forwarded in `headers`). The private calendar link changes too: whoever had the old
+ * password may have copied it.
  */
 export async function changeMemberPassword(options: ChangeMemberPasswordOptions): Promise<AuthOutcome> {
   const { db, request, userId } = options;
@@ -48,7 +50,10 @@ export async function changeMemberPassword(options: ChangeMemberPasswordOptions)
         returnHeaders: true,
       });
       // The portal's sessions on other devices end with their member sessions.
-      await revokeAdminSessions({ db, userId, exceptToken: readAdminToken(request.headers.get("cookie")) });
+      await Promise.all([
+        revokeAdminSessions({ db, userId, exceptToken: readAdminToken(request.headers.get("cookie")) }),
+        revokeCalendarFeed({ db, userId }),
+      ]);
       return { ok: true, headers: cookieHeaders(result.headers) };
     } catch (error) {
       const outcome = fromAuthError(error);

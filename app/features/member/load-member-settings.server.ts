@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
+import { profiles } from "~/db/schema";
 import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
+import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { hasPassword } from "./has-password.server";
@@ -22,10 +25,11 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
   // The session lookup already read the user (its sign-in phone) and the profile, once per
   // request and method (getCurrentMember): after a save, the page's loaders look again.
   const profile = session.profile;
-  const [timeZone, passwordSet, sessionRows] = await Promise.all([
+  const [timeZone, passwordSet, sessionRows, [feed]] = await Promise.all([
     pageTimeZone(db),
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
+    db.select({ version: profiles.calendarFeedVersion }).from(profiles).where(eq(profiles.id, userId)).limit(1),
   ]);
   const format = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
   return {
@@ -45,6 +49,8 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
     signInPhone: session.signInPhone,
     hasPassword: passwordSet,
     twoFactorEnabled: session.member.twoFactorEnabled,
+    /** The private calendar link of the events the member signed up for (a reset replaces it). */
+    calendarFeedUrl: `/events/mine.ics?token=${encodeURIComponent(createCalendarFeedToken(userId, feed?.version ?? 0))}`,
     sessions: sessionRows.map((row) => ({
       id: row.id,
       current: row.current,

@@ -1,5 +1,6 @@
 import { failure, readInput, type AuthOutcome } from "~/features/auth/auth-request.server";
 import type { AuthMessage } from "~/features/auth/auth-translation";
+import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -83,6 +84,9 @@ export async function runSettingsIntent(options: {
       return finish(intent, await revokeOtherSessions({ db, request, userId }), "others-signed-out");
     case "revoke-session":
       return finish(intent, await revokeMemberSession({ ...args, currentSessionId: session.sessionId }), "session-revoked");
+    case "reset-calendar-link":
+      await revokeCalendarFeed({ db, userId });
+      return finish(intent, { ok: true }, "calendar-link-reset");
     case "delete-account": {
       const outcome = await deleteMemberAccount({ ...args, sessionId: session.sessionId });
       if (!outcome.ok) return refused(intent, outcome);

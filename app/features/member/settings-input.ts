@@ -28,6 +28,7 @@ export const settingsIntents = [
   "disable-two-factor",
   "revoke-other-sessions",
   "revoke-session",
+  "reset-calendar-link",
   "delete-account",
 ] as const;
 export type SettingsIntent = (typeof settingsIntents)[number];
@@ -41,7 +42,7 @@ export function isDeleteConfirmation(value: string): boolean {
 }
 
 /** The sections of /settings; each is also the fragment a finished form returns to. */
-export type SettingsSection = "profile" | "password" | "two-factor" | "sessions" | "download-data" | "delete-account";
+export type SettingsSection = "profile" | "password" | "two-factor" | "sessions" | "calendar" | "download-data" | "delete-account";
 
 /**
  * What a finished form says after its redirect (`/settings?done=…#section`). Only these
@@ -56,6 +57,7 @@ export const settingsNotices = {
   "two-factor-off": { section: "two-factor", key: "settings.twoFactorDisabled" },
   "others-signed-out": { section: "sessions", key: "settings.othersSignedOut" },
   "session-revoked": { section: "sessions", key: "settings.sessionRevoked" },
+  "calendar-link-reset": { section: "calendar", key: "settings.calendarLinkReset" },
 } as const satisfies Record<string, { section: SettingsSection; key: AuthMessageKey }>;
 export type SettingsNotice = keyof typeof settingsNotices;
 

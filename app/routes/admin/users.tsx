@@ -1,13 +1,14 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { AdminCard, AdminPage, adminButton, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { SUPER_ADMIN_SCOPE, type ScopeName } from "~/features/admin/admin-sections";
+import { MODERATOR_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "~/features/admin/admin-sections";
 import { adminTranslator, useAdminTranslation, type AdminT } from "~/features/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { handleUserAction, roleField, scopeField } from "~/features/admin/users/handle-user-action.server";
 import { listUsers, loadUserDetail, type UserDetail, type UserListItem } from "~/features/admin/users/list-users.server";
 import { USER_ROLES } from "~/features/admin/users/set-user-roles.server";
 import { EDITABLE_SCOPES } from "~/features/admin/users/set-user-scopes.server";
+import { grantableScopes } from "~/features/admin/users/grantable-scopes";
 import { refused, type UserActionResult } from "~/features/admin/users/user-action-result";
 import { readInput } from "~/features/auth/auth-request.server";
 import { readSearchQuery } from "~/features/admin/search-query";
@@ -27,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       list,
       selectedId: userParam || null,
       detail,
-      viewer: { userId: admin.userId, isSuper: admin.scopes.includes(SUPER_ADMIN_SCOPE) },
+      // What this administrator may give or take away: the page greys out the rest (the
+      // action refuses it anyway: user-guards.server.ts).
+      viewer: { userId: admin.userId, isSuper: admin.scopes.includes(SUPER_ADMIN_SCOPE), grantable: grantableScopes(admin.scopes) },
       // Field names are made on the server so the page and the action can't disagree.
       roleFields: USER_ROLES.map((role) => ({ role, name: roleField(role) })),
       scopeFields: EDITABLE_SCOPES.map((scope) => ({ scope, name: scopeField(scope) })),
@@ -187,7 +190,7 @@ function UserPanel({
 }: {
   user: UserDetail;
   backHref: string;
-  viewer: { userId: string; isSuper: boolean };
+  viewer: { userId: string; isSuper: boolean; grantable: ScopeName[] };
   roleFields: { role: string; name: string }[];
   scopeFields: { scope: ScopeName; name: string }[];
   busy: boolean;
@@ -197,6 +200,13 @@ function UserPanel({
   const targetIsSuper = user.roles.includes("admin") && (user.scopes ?? []).includes(SUPER_ADMIN_SCOPE);
   const locked = targetIsSuper && !viewer.isSuper;
   const isAdmin = user.roles.includes("admin") && user.scopes !== null;
+  const mayChange = (scope: string) => viewer.grantable.includes(scope as ScopeName);
+  // The moderator role opens the moderation queues; taking the administrator role away takes
+  // every scope of the record: both only within the viewer's own scopes.
+  const roleLocked = (role: string) =>
+    role === "moderator" ? !MODERATOR_SCOPES.every(mayChange) : user.roles.includes("admin") && !(user.scopes ?? []).every(mayChange);
+  const anyRoleLocked = roleFields.some(({ role }) => roleLocked(role));
+  const anyScopeLocked = scopeFields.some(({ scope }) => !mayChange(scope));
   const hidden = (intent: string) => (
     <>
       <input type="hidden" name="intent" value={intent} />
@@ -243,17 +253,39 @@ function UserPanel({
           </h3>
           <Form method="post" className="grid gap-3">
             {hidden("set-roles")}
-            <fieldset className="grid gap-2" disabled={locked}>
+            <fieldset className="grid gap-2" disabled={locked || isSelf} aria-describedby={isSelf ? "user-roles-own" : undefined}>
               <legend className="mb-1 text-sm font-semibold text-slate-900">{t("users.roles.legend")}</legend>
-              {roleFields.map(({ role, name }) => (
-                <label key={role} className="flex min-h-11 items-center gap-3">
-                  <input type="checkbox" name={name} defaultChecked={user.roles.includes(role)} className="size-5 shrink-0" />
-                  <span>{role === "admin" ? t("users.roles.admin") : t("users.roles.moderator")}</span>
-                </label>
-              ))}
+              {roleFields.map(({ role, name }) => {
+                const checked = user.roles.includes(role);
+                const fixed = !isSelf && roleLocked(role);
+                return (
+                  <label key={role} className="flex min-h-11 items-center gap-3">
+                    <input
+                      type="checkbox"
+                      name={name}
+                      defaultChecked={checked}
+                      disabled={fixed}
+                      aria-describedby={fixed ? "user-roles-locked" : undefined}
+                      className="size-5 shrink-0"
+                    />
+                    {/* A disabled box isn't posted: its value is, so the role stays as it is. */}
+                    {fixed && checked ? <input type="hidden" name={name} value="on" /> : null}
+                    <span>{role === "admin" ? t("users.roles.admin") : t("users.roles.moderator")}</span>
+                  </label>
+                );
+              })}
               <p className="text-sm text-slate-600">{t("users.roles.hint")}</p>
+              {isSelf ? (
+                <p id="user-roles-own" className="text-sm text-slate-600">
+                  {t("users.roles.ownLocked")}
+                </p>
+              ) : anyRoleLocked ? (
+                <p id="user-roles-locked" className="text-sm text-slate-600">
+                  {t("users.roles.notGrantable")}
+                </p>
+              ) : null}
             </fieldset>
-            <button type="submit" className={`${adminButton.primary} w-fit`} disabled={busy || locked}>
+            <button type="submit" className={`${adminButton.primary} w-fit`} disabled={busy || locked || isSelf}>
               {t("users.roles.save")}
             </button>
           </Form>
@@ -266,32 +298,39 @@ function UserPanel({
           {isAdmin ? (
             <Form method="post" className="grid gap-3">
               {hidden("set-scopes")}
-              <fieldset className="grid gap-1 sm:grid-cols-2" disabled={locked}>
+              <fieldset className="grid gap-1 sm:grid-cols-2" disabled={locked || isSelf} aria-describedby={isSelf ? "scope-own" : undefined}>
                 <legend className="mb-1 text-sm font-semibold text-slate-900">{t("users.scopes.legend")}</legend>
                 {scopeFields.map(({ scope, name }) => {
                   const checked = (user.scopes ?? []).includes(scope);
                   const superBox = scope === SUPER_ADMIN_SCOPE;
+                  const fixed = !isSelf && !mayChange(scope);
                   return (
                     <label key={scope} className={`flex min-h-11 items-center gap-3 ${superBox ? "sm:col-span-2" : ""}`}>
                       <input
                         type="checkbox"
                         name={name}
                         defaultChecked={checked}
-                        disabled={superBox && !viewer.isSuper}
-                        aria-describedby={superBox && !viewer.isSuper ? "scope-super-locked" : undefined}
+                        disabled={fixed}
+                        aria-describedby={fixed ? "scope-locked" : undefined}
                         className="size-5 shrink-0"
                       />
+                      {/* A disabled box isn't posted: its value is, so the scope stays as it is. */}
+                      {fixed && checked ? <input type="hidden" name={name} value="on" /> : null}
                       <span className={superBox ? "" : "font-mono"}>{superBox ? t("users.scopes.superAdmin") : scope}</span>
                     </label>
                   );
                 })}
-                {!viewer.isSuper ? (
-                  <p id="scope-super-locked" className="text-sm text-slate-600 sm:col-span-2">
-                    {t("users.scopes.superAdminLocked")}
+                {isSelf ? (
+                  <p id="scope-own" className="text-sm text-slate-600 sm:col-span-2">
+                    {t("users.scopes.ownLocked")}
+                  </p>
+                ) : anyScopeLocked ? (
+                  <p id="scope-locked" className="text-sm text-slate-600 sm:col-span-2">
+                    {t("users.scopes.notGrantable")}
                   </p>
                 ) : null}
               </fieldset>
-              <button type="submit" className={`${adminButton.primary} w-fit`} disabled={busy || locked}>
+              <button type="submit" className={`${adminButton.primary} w-fit`} disabled={busy || locked || isSelf}>
                 {t("users.scopes.save")}
               </button>
             </Form>

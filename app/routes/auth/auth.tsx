@@ -88,6 +88,8 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
             t={t}
             initialTab={isAuthTab(tabParam) ? tabParam : "signin"}
             initialMethod={methodParam === "phone" ? ("phone" satisfies AuthMethod) : undefined}
+            // A magic link of a member with two-factor lands here: the code is the last step.
+            initialTwoFactor={params.get("step") === "two-factor"}
             pageData={actionData}
             action={`/auth${params.size ? `?${params.toString()}` : ""}`}
             tabHref={query}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, redirect, useLocation, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageErrorBoundary } from "~/components/error-boundaries";
+import { CalendarLinkSection } from "~/components/member/calendar-link-section";
 import { DataExportSection } from "~/components/member/data-export-section";
 import { DeleteAccountSection } from "~/components/member/delete-account-section";
 import { PasswordSection } from "~/components/member/password-section";
@@ -141,6 +142,7 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
         <PasswordSection settings={loaderData} notice={noticeIn("password")} formKey={formKey} t={t} />
         <TwoFactorSection settings={loaderData} notice={noticeIn("two-factor")} formKey={formKey} t={t} />
         <SessionsSection settings={loaderData} notice={noticeIn("sessions")} t={t} />
+        <CalendarLinkSection settings={loaderData} notice={noticeIn("calendar")} t={t} />
         <DataExportSection t={t} language={language} />
         <DeleteAccountSection settings={loaderData} formKey={formKey} t={t} />
       </div>

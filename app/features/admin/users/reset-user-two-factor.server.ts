@@ -4,7 +4,7 @@ import { revokeAdminSessions } from "../admin-session.server";
 import { recordAudit } from "../record-audit.server";
 import type { AdminContext } from "../require-admin.server";
 import { done, type UserActionResult } from "./user-action-result";
-import { deleteMemberSessions, hasTwoFactorRecord } from "./user-guards.server";
+import { deleteMemberSessions, hasTwoFactorRecord, refuseOutrankedTarget } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";
 
 /**
@@ -17,6 +17,7 @@ export async function resetUserTwoFactor(
   input: { userId: string },
 ): Promise<UserActionResult> {
   return runUserChange(context, input.userId, async (tx, before) => {
+    refuseOutrankedTarget(context.admin, before);
     const hadSecret = await hasTwoFactorRecord(tx, before.userId);
     await tx.delete(twoFactors).where(eq(twoFactors.userId, before.userId));
     await tx.update(users).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(users.id, before.userId));

@@ -4,7 +4,7 @@ import { revokeAdminSessions } from "../admin-session.server";
 import { recordAudit } from "../record-audit.server";
 import type { AdminContext } from "../require-admin.server";
 import { done, refused, UserActionRefusal, type UserActionResult } from "./user-action-result";
-import { deleteMemberSessions, keepOneSuperAdmin } from "./user-guards.server";
+import { deleteMemberSessions, keepOneSuperAdmin, refuseOutrankedTarget } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";
 
 /**
@@ -19,6 +19,7 @@ export async function setUserDisabled(
     if (input.disabled && before.userId === context.admin.userId) {
       throw new UserActionRefusal(refused(400, "users.errors.disableSelf"));
     }
+    if (input.disabled) refuseOutrankedTarget(context.admin, before);
     const after = { ...before, disabled: input.disabled };
     await keepOneSuperAdmin(tx, before, after);
     if (before.disabled === input.disabled) return done("users.notices.unchanged");

@@ -4,7 +4,7 @@ import { revokeAdminSessions } from "../admin-session.server";
 import { recordAudit } from "../record-audit.server";
 import type { AdminContext } from "../require-admin.server";
 import { done, refused, UserActionRefusal, type UserActionResult } from "./user-action-result";
-import { keepOneSuperAdmin } from "./user-guards.server";
+import { keepOneSuperAdmin, refuseAccessBeyondActor } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";
 
 export const USER_ROLES = ["admin", "moderator"] as const;
@@ -13,7 +13,10 @@ export type UserRole = (typeof USER_ROLES)[number];
 /**
  * `set-roles`: the account's roles become exactly `roles`. Giving `admin` creates (or keeps)
  * the admin record; taking it away deletes the record. Any role taken away ends the
- * account's admin sessions. Nobody removes their own admin role or the last super admin's.
+ * account's admin sessions. Nobody removes their own admin role or the last super admin's;
+ * nobody changes their own roles, and a role change that gives or takes scopes the
+ * administrator doesn't hold (the moderator role: `moderation`) is refused
+ * (refuseAccessBeyondActor).
  */
 export async function setUserRoles(
   context: Pick<AdminContext, "db" | "admin" | "ip">,
@@ -28,6 +31,7 @@ export async function setUserRoles(
     }
     const after = { ...before, roles: wanted, scopes: wanted.includes("admin") ? (before.scopes ?? []) : null };
     await keepOneSuperAdmin(tx, before, after);
+    refuseAccessBeyondActor(context.admin, before, after);
     if (removed.length === 0 && added.length === 0 && (after.scopes === null) === (before.scopes === null)) {
       return done("users.notices.unchanged");
     }

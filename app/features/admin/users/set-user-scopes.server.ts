@@ -4,7 +4,7 @@ import { ADMIN_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "../admin-sectio
 import { recordAudit } from "../record-audit.server";
 import type { AdminContext } from "../require-admin.server";
 import { done, refused, UserActionRefusal, type UserActionResult } from "./user-action-result";
-import { keepOneSuperAdmin } from "./user-guards.server";
+import { keepOneSuperAdmin, refuseAccessBeyondActor } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";
 
 /** Every scope the form offers, in its order. */
@@ -12,8 +12,9 @@ export const EDITABLE_SCOPES: readonly ScopeName[] = [SUPER_ADMIN_SCOPE, ...ADMI
 
 /**
  * `set-scopes`: the admin record's scopes become exactly `scopes`. Only a super admin gives
- * or takes `admin:*` (and only a super admin changes a super admin: beginUserChange); the
- * last enabled super admin keeps it.
+ * or takes `admin:*` or `users` (and only a super admin changes a super admin:
+ * beginUserChange); the last enabled super admin keeps it; anyone else gives or takes only
+ * scopes it holds, and nobody changes their own (refuseAccessBeyondActor).
  */
 export async function setUserScopes(
   context: Pick<AdminContext, "db" | "admin" | "ip">,
@@ -31,6 +32,7 @@ export async function setUserScopes(
     }
     const after = { ...before, scopes: [...wanted].sort() };
     await keepOneSuperAdmin(tx, before, after);
+    refuseAccessBeyondActor(context.admin, before, after);
     if (after.scopes.join(",") === before.scopes.join(",")) return done("users.notices.unchanged");
 
     await tx.update(adminUsers).set({ scopes: [...wanted], updatedAt: new Date() }).where(eq(adminUsers.userId, before.userId));

@@ -2,12 +2,13 @@ import { revokeAdminSessions } from "../admin-session.server";
 import { recordAudit } from "../record-audit.server";
 import type { AdminContext } from "../require-admin.server";
 import { done, type UserActionResult } from "./user-action-result";
-import { deleteMemberSessions } from "./user-guards.server";
+import { deleteMemberSessions, refuseOutrankedTarget } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";
 
 /** `sign-out`: ends every member session and every admin session of the account. */
 export async function signOutUser(context: Pick<AdminContext, "db" | "admin" | "ip">, input: { userId: string }): Promise<UserActionResult> {
   return runUserChange(context, input.userId, async (tx, before) => {
+    refuseOutrankedTarget(context.admin, before);
     const endedSessions = await deleteMemberSessions(tx, before.userId);
     const revokedAdminSessions = await revokeAdminSessions({ db: tx, userId: before.userId });
     await recordAudit({

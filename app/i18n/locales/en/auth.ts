@@ -185,6 +185,11 @@ const auth = {
     failedTitle: "We couldn't sign you in",
     continue: "Continue",
     tryAgain: "Back to sign in",
+    confirmTitle: "Sign in as {{email}}?",
+    confirmBody: "This sign-in link was asked for in another browser or on another device. Continue only if you asked for it and {{email}} is your email address.",
+    confirmButton: "Sign In as {{email}}",
+    confirmCancel: "Don't sign in",
+    twoFactorNext: "One more step: enter the code from your authenticator app.",
   },
   member: {
     menuLabel: "Account menu for {{name}}",
@@ -257,7 +262,7 @@ const auth = {
     passwordSet: "Your password has been set.",
     saving: "Saving...",
     working: "Please wait...",
-    twoFactorIntro: "Protect your account with a 6-digit code from an authenticator app each time you sign in with your password.",
+    twoFactorIntro: "Protect your account with a 6-digit code from an authenticator app each time you sign in: with your password, an email link or a text-message code.",
     twoFactorSetup: "Set up your authenticator app",
     twoFactorStepScan: "Step 1: add this account to your app",
     twoFactorStepCodes: "Step 2: save your backup codes",
@@ -283,6 +288,12 @@ const auth = {
     dataExportButton: "Download My Data",
     dataExportNote: "The file is made when you ask for it. You can download it up to 5 times an hour.",
     privacyLink: "How we use your information",
+    calendarLink: "Your calendar link",
+    calendarLinkIntro: "A private link that shows the events you signed up for in your calendar app (Google Calendar, Apple Calendar, Outlook). Don't share it: anyone with the link can see those events. It also changes when you sign out everywhere or change your password.",
+    calendarLinkOpen: "Subscribe to my events",
+    calendarLinkResetHint: "Shared the link by mistake, or lost a phone or computer that has it? Reset it. The old link stops working right away; then add the new one to your calendar app.",
+    calendarLinkResetButton: "Reset My Calendar Link",
+    calendarLinkReset: "Your calendar link has been reset. The old link no longer works: add the new one to your calendar app.",
   },
 };
 

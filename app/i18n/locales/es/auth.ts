@@ -182,6 +182,11 @@ const auth = {
     failedTitle: "No pudimos iniciar su sesión",
     continue: "Continuar",
     tryAgain: "Volver a iniciar sesión",
+    confirmTitle: "¿Iniciar sesión como {{email}}?",
+    confirmBody: "Este enlace de inicio de sesión se pidió en otro navegador o en otro dispositivo. Continúe solo si usted lo pidió y {{email}} es su correo electrónico.",
+    confirmButton: "Iniciar sesión como {{email}}",
+    confirmCancel: "No iniciar sesión",
+    twoFactorNext: "Un paso más: escriba el código de su aplicación de autenticación.",
   },
   member: {
     menuLabel: "Menú de la cuenta de {{name}}",
@@ -254,7 +259,7 @@ const auth = {
     passwordSet: "Se creó su contraseña.",
     saving: "Guardando...",
     working: "Un momento...",
-    twoFactorIntro: "Proteja su cuenta con un código de 6 dígitos de una aplicación de autenticación cada vez que inicie sesión con su contraseña.",
+    twoFactorIntro: "Proteja su cuenta con un código de 6 dígitos de una aplicación de autenticación cada vez que inicie sesión: con su contraseña, un enlace por correo o un código por mensaje de texto.",
     twoFactorSetup: "Configure su aplicación de autenticación",
     twoFactorStepScan: "Paso 1: agregue esta cuenta a su aplicación",
     twoFactorStepCodes: "Paso 2: guarde sus códigos de respaldo",
@@ -280,6 +285,12 @@ const auth = {
     dataExportButton: "Descargar mis datos",
     dataExportNote: "El archivo se prepara en el momento en que lo pide. Puede descargarlo hasta 5 veces por hora.",
     privacyLink: "Cómo usamos su información",
+    calendarLink: "Su enlace de calendario",
+    calendarLinkIntro: "Un enlace privado que muestra en su aplicación de calendario (Google Calendar, Apple Calendar, Outlook) los eventos a los que se inscribió. No lo comparta: cualquiera que tenga el enlace puede ver esos eventos. También cambia cuando cierra sesión en todas partes o cambia su contraseña.",
+    calendarLinkOpen: "Suscribirse a mis eventos",
+    calendarLinkResetHint: "¿Compartió el enlace por error o perdió un teléfono o una computadora que lo tiene? Restablézcalo. El enlace anterior deja de funcionar de inmediato; después agregue el nuevo a su aplicación de calendario.",
+    calendarLinkResetButton: "Restablecer mi enlace de calendario",
+    calendarLinkReset: "Su enlace de calendario se restableció. El enlace anterior ya no funciona: agregue el nuevo a su aplicación de calendario.",
   },
 } satisfies AuthStrings;
 
