@@ -1,7 +1,8 @@
 // The store (issue 8, public side): catalogue and product pages in both languages, visitor and
 // member carts (cookie, merge on sign-in), refusals of bad input, stock reservation at checkout
 // under parallel buyers, the Stripe webhook through the real route (paid, expired, refunds,
-// replays, forged signatures), the sweeper, a failing Stripe, and who may open an order page.
+// replays, forged signatures), the sweeper, a failing Stripe, and who may open an order page;
+// the per-order and per-buyer limits and the early release of unpaid holds (issue 32).
 import { randomBytes } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -9,6 +10,8 @@ import { cartItems, carts, orderItems, orders, outboxMessages, productVariants, 
 import { CART_COOKIE } from "~/features/store/cart.server";
 import { orderPageUrl } from "~/features/store/order-access.server";
 import { DEMO_PRODUCTS } from "~/features/store/seed-demo-store.server";
+import { releaseLapsedHolds, stripeSessionCloser } from "~/features/store/release-lapsed-holds.server";
+import { scheduleHoldRelease } from "~/features/store/schedule-hold-release.server";
 import { releaseExpiredOrders } from "~/features/store/store-orders.server";
 import { PAID_AFTER_EXPIRY_NOTE } from "~/features/store/store-webhooks.server";
 import { listContentPaths } from "~/features/seo/list-content-paths.server";
@@ -23,7 +26,7 @@ import { loader as storeLoader } from "~/routes/store/store";
 import { action as webhookAction } from "~/routes/stripe/webhook";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { setStripeForTests } from "~/server/stripe.server";
+import { getStripe, setStripeForTests } from "~/server/stripe.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import {
@@ -226,14 +229,16 @@ describeEachBackend("store", (backend) => {
     test("a member's cart is theirs by account; a visitor cart is merged into it on sign-in (quantities added, capped)", async () => {
       const { product, variants } = await makeProduct({ stock: [200, 10] });
       const member = await createMember("Carmen Cart");
-      const mine = await add(product.slug, { variantId: String(variants[0]!.id), quantity: "90" }, { cookie: member.cookie });
+      const mine = await add(product.slug, { variantId: String(variants[0]!.id), quantity: "8" }, { cookie: member.cookie });
       expect(mine.status).toBe(200);
       expect(mine.setCookies.some((c) => c.startsWith(`${CART_COOKIE}=`))).toBe(false);
       const [memberCart] = await db.select().from(carts).where(eq(carts.userId, member.id));
       expect(memberCart).toBeDefined();
+      // A line can hold up to 99 (the order limit of 10 a product is checked at checkout, issue 32): one filled before it.
+      await db.update(cartItems).set({ quantity: 95 }).where(eq(cartItems.cartId, memberCart!.id));
 
       // Signed out, the same person fills a visitor cart…
-      const visitor = await add(product.slug, { variantId: String(variants[0]!.id), quantity: "10" });
+      const visitor = await add(product.slug, { variantId: String(variants[0]!.id), quantity: "8" });
       const visitor2 = await add(product.slug, { variantId: String(variants[1]!.id), quantity: "2" }, { cookie: visitor.cookie });
       const visitorCartId = visitor2.cookie.match(new RegExp(`${CART_COOKIE}=([^;]+)`))![1]!;
       // …then signs in: the next store request merges it and drops the cookie.
@@ -552,6 +557,166 @@ describeEachBackend("store", (backend) => {
         last = (await postCart(pickup(member.email), { cookie: member.cookie })).status;
       }
       expect(last).toBe(429);
+    });
+  });
+
+  describe("no one buyer holds the stock (issue 32)", () => {
+    const hex = () => randomBytes(4).toString("hex");
+    const productStock = async (slug: string) =>
+      ((await h.call(withParams(productLoader, { slug }), { path: `/store/${slug}` })).body as ProductBody).variants.map((v) => v.stock);
+    /** Moves an order's checkout `minutes` into the past (its hold is counted from then). */
+    const startedAgo = (orderId: string, minutes: number) => db.update(orders).set({ createdAt: new Date(Date.now() - minutes * 60 * 1000) }).where(eq(orders.id, orderId));
+
+    test("one checkout holds at most 10 of a product (its options together): a translated 409 and nothing reserved; the cart refuses more too", async () => {
+      const { product, variants } = await makeProduct({ stock: [50, 50], name: "Bulk Candle" });
+      const [v0, v1] = [variants[0]!.id, variants[1]!.id];
+      const orders0 = await orderCount();
+      const eleven = await postCart(pickup(`bulk-${hex()}@example.test`), { cookie: await visitorCart(v0, 11), language: "es" });
+      expect(eleven.status).toBe(409);
+      expect(eleven.body.message).toBe(fill(es.errors.orderLimit, { limit: "10", name: product.nameEs! }));
+      const mixed = await visitorCart(v0, 6);
+      await db.insert(cartItems).values({ cartId: mixed.split("=")[1]!, variantId: v1, quantity: 5 });
+      const split = await postCart(pickup(`bulk-${hex()}@example.test`), { cookie: mixed });
+      expect([split.status, split.body.message]).toEqual([409, fill(en.errors.orderLimit, { limit: "10", name: product.name })]);
+      expect(await orderCount()).toBe(orders0);
+      expect([await stockOf(v0), await stockOf(v1)]).toEqual([50, 50]);
+      // Exactly 10 is an order.
+      await checkoutOne(v0, 10);
+      expect(await stockOf(v0)).toBe(40);
+
+      // The cart says so before checkout: more than 10 at once, or in all, is refused and kept as it was.
+      const tooMany = await add(product.slug, { variantId: String(v0), quantity: "11" }, { language: "es" });
+      expect([tooMany.status, tooMany.body.message]).toEqual([409, fill(es.errors.orderLimit, { limit: "10", name: product.nameEs! })]);
+      const seven = await add(product.slug, { variantId: String(v0), quantity: "7" });
+      expect(seven.status).toBe(200);
+      const four = await add(product.slug, { variantId: String(v1), quantity: "4" }, { cookie: seven.cookie });
+      expect([four.status, four.body.message]).toEqual([409, fill(en.errors.orderLimit, { limit: "10", name: product.name })]);
+      const update = await postCart({ intent: "update", variantId: String(v0), quantity: "11" }, { cookie: seven.cookie });
+      expect([update.status, update.body.message]).toEqual([409, fill(en.errors.orderLimit, { limit: "10", name: product.name })]);
+      expect((await cart(seven.cookie)).lines.map((l) => [l.variantId, l.quantity])).toEqual([[v0, 7]]);
+    });
+
+    test("one buyer holds at most 10 of a product across unpaid checkouts, known by network address, email or account; paying frees the allowance", async () => {
+      // By network address: new emails and carts from one address.
+      const byIp = await makeProduct({ stock: [100, 100], name: "Advent Calendar" });
+      const office = "198.51.100.7";
+      const first = await postCart(pickup(`ip-a-${hex()}@example.test`), { cookie: await visitorCart(byIp.variants[0]!.id, 6), ip: office });
+      expect(first.status).toBe(302);
+      const second = await postCart(pickup(`ip-b-${hex()}@example.test`), { cookie: await visitorCart(byIp.variants[1]!.id, 5), ip: office, language: "es" });
+      expect(second.status).toBe(409);
+      expect(second.body.message).toBe(fill(es.errors.holdLimit, { count: "6", limit: "10", name: byIp.product.nameEs!, minutes: "15" }));
+      const fits = await postCart(pickup(`ip-c-${hex()}@example.test`), { cookie: await visitorCart(byIp.variants[1]!.id, 4), ip: office });
+      expect(fits.status).toBe(302);
+      expect([await stockOf(byIp.variants[0]!.id), await stockOf(byIp.variants[1]!.id)]).toEqual([94, 96]);
+
+      // By email, from another address each time.
+      const byEmail = await makeProduct({ stock: [100] });
+      const email = `same-${hex()}@example.test`;
+      expect((await postCart(pickup(email), { cookie: await visitorCart(byEmail.variants[0]!.id, 8) })).status).toBe(302);
+      const again = await postCart(pickup(email.toUpperCase()), { cookie: await visitorCart(byEmail.variants[0]!.id, 3) });
+      expect([again.status, again.body.message]).toEqual([409, fill(en.errors.holdLimit, { count: "8", limit: "10", name: byEmail.product.name, minutes: "15" })]);
+
+      // By account (another email, another address), until the first order is paid.
+      const byAccount = await makeProduct({ stock: [100] });
+      const member = await createMember("Hilda Holder");
+      const memberCheckout = async (quantity: number, contactEmail: string) => {
+        await db.insert(carts).values({ userId: member.id }).onConflictDoNothing();
+        const [mine] = await db.select().from(carts).where(eq(carts.userId, member.id));
+        await db.insert(cartItems).values({ cartId: mine!.id, variantId: byAccount.variants[0]!.id, quantity });
+        return postCart(pickup(contactEmail), { cookie: member.cookie });
+      };
+      expect((await memberCheckout(8, member.email)).status).toBe(302);
+      const paidFirst = sessionFor(member.email);
+      const other = `other-${hex()}@example.test`;
+      expect((await memberCheckout(3, other)).status).toBe(409);
+      await webhook(completedSessionEvent(paidFirst));
+      expect((await orderOf(paidFirst)).status).toBe("paid");
+      expect((await postCart(pickup(other), { cookie: member.cookie })).status).toBe(302);
+      expect(await stockOf(byAccount.variants[0]!.id)).toBe(89);
+
+      // Parallel checkouts from one address cannot slip past the limit together.
+      const parallel = await makeProduct({ stock: [100] });
+      const cookies = await Promise.all([1, 2, 3].map(() => visitorCart(parallel.variants[0]!.id, 5)));
+      const answers = await Promise.all(cookies.map((cookie) => postCart(pickup(`par-${hex()}@example.test`), { cookie, ip: "198.51.100.8" })));
+      expect(answers.map((a) => a.status).sort()).toEqual([302, 302, 409]);
+      expect(await stockOf(parallel.variants[0]!.id)).toBe(90);
+    });
+
+    test("a checkout not paid within 15 minutes gives its stock back: its Stripe session is expired first, then the product is available again", async () => {
+      const { product, variants } = await makeProduct({ stock: [2], name: "Last Two" });
+      const { session, order } = await checkoutOne(variants[0]!.id, 2);
+      expect(await productStock(product.slug)).toEqual([0]);
+      await startedAgo(order.id, 10);
+      expect(await productStock(product.slug)).toEqual([0]);
+      expect(fake.sessions.get(session.id)!.status).toBe("open");
+
+      await startedAgo(order.id, 16);
+      expect(await productStock(product.slug)).toEqual([2]);
+      expect(fake.sessions.get(session.id)!.status).toBe("expired");
+      expect(fake.requests.some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${session.id}/expire`)).toBe(true);
+      expect((await orderOf(session)).status).toBe("expired");
+      const listed = (await h.call(storeLoader, { path: "/store" })).body as StoreBody;
+      expect(listed.products.find((p) => p.slug === product.slug)!.inStock).toBe(true);
+      // Someone else buys it; Stripe's own expiry event for the first checkout then changes nothing.
+      await checkoutOne(variants[0]!.id, 2);
+      await webhook(stripeEvent("checkout.session.expired", { ...fake.sessions.get(session.id)! }));
+      expect(await stockOf(variants[0]!.id)).toBe(0);
+    });
+
+    test("the scheduled pass releases lapsed holds nobody is looking at; one Stripe cannot be asked about now, or one without a session yet, waits", async () => {
+      const { product, variants } = await makeProduct({ stock: [3] });
+      const [a, b, c] = [await checkoutOne(variants[0]!.id, 1), await checkoutOne(variants[0]!.id, 1), await checkoutOne(variants[0]!.id, 1)];
+      // The server stopped between making c's session and saving it: only its expiry tells (releaseExpiredOrders).
+      await db.update(orders).set({ stripeCheckoutSessionId: null }).where(eq(orders.id, c.order.id));
+      for (const held of [a, b, c]) await startedAgo(held.order.id, 20);
+      fake.failNext(10);
+      const down = await releaseLapsedHolds({ db, closeSession: stripeSessionCloser(getStripe()!.client), now: new Date(), productIds: [product.id] });
+      fake.failNext(0);
+      expect(down).toBe(0);
+      expect(await stockOf(variants[0]!.id)).toBe(0);
+      expect([(await orderOf(a.session)).status, fake.sessions.get(a.session.id)!.status]).toEqual(["pending", "open"]);
+
+      const schedule = scheduleHoldRelease({ db });
+      await schedule.stop(); // waits for the start-up pass
+      expect([(await orderOf(a.session)).status, (await orderOf(b.session)).status]).toEqual(["expired", "expired"]);
+      expect([fake.sessions.get(a.session.id)!.status, fake.sessions.get(b.session.id)!.status]).toEqual(["expired", "expired"]);
+      expect((await orderOf(c.session)).status).toBe("pending");
+      expect(await stockOf(variants[0]!.id)).toBe(2);
+      // A session Stripe expired by itself (the webhook was missed): read back as expired, released.
+      const d = await checkoutOne(variants[0]!.id, 1);
+      fake.sessions.get(d.session.id)!.status = "expired";
+      await startedAgo(d.order.id, 40);
+      expect(await releaseLapsedHolds({ db, closeSession: stripeSessionCloser(getStripe()!.client), now: new Date(), productIds: [product.id] })).toBe(1);
+      expect(await stockOf(variants[0]!.id)).toBe(2);
+    });
+
+    test("a hold that lapses while the buyer is paying is kept (Stripe will not expire a completed session); the payment takes the held stock", async () => {
+      const { product, variants } = await makeProduct({ stock: [1] });
+      const paying = await checkoutOne(variants[0]!.id, 1);
+      fake.sessions.get(paying.session.id)!.status = "complete"; // paid at Stripe; the webhook is on its way
+      await startedAgo(paying.order.id, 20);
+      expect(await productStock(product.slug)).toEqual([0]);
+      expect((await orderOf(paying.session)).status).toBe("pending");
+      await webhook(completedSessionEvent(paying.session));
+      expect(await orderOf(paying.session)).toMatchObject({ status: "paid", notes: "" });
+      expect(await stockOf(variants[0]!.id)).toBe(0);
+    });
+
+    test("a payment event for a checkout released after its hold never oversells: stock stays at 0 and the order is flagged for staff", async () => {
+      const { product, variants } = await makeProduct({ stock: [1] });
+      const late = await checkoutOne(variants[0]!.id, 1);
+      await startedAgo(late.order.id, 16);
+      expect(await productStock(product.slug)).toEqual([1]);
+      expect((await orderOf(late.session)).status).toBe("expired");
+      const next = await checkoutOne(variants[0]!.id, 1); // someone else takes the last one
+      expect(await stockOf(variants[0]!.id)).toBe(0);
+      // Stripe said the session expired, so this is a stale or replayed event; it is recorded, never oversold.
+      expect((await webhook(completedSessionEvent(late.session))).status).toBe(200);
+      const after = await orderOf(late.session);
+      expect(after.status).toBe("paid");
+      expect(after.notes).toContain(PAID_AFTER_EXPIRY_NOTE);
+      expect(await stockOf(variants[0]!.id)).toBe(0);
+      expect((await orderOf(next.session)).status).toBe("pending");
     });
   });
 

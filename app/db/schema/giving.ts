@@ -223,6 +223,12 @@ export const orders = pgTable(
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /**
+     * A keyed hash of the buyer's network address while the order holds stock (never the
+     * address itself): with the account and the email it says who holds what (issue 32).
+     * Cleared when the order stops holding.
+     */
+    buyerIpKey: text("buyer_ip_key"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
     /** Staff notes from /admin/store. */

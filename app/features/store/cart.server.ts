@@ -5,7 +5,7 @@ import { localize } from "~/features/content/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
-import { CART_MAX_QUANTITY, variantPrice, type CartLineView } from "./store-model";
+import { CART_MAX_QUANTITY, ORDER_LIMIT_PER_PRODUCT, variantPrice, type CartLineView } from "./store-model";
 
 /** The visitor cart's cookie: the cart's random id. HttpOnly, SameSite=Lax, Secure on https, only sent to /store. */
 export const CART_COOKIE = "store_cart";
@@ -157,31 +157,42 @@ export async function loadCartLines(db: AppDatabase, cartId: string | null, lang
   return lines;
 }
 
-export type CartChangeError = "unknownVariant" | "soldOut" | "notEnough" | "notInCart";
+export type CartChangeError = "unknownVariant" | "soldOut" | "notEnough" | "notInCart" | "orderLimit";
+
+/** A refused cart change; `stock` is what is left, and an "orderLimit" names the product. */
+export type CartChangeRefusal = { ok: false; error: CartChangeError; stock: number; name?: string; nameEs?: string | null };
 
 /** A variant that can be put in a cart: its product is active. */
 export async function findSellableVariant(db: AppDatabase, variantId: number) {
   const [row] = await db
-    .select({ id: productVariants.id, stock: productVariants.stock, productId: products.id, slug: products.slug })
+    .select({ id: productVariants.id, stock: productVariants.stock, productId: products.id, slug: products.slug, name: products.name, nameEs: products.nameEs })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.id, variantId), eq(products.active, true)));
   return row ?? null;
 }
 
-/** Adds `quantity` of a variant (the line's total stays within 99 and the stock). */
-export async function addToCart(
-  db: AppDatabase,
-  cartId: string,
-  variantId: number,
-  quantity: number,
-): Promise<{ ok: true; quantity: number } | { ok: false; error: CartChangeError; stock: number }> {
+/** How many of a product (all its options) a cart holds, leaving out one variant's line. */
+async function productQuantityInCart(db: AppDatabase, cartId: string, productId: number, exceptVariantId: number): Promise<number> {
+  const [row] = await db
+    .select({ quantity: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(and(eq(cartItems.cartId, cartId), eq(productVariants.productId, productId), sql`${cartItems.variantId} <> ${exceptVariantId}`));
+  return Number(row?.quantity ?? 0);
+}
+
+/** Adds `quantity` of a variant (the line's total stays within 99 and the stock; the product's within the order limit). */
+export async function addToCart(db: AppDatabase, cartId: string, variantId: number, quantity: number): Promise<{ ok: true; quantity: number } | CartChangeRefusal> {
   const variant = await findSellableVariant(db, variantId);
   if (!variant) return { ok: false, error: "unknownVariant", stock: 0 };
   if (variant.stock <= 0) return { ok: false, error: "soldOut", stock: 0 };
   const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
   const total = (existing?.quantity ?? 0) + quantity;
   if (total > Math.min(variant.stock, CART_MAX_QUANTITY)) return { ok: false, error: "notEnough", stock: Math.min(variant.stock, CART_MAX_QUANTITY) };
+  if (total + (await productQuantityInCart(db, cartId, variant.productId, variantId)) > ORDER_LIMIT_PER_PRODUCT) {
+    return { ok: false, error: "orderLimit", stock: variant.stock, name: variant.name, nameEs: variant.nameEs };
+  }
   await db
     .insert(cartItems)
     .values({ cartId, variantId, quantity })
@@ -190,19 +201,18 @@ export async function addToCart(
   return { ok: true, quantity: total };
 }
 
-/** Sets a line's quantity (1..99, at most the stock). */
-export async function updateCartLine(
-  db: AppDatabase,
-  cartId: string | null,
-  variantId: number,
-  quantity: number,
-): Promise<{ ok: true } | { ok: false; error: CartChangeError; stock: number }> {
+/** Sets a line's quantity (1..99, at most the stock; the product's within the order limit). */
+export async function updateCartLine(db: AppDatabase, cartId: string | null, variantId: number, quantity: number): Promise<{ ok: true } | CartChangeRefusal> {
   if (!cartId) return { ok: false, error: "notInCart", stock: 0 };
   const [line] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
   if (!line) return { ok: false, error: "notInCart", stock: 0 };
   const variant = await findSellableVariant(db, variantId);
   if (!variant) return { ok: false, error: "unknownVariant", stock: 0 };
   if (quantity > variant.stock) return { ok: false, error: variant.stock === 0 ? "soldOut" : "notEnough", stock: variant.stock };
+  // Lowering a line is always allowed (a cart filled before the limit may be over it).
+  if (quantity > line.quantity && quantity + (await productQuantityInCart(db, cartId, variant.productId, variantId)) > ORDER_LIMIT_PER_PRODUCT) {
+    return { ok: false, error: "orderLimit", stock: variant.stock, name: variant.name, nameEs: variant.nameEs };
+  }
   await db.update(cartItems).set({ quantity }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
   return { ok: true };
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { and, eq } from "drizzle-orm";
-import { churchSettings, productVariants } from "~/db/schema";
+import { cartItems, churchSettings, productVariants } from "~/db/schema";
 import { clientIp } from "~/features/auth/auth-request.server";
 import { localize } from "~/features/content/localize";
 import { echo } from "~/features/forms/field-errors";
@@ -11,8 +11,11 @@ import { logger } from "~/server/logger.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { getStripe } from "~/server/stripe.server";
-import { addToCart, emptyCart, loadCartLines, removeCartLine, resolveShopper, updateCartLine, type CartChangeError } from "./cart.server";
+import { buyerIpKey } from "./buyer-ip-key.server";
+import { addToCart, emptyCart, loadCartLines, removeCartLine, resolveShopper, updateCartLine, type CartChangeRefusal } from "./cart.server";
 import { createOrderToken, orderPageUrl, verifyOrderToken } from "./order-access.server";
+import { releaseLapsedHoldsOf } from "./release-lapsed-holds.server";
+import { ORDER_LIMIT_PER_PRODUCT } from "./store-model";
 import { cartFormError, CHECKOUT_FIELDS, checkoutFieldErrors, ZAddToCart, ZCheckout, ZRemoveLine, ZUpdateLine, type CheckoutInput } from "./store-input.server";
 import { attachCheckoutSession, cancelReservation, releaseExpiredOrders, reserveOrder, returnCanceledCheckout, type ReservedOrder } from "./store-orders.server";
 import { findActiveProduct } from "./store-pages.server";
@@ -47,7 +50,11 @@ function readForm(form: FormData | null): Record<string, string> | null {
   return input;
 }
 
-function cartErrorMessage(t: ReturnType<typeof storeTranslator>, error: CartChangeError, stock: number): { status: number; message: string } {
+function cartErrorMessage(t: ReturnType<typeof storeTranslator>, language: Language, refusal: CartChangeRefusal): { status: number; message: string } {
+  const { error, stock } = refusal;
+  if (error === "orderLimit") {
+    return { status: 409, message: t("errors.orderLimit", { limit: String(ORDER_LIMIT_PER_PRODUCT), name: localize(language, refusal.name ?? "", refusal.nameEs ?? null) }) };
+  }
   if (error === "notEnough") return { status: 409, message: t("errors.notEnough", { count: String(stock) }) };
   if (error === "soldOut") return { status: 409, message: t("errors.soldOut") };
   if (error === "notInCart") return { status: 404, message: t("errors.notInCart") };
@@ -70,9 +77,10 @@ export async function runProductAction({ request, slug }: { request: Request; sl
   const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, variantId), eq(productVariants.productId, product.id)));
   if (!variant) return fail(404, t("errors.unknownVariant"));
   const shopper = await resolveShopper(db, request, { create: true });
+  await releaseLapsedHoldsOf(db, [product.id]);
   const result = await addToCart(db, shopper.cartId!, variantId, quantity);
   if (!result.ok) {
-    const { status, message } = cartErrorMessage(t, result.error, result.stock);
+    const { status, message } = cartErrorMessage(t, language, result);
     return fail(status, message, shopper.headers);
   }
   return data<StoreActionData>(
@@ -157,7 +165,7 @@ export async function runCartAction({ request }: { request: Request }) {
     if (!parsed.success) return fail(400, t(`errors.${cartFormError(parsed.error.issues)}`), { headers: shopper.headers, variantId });
     const result = await updateCartLine(db, shopper.cartId, parsed.data.variantId, parsed.data.quantity);
     if (!result.ok) {
-      const { status, message } = cartErrorMessage(t, result.error, result.stock);
+      const { status, message } = cartErrorMessage(t, language, result);
       return fail(status, message, { headers: shopper.headers, variantId });
     }
     return data<StoreActionData>({ ok: true, intent, message: t("cart.updated") }, { headers: noStore(shopper.headers) });
@@ -197,6 +205,12 @@ async function checkout(o: {
 
   const now = new Date();
   await releaseExpiredOrders(db, now);
+  const inCart = await db
+    .selectDistinct({ productId: productVariants.productId })
+    .from(cartItems)
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(eq(cartItems.cartId, shopper.cartId));
+  await releaseLapsedHoldsOf(db, inCart.map((row) => row.productId));
   const lines = await loadCartLines(db, shopper.cartId, language);
   if (lines.length === 0) return fail(409, t("errors.emptyCart"), { headers });
   // A line whose stock dropped since the buyer saw the cart: it was just capped; say so first.
@@ -204,9 +218,15 @@ async function checkout(o: {
   if (short) return fail(409, t("errors.onlyLeft", { count: String(short.stock), name: short.variant ? `${short.name} (${short.variant})` : short.name }), { headers });
   if (lines.some((line) => !line.available)) return fail(409, t("errors.cartNeedsAttention"), { headers });
 
-  const reserved = await reserveOrder({ db, cartId: shopper.cartId, userId: shopper.session?.member.id ?? null, language, contact, shippingCents: settings.shippingCents, now });
+  const buyer = { userId: shopper.session?.member.id ?? null, email: contact.email, ipKey: await buyerIpKey(clientIp(request)), ipScale: scale };
+  const reserved = await reserveOrder({ db, cartId: shopper.cartId, buyer, language, contact, shippingCents: settings.shippingCents, now });
   if (!reserved.ok) {
     if (reserved.error === "emptyCart") return fail(409, t("errors.emptyCart"), { headers });
+    if (reserved.error === "orderLimit") return fail(409, t("errors.orderLimit", { limit: String(reserved.limit), name: localize(language, reserved.name, reserved.nameEs) }), { headers });
+    if (reserved.error === "holdLimit") {
+      const values = { count: String(reserved.held), limit: String(reserved.limit), name: localize(language, reserved.name, reserved.nameEs), minutes: String(reserved.minutes) };
+      return fail(409, t("errors.holdLimit", values), { headers });
+    }
     const name = localize(language, reserved.name, reserved.nameEs);
     const label = localize(language, reserved.label, reserved.labelEs);
     return fail(409, t("errors.onlyLeft", { count: String(reserved.stock), name: label ? `${name} (${label})` : name }), { headers });

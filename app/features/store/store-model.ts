@@ -6,8 +6,13 @@ export type StoreCategory = (typeof STORE_CATEGORIES)[number];
 
 /** A cart line's quantity: 1..99 (the cart_items check). */
 export const CART_MAX_QUANTITY = 99;
+/**
+ * At most this many of one product (its options together) in one order, and held by one buyer
+ * in checkouts not yet paid (issue 32): one visitor cannot take a product off the shelf.
+ */
+export const ORDER_LIMIT_PER_PRODUCT = 10;
 /** The product page offers 1..min(stock, this). */
-export const PRODUCT_PAGE_MAX_QUANTITY = 10;
+export const PRODUCT_PAGE_MAX_QUANTITY = ORDER_LIMIT_PER_PRODUCT;
 
 /** A product image as the pages show it (an uploaded one has AVIF/WebP variants, a bundled one not). */
 export interface StoreImage {

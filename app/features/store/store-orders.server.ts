@@ -1,13 +1,19 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { cartItems, orderItems, orders, productVariants, products } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import type { CheckoutInput } from "./store-input.server";
-import { CART_MAX_QUANTITY, variantPrice } from "./store-model";
+import { CART_MAX_QUANTITY, ORDER_LIMIT_PER_PRODUCT, variantPrice } from "./store-model";
 
-/** How long an order holds its stock: Stripe's Checkout needs at least 30 minutes. */
-export const ORDER_HOLD_MINUTES = 31;
+/**
+ * How long an unpaid checkout holds its stock (issue 32). Stripe's Checkout Session cannot
+ * expire sooner than 30 minutes, so when the hold lapses the session is expired through
+ * Stripe's API first and only then is the stock given back (release-lapsed-holds.server.ts).
+ */
+export const STOCK_HOLD_MINUTES = 15;
+/** The Checkout Session's own expiry (Stripe's minimum is 30 minutes): the order's `expires_at`. */
+export const CHECKOUT_SESSION_MINUTES = 31;
 /** The sweeper releases pending orders this long after their expiry (the webhook normally does it first). */
 export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 
@@ -26,7 +32,7 @@ export async function restoreStock(tx: AppDatabase, orderId: string): Promise<vo
 export async function releaseOrder(tx: AppDatabase, orderId: string, status: "expired" | "canceled", now: Date): Promise<boolean> {
   const [released] = await tx
     .update(orders)
-    .set({ status, updatedAt: now })
+    .set({ status, buyerIpKey: null, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
     .returning({ id: orders.id });
   if (!released) return false;
@@ -61,7 +67,27 @@ export interface ReservedOrder {
 export type ReserveResult =
   | { ok: true; order: ReservedOrder }
   | { ok: false; error: "emptyCart" }
-  | { ok: false; error: "onlyLeft"; name: string; nameEs: string | null; label: string; labelEs: string | null; stock: number };
+  | { ok: false; error: "onlyLeft"; name: string; nameEs: string | null; label: string; labelEs: string | null; stock: number }
+  /** More of one product than one order may have. */
+  | { ok: false; error: "orderLimit"; name: string; nameEs: string | null; limit: number }
+  /** The buyer already holds `held` of the product in unpaid checkouts; the oldest hold lapses in `minutes`. */
+  | { ok: false; error: "holdLimit"; name: string; nameEs: string | null; limit: number; held: number; minutes: number };
+
+/** Who is checking out, as far as the per-buyer limit can tell (issue 32). */
+export interface CheckoutBuyer {
+  userId: string | null;
+  email: string;
+  /** buyerIpKey() of the request's address, or null when unknown. */
+  ipKey: string | null;
+  /** The limit for one network is this many times ORDER_LIMIT_PER_PRODUCT (RATE_LIMIT_IP_SCALE: many people behind one address). */
+  ipScale: number;
+}
+
+class OverLimit extends Error {
+  constructor(readonly result: Extract<ReserveResult, { error: "orderLimit" | "holdLimit" }>) {
+    super("over the limit");
+  }
+}
 
 class OutOfStock extends Error {
   constructor(
@@ -80,11 +106,16 @@ class OutOfStock extends Error {
  * (names and prices as they are now), all in ONE transaction: each variant's stock is taken
  * with `stock = stock - qty where stock >= qty`, so parallel checkouts can never sell more
  * than there is; when one line cannot be taken everything rolls back and the answer names it.
+ *
+ * Limits (issue 32): at most ORDER_LIMIT_PER_PRODUCT of a product per order, and the buyer's
+ * pending orders (same account, same email, or same network) plus this one at most that many
+ * too. The products' rows are locked first (in id order), so two checkouts of one buyer
+ * cannot both count the other's hold as absent.
  */
 export async function reserveOrder(o: {
   db: AppDatabase;
   cartId: string;
-  userId: string | null;
+  buyer: CheckoutBuyer;
   language: Language;
   contact: CheckoutInput;
   shippingCents: number;
@@ -96,6 +127,7 @@ export async function reserveOrder(o: {
         .select({
           variantId: cartItems.variantId,
           quantity: cartItems.quantity,
+          productId: products.id,
           name: products.name,
           nameEs: products.nameEs,
           active: products.active,
@@ -110,6 +142,7 @@ export async function reserveOrder(o: {
         .where(eq(cartItems.cartId, o.cartId))
         .orderBy(cartItems.variantId);
       if (lines.length === 0) return { ok: false, error: "emptyCart" };
+      await checkBuyerLimits(tx as unknown as AppDatabase, lines, o.buyer, o.now);
       for (const line of lines) {
         if (!line.active) throw new OutOfStock(line.name, line.nameEs, line.label, line.labelEs, 0);
         const taken = await tx
@@ -134,12 +167,12 @@ export async function reserveOrder(o: {
       const subtotal = priced.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
       const contact = o.contact;
       const shippingCents = contact.fulfillment === "shipping" ? o.shippingCents : 0;
-      const expiresAt = new Date(o.now.getTime() + ORDER_HOLD_MINUTES * 60 * 1000);
+      const expiresAt = new Date(o.now.getTime() + CHECKOUT_SESSION_MINUTES * 60 * 1000);
       const [order] = await tx
         .insert(orders)
         .values({
           status: "pending",
-          userId: o.userId,
+          userId: o.buyer.userId,
           name: contact.name,
           email: contact.email,
           phone: contact.phone,
@@ -151,6 +184,7 @@ export async function reserveOrder(o: {
           shippingCents,
           totalCents: subtotal + shippingCents,
           expiresAt,
+          buyerIpKey: o.buyer.ipKey,
           createdAt: o.now,
           updatedAt: o.now,
         })
@@ -180,7 +214,58 @@ export async function reserveOrder(o: {
     });
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "onlyLeft", name: error.productName, nameEs: error.nameEs, label: error.label, labelEs: error.labelEs, stock: error.stock };
+    if (error instanceof OverLimit) return error.result;
     throw error;
+  }
+}
+
+/**
+ * Throws OverLimit when a product of `lines` is over the per-order limit, or would be over the
+ * per-buyer limit with what the buyer already holds in pending orders. Locks the products'
+ * rows (in the caller's transaction) before counting, so the count cannot go stale.
+ */
+async function checkBuyerLimits(
+  tx: AppDatabase,
+  lines: { productId: number; quantity: number; name: string; nameEs: string | null }[],
+  buyer: CheckoutBuyer,
+  now: Date,
+): Promise<void> {
+  const wanted = new Map<number, { quantity: number; name: string; nameEs: string | null }>();
+  for (const line of lines) {
+    const entry = wanted.get(line.productId) ?? { quantity: 0, name: line.name, nameEs: line.nameEs };
+    entry.quantity += line.quantity;
+    wanted.set(line.productId, entry);
+  }
+  const limit = ORDER_LIMIT_PER_PRODUCT;
+  for (const { quantity, name, nameEs } of wanted.values()) {
+    if (quantity > limit) throw new OverLimit({ ok: false, error: "orderLimit", name, nameEs, limit });
+  }
+  const productIds = [...wanted.keys()].sort((a, b) => a - b);
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds)).orderBy(products.id).for("update");
+  const byPerson = or(buyer.userId ? eq(orders.userId, buyer.userId) : undefined, sql`lower(${orders.email}) = lower(${buyer.email})`)!;
+  const byNetwork = buyer.ipKey ? eq(orders.buyerIpKey, buyer.ipKey) : sql`false`;
+  const held = await tx
+    .select({
+      productId: productVariants.productId,
+      person: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${byPerson}), 0)::int`,
+      network: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${byNetwork}), 0)::int`,
+      oldest: sql<Date>`min(${orders.createdAt})`.mapWith(orders.createdAt),
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .where(and(eq(orders.status, "pending"), inArray(productVariants.productId, productIds), or(byPerson, byNetwork)))
+    .groupBy(productVariants.productId)
+    .orderBy(productVariants.productId);
+  for (const row of held) {
+    const { quantity, name, nameEs } = wanted.get(row.productId)!;
+    const person = Number(row.person);
+    const network = Number(row.network);
+    const overPerson = person + quantity > limit;
+    if (!overPerson && network + quantity <= limit * buyer.ipScale) continue;
+    const lapses = new Date(row.oldest).getTime() + STOCK_HOLD_MINUTES * 60 * 1000;
+    const minutes = Math.max(1, Math.ceil((lapses - now.getTime()) / 60_000));
+    throw new OverLimit({ ok: false, error: "holdLimit", name, nameEs, limit: overPerson ? limit : limit * buyer.ipScale, held: overPerson ? person : network, minutes });
   }
 }
 

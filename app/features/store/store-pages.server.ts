@@ -9,6 +9,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { cartItemCount, resolveShopper } from "./cart.server";
 import { verifyOrderToken } from "./order-access.server";
+import { releaseLapsedHoldsOf } from "./release-lapsed-holds.server";
 import { STORE_CATEGORIES, variantPrice, type ProductCardView, type StoreCategory, type StoreImage, type VariantView } from "./store-model";
 import { storeTranslator } from "./store-translation";
 import { isLookupKey } from "~/server/route-param.server";
@@ -78,6 +79,8 @@ export async function findActiveProduct(db: AppDatabase, slug: string | undefine
 export async function loadProductPage({ request, slug }: { request: Request; slug: string | undefined }) {
   const { db, language } = getRequestContext(request);
   const row = await findActiveProduct(db, slug);
+  // Stock held by checkouts that were not paid in time is back before the page shows it (issue 32).
+  await releaseLapsedHoldsOf(db, [row.id]);
   const variantRows = await db
     .select()
     .from(productVariants)

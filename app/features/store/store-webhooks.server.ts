@@ -100,7 +100,7 @@ async function markPaid(db: AppDatabase, order: OrderRow, paymentIntent: string 
   }
   const [paid] = await db
     .update(orders)
-    .set({ status: "paid", paidAt: now, stripePaymentIntentId: paymentIntent ?? order.stripePaymentIntentId, notes, confirmationSentAt: now, updatedAt: now })
+    .set({ status: "paid", paidAt: now, stripePaymentIntentId: paymentIntent ?? order.stripePaymentIntentId, notes, buyerIpKey: null, confirmationSentAt: now, updatedAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!paid) return true;

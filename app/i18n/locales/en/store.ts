@@ -53,7 +53,7 @@ const store = {
     updated: "Your cart was updated.",
     removed: "The item was removed from your cart.",
     canceled: "Checkout was canceled and nothing was charged. Your items are back in your cart.",
-    canceledHeld: "Checkout was canceled and nothing was charged. The items you chose go back to the store within about half an hour; you can add them to your cart again.",
+    canceledHeld: "Checkout was canceled and nothing was charged. The items you chose go back to the store within about 15 minutes; you can add them to your cart again.",
   },
   checkout: {
     heading: "Check out",
@@ -76,7 +76,7 @@ const store = {
     zip: "ZIP code",
     submit: "Continue to payment",
     submitting: "Starting checkout…",
-    note: "You will pay on Stripe's secure page. Your items are held for 30 minutes.",
+    note: "You will pay on Stripe's secure page. Your items are held for 15 minutes: after that the payment page closes and they go back to the store.",
     errorSummary: "Please fix the highlighted fields.",
   },
   order: {
@@ -111,6 +111,8 @@ const store = {
     notInCart: "That item is not in your cart.",
     emptyCart: "Your cart is empty.",
     onlyLeft: "Sorry, only {{count}} left of {{name}}. Please lower the quantity and try again.",
+    orderLimit: "You can buy at most {{limit}} of {{name}} per order. Please lower the quantity and try again.",
+    holdLimit: "You already have {{count}} of {{name}} in a checkout that is waiting for payment, and you can have at most {{limit}} at a time. Finish paying for that order, or try again in {{minutes}} minutes.",
     cartNeedsAttention: "Some items in your cart need attention before you can check out.",
     name: "Please enter your name.",
     nameLength: "Please use at most 120 characters for your name.",

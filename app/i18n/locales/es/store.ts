@@ -54,7 +54,7 @@ const store = {
     updated: "Se actualizó su carrito.",
     removed: "Se quitó el artículo de su carrito.",
     canceled: "Se canceló el pago y no se cobró nada. Sus artículos están de nuevo en su carrito.",
-    canceledHeld: "Se canceló el pago y no se cobró nada. Los artículos que eligió vuelven a la tienda en una media hora aproximadamente; puede agregarlos de nuevo a su carrito.",
+    canceledHeld: "Se canceló el pago y no se cobró nada. Los artículos que eligió vuelven a la tienda en unos 15 minutos; puede agregarlos de nuevo a su carrito.",
   },
   checkout: {
     heading: "Pagar",
@@ -77,7 +77,7 @@ const store = {
     zip: "Código postal",
     submit: "Continuar al pago",
     submitting: "Iniciando el pago…",
-    note: "Pagará en la página segura de Stripe. Sus artículos se reservan durante 30 minutos.",
+    note: "Pagará en la página segura de Stripe. Sus artículos se reservan durante 15 minutos: después, la página de pago se cierra y vuelven a la tienda.",
     errorSummary: "Por favor, corrija los campos señalados.",
   },
   order: {
@@ -112,6 +112,8 @@ const store = {
     notInCart: "Ese artículo no está en su carrito.",
     emptyCart: "Su carrito está vacío.",
     onlyLeft: "Lo sentimos, solo quedan {{count}} de {{name}}. Por favor, baje la cantidad e inténtelo de nuevo.",
+    orderLimit: "Puede comprar como máximo {{limit}} de {{name}} por pedido. Por favor, baje la cantidad e inténtelo de nuevo.",
+    holdLimit: "Ya tiene {{count}} de {{name}} en un pago que todavía no se completó, y puede tener como máximo {{limit}} a la vez. Termine de pagar ese pedido o inténtelo de nuevo en {{minutes}} minutos.",
     cartNeedsAttention: "Algunos artículos de su carrito necesitan atención antes de pagar.",
     name: "Por favor, escriba su nombre.",
     nameLength: "Por favor, use como máximo 120 caracteres para su nombre.",
