@@ -251,6 +251,11 @@ describeEachBackend("admin store", (backend) => {
     const huge = await postProduct(null, { ...base, imageAlt: "A mug" }, new File([big], "mug.png", { type: "image/png" }));
     expect(huge.status).toBe(413);
     expect(huge.body.fieldErrors.image).toBe("imageTooLarge");
+    // Issue 32: the image jobs' own refusals are named, not "could not be read" (ADR 030).
+    const narrow = await sharp({ create: { width: 1600, height: 16300, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
+    const long = await postProduct(null, { ...base, imageAlt: "A mug" }, new File([new Uint8Array(narrow)], "mug.png", { type: "image/png" }));
+    expect(long.status).toBe(400);
+    expect(long.body.fieldErrors.image).toBe("imageShape");
     expect(await readdir(uploadDir).catch(() => [])).toHaveLength(0);
     expect(await db.select().from(products).where(eq(products.name, `Mug ${tag}`))).toHaveLength(0);
 

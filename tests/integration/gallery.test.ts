@@ -355,6 +355,58 @@ describeEachBackend("photo gallery", (backend) => {
       expect(limited.status).toBe(429);
       expect(await db().select().from(mediaGallery)).toHaveLength(5);
     });
+
+    // Issue 32, item 4: a 101 KB PNG of 1600 × 16300 px took 6 s of CPU and 550 MB; two, 1.1 GB.
+    test("a long, narrow photo (1600 × 16300) is refused from its header, in the member's language, and nothing is stored", async () => {
+      const tall = await smallPng(1600, 16300);
+      expect(tall.length).toBeLessThan(1 * MB);
+      const english = await createMember("Tom Tall");
+      const started = performance.now();
+      const refused = await submit(english, { title: "Banner" }, file(tall, "banner.png", "image/png"));
+      // Its header says enough; decoding it took seconds.
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { file: "This photo is too long and narrow: one side may be at most 8 times the other." } } });
+      const spanish = await createMember("Tina Tall", "es");
+      const rechazada = await submit(spanish, { title: "Pancarta" }, file(tall, "banner.png", "image/png"), "es");
+      expect(rechazada).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { file: "Esta foto es demasiado larga y estrecha: un lado puede medir como máximo 8 veces el otro." } } });
+      const admin = await adminUpload({ title: "Banner" }, [file(tall, "banner.png", "image/png")]);
+      expect(admin).toMatchObject({ status: 400, data: { ok: false, message: "“banner.png” is too long and narrow: one side may be at most 8 times the other." } });
+      expect(await storedFiles()).toEqual([]);
+      expect(await db().select().from(mediaGallery)).toHaveLength(0);
+    });
+
+    test("a photo over 25 megapixels is refused, for a member and by name in an admin upload", async () => {
+      const big = await smallPng(5100, 5000);
+      const member = await createMember("Greta Grand");
+      const refused = await submit(member, { title: "Huge" }, file(big, "huge.png", "image/png"));
+      expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { file: "This photo has more than 25 megapixels. Please share a smaller copy." } } });
+      const admin = await adminUpload({ title: "Huge" }, [file(await smallPng(), "fine.png", "image/png"), file(big, "huge.png", "image/png")]);
+      expect(admin).toMatchObject({ status: 400, data: { ok: false, message: "“huge.png” has more than 25 megapixels. Please upload a smaller copy." } });
+      // The photo before it in the same post was stored and removed again.
+      expect(await storedFiles()).toEqual([]);
+      expect(await db().select().from(mediaGallery)).toHaveLength(0);
+    });
+
+    test("when the image queue is full a member is told to try again (503, Retry-After), and it works once the queue moves", async () => {
+      // Imported here so the tests above also run (and fail) against the code before the queue existed.
+      const { runImageJob, MAX_WAITING_IMAGE_JOBS, IMAGE_BUSY_RETRY_AFTER_SECONDS } = await import("~/server/image-jobs.server");
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held = Array.from({ length: 1 + MAX_WAITING_IMAGE_JOBS }, () => runImageJob(() => gate));
+      try {
+        const member = await createMember("Bea Busy", "es");
+        const busy = await submit(member, { title: "Ahora" }, file(await smallPng(), "ahora.png", "image/png"), "es");
+        expect(busy).toMatchObject({ status: 503, data: { ok: false, fieldErrors: { file: "Se están procesando muchas fotos en este momento. Por favor, inténtelo de nuevo en un momento." } } });
+        expect(new Headers(busy.headers).get("retry-after")).toBe(String(IMAGE_BUSY_RETRY_AFTER_SECONDS));
+        expect(await storedFiles()).toEqual([]);
+        release();
+        await Promise.all(held);
+        expect((await submit(member, { title: "Después" }, file(await smallPng(), "despues.png", "image/png"), "es")).status).toBe(200);
+      } finally {
+        release();
+        await Promise.all(held);
+      }
+    });
   });
 
   describe("public read", () => {

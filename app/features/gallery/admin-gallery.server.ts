@@ -12,7 +12,8 @@ import { firstErrorKey, ZCaptions, ZOptionalCategory, ZOptionalDate } from "./ga
 import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_CATEGORIES, GALLERY_DESCRIPTION_MAX, GALLERY_MAX_FILES, GALLERY_TITLE_MAX } from "./gallery-model";
 import { galleryAdminTranslator, type GalleryAdminT } from "./gallery-admin-translation";
 import { createGalleryUploads, type ReceivedPhoto } from "./receive-gallery-uploads.server";
-import { galleryUploadDir, removeFiles, removeGalleryFiles, storeGalleryImage, type StoredGalleryImage } from "./store-gallery-image.server";
+import { encodeGalleryImage, galleryUploadDir, removeFiles, removeGalleryFiles, type StoredGalleryImage } from "./store-gallery-image.server";
+import { IMAGE_BUSY_RETRY_AFTER_SECONDS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
 
 /** /admin/gallery: one page of photos (every status, newest first), the albums, and how many wait for review. */
 export async function loadAdminGallery({ ctx, request }: { ctx: AdminContext; request: Request }) {
@@ -71,7 +72,7 @@ export interface AdminGalleryActionData {
   message: string;
 }
 
-type Outcome = { status: number; data: AdminGalleryActionData };
+type Outcome = { status: number; data: AdminGalleryActionData; headers?: Record<string, string> };
 
 const INTENTS = ["upload", "update-photo", "delete-photo", "create-album", "update-album", "delete-album"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -196,15 +197,20 @@ async function uploadPhotos(o: {
     newAlbum = album.data;
   }
 
-  // Re-encode one photo at a time (sharp works from the temporary file), then save them all at once.
+  // Re-encode one photo at a time (sharp works from the temporary file; each photo is one job of
+  // the image queue, so members' photos are not held up behind a whole batch), then save them all at once.
   const stored: Array<StoredGalleryImage & { name: string }> = [];
   for (const photo of o.photos) {
-    const result = await storeGalleryImage(photo.tempPath, o.uploadDir);
-    if (!result) {
+    const result = await encodeGalleryImage({ input: photo.tempPath, uploadDir: o.uploadDir });
+    if (!result.ok) {
       await removeFiles(stored.flatMap((s) => s.files));
-      return answer(400, "upload", null, t("errors.unreadableNamed", { name: photo.name }));
+      const name = photo.name;
+      if (result.reason === "busy") return { ...answer(503, "upload", null, t("errors.busy")), headers: { "Retry-After": String(IMAGE_BUSY_RETRY_AFTER_SECONDS) } };
+      if (result.reason === "tooManyPixels") return answer(400, "upload", null, t("errors.tooManyPixelsNamed", { name, max: MAX_INPUT_PIXELS / 1_000_000 }));
+      if (result.reason === "badShape") return answer(400, "upload", null, t("errors.badShapeNamed", { name, ratio: MAX_ASPECT_RATIO }));
+      return answer(400, "upload", null, t("errors.unreadableNamed", { name }));
     }
-    stored.push({ ...result, name: photo.name });
+    stored.push({ ...result.image, name: photo.name });
   }
   try {
     const outcome = await ctx.db.transaction(async (tx) => {

@@ -6,7 +6,8 @@ import { firstErrorKey, ZSubmission } from "./gallery-input";
 import { GALLERY_CATEGORIES, GALLERY_DESCRIPTION_MAX, GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, GALLERY_TITLE_MAX, isGalleryCategory } from "./gallery-model";
 import { galleryTranslator } from "./gallery-translation";
 import { listGalleryPhotos, listPublicAlbums } from "./list-gallery-photos.server";
-import { galleryUploadDir, storeGalleryImage } from "./store-gallery-image.server";
+import { encodeGalleryImage, galleryUploadDir } from "./store-gallery-image.server";
+import { IMAGE_BUSY_RETRY_AFTER_SECONDS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
 import { submitGalleryPhoto } from "./submit-gallery-photo.server";
 
 /** Query parameters of the gallery on /community (the study groups use language, mode, day). */
@@ -93,8 +94,18 @@ export async function runGalleryAction(options: {
   // Counted before the photo is decoded: that is the expensive part.
   const limit = await consumeRateLimit(db, `gallery:submit:user:${session.member.id}`, gallerySubmitLimit);
   if (!limit.allowed) return fail(429, "errors.rateLimited", undefined, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }, headers);
-  const stored = await storeGalleryImage(bytes, options.uploadDir ?? galleryUploadDir());
-  if (!stored) return fail(400, "errors.unreadable", "file", undefined, headers);
+  const encoded = await encodeGalleryImage({ input: bytes, uploadDir: options.uploadDir ?? galleryUploadDir() });
+  if (!encoded.ok) {
+    if (encoded.reason === "busy") {
+      const busyHeaders = new Headers(headers);
+      busyHeaders.set("Retry-After", String(IMAGE_BUSY_RETRY_AFTER_SECONDS));
+      return fail(503, "errors.busy", "file", undefined, busyHeaders);
+    }
+    if (encoded.reason === "tooManyPixels") return fail(400, "errors.tooManyPixels", "file", { max: MAX_INPUT_PIXELS / 1_000_000 }, headers);
+    if (encoded.reason === "badShape") return fail(400, "errors.badShape", "file", { ratio: MAX_ASPECT_RATIO }, headers);
+    return fail(400, "errors.unreadable", "file", undefined, headers);
+  }
+  const stored = encoded.image;
   await submitGalleryPhoto({
     db,
     stored,

@@ -3,10 +3,8 @@ import { mkdir, unlink } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "~/server/env.server";
 import { GALLERY_FORMATS, GALLERY_LARGEST_WIDTH, GALLERY_WIDTHS, widthsFor } from "./gallery-model";
-import { loadSharp } from "~/server/sharp.server";
+import { processImage, encodeAs, type ImageInput, type ImageRefusal } from "~/server/image-jobs.server";
 
-/** Refuses decompression bombs: at most 50 megapixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
 /** Gallery files live in DATA_DIR/uploads/gallery, served at /uploads/gallery/. */
 const URL_PREFIX = "/uploads/gallery";
 
@@ -22,40 +20,48 @@ export interface StoredGalleryImage {
   files: string[];
 }
 
+export type GalleryImageResult = { ok: true; image: StoredGalleryImage } | { ok: false; reason: ImageRefusal };
+
 /**
  * Re-encodes a photo (bytes or a file path; already sniffed as JPEG, PNG or WebP) into AVIF
  * and WebP at 480, 960 and 1600 pixels wide (never enlarged: a narrower photo gets fewer
- * files), turned upright and stripped of metadata, under random names in `uploadDir`.
- * Returns null, having written nothing, for an image sharp cannot read or one over 50 MP.
- * `urlPrefix` is where `uploadDir` is served (gallery photos: /uploads/gallery).
+ * files; none taller than 3200 px), turned upright and stripped of metadata, under random
+ * names in `uploadDir`, through the image-job queue (decoded once, one photo at a time).
+ * Writes nothing when the photo is refused: unreadable, over 25 MP, longer than 8:1, or the
+ * queue is full ("busy"). `urlPrefix` is where `uploadDir` is served (gallery: /uploads/gallery).
  */
-export async function storeGalleryImage(input: Uint8Array | string, uploadDir: string, urlPrefix: string = URL_PREFIX): Promise<StoredGalleryImage | null> {
-  const sharp = await loadSharp();
-  const open = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+export async function encodeGalleryImage(options: { input: ImageInput; uploadDir: string; urlPrefix?: string }): Promise<GalleryImageResult> {
+  const { input, uploadDir, urlPrefix = URL_PREFIX } = options;
   const name = randomBytes(12).toString("hex");
   const written: string[] = [];
-  try {
-    const meta = await open().metadata();
-    if (!meta.width || !meta.height) return null;
-    // EXIF orientations 5–8 swap the sides once the photo is turned upright.
-    const upright = (meta.orientation ?? 1) >= 5 ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  const result = await processImage(input, GALLERY_LARGEST_WIDTH, async (image) => {
     await mkdir(uploadDir, { recursive: true });
-    let largest = { width: upright.width, height: upright.height };
-    for (const width of widthsFor(upright.width)) {
+    let largest = { width: image.width, height: image.height };
+    // Named by the width asked for; the largest file (-1600) may be narrower (its real width is stored).
+    for (const width of widthsFor(image.width)) {
       for (const format of GALLERY_FORMATS) {
         const target = path.join(uploadDir, `${name}-${width}.${format}`);
-        const pipeline = open().rotate().resize({ width, withoutEnlargement: true });
-        const encoded = format === "avif" ? pipeline.avif({ quality: 55, effort: 2 }) : pipeline.webp({ quality: 80 });
         written.push(target);
-        const info = await encoded.toFile(target);
+        const info = await encodeAs(image.resized(width), format).toFile(target);
         if (width === GALLERY_LARGEST_WIDTH) largest = { width: info.width, height: info.height };
       }
     }
     return { variantBase: `${urlPrefix}/${name}`, imageUrl: `${urlPrefix}/${name}-${GALLERY_LARGEST_WIDTH}.webp`, width: largest.width, height: largest.height, files: written };
-  } catch {
+  });
+  if (!result.ok) {
     await removeFiles(written);
-    return null;
+    return result;
   }
+  return { ok: true, image: result.value };
+}
+
+/**
+ * `encodeGalleryImage` for a caller that shows one message for every refusal (the store's
+ * product images): the stored photo, or null having written nothing.
+ */
+export async function storeGalleryImage(input: ImageInput, uploadDir: string, urlPrefix: string = URL_PREFIX): Promise<StoredGalleryImage | null> {
+  const result = await encodeGalleryImage({ input, uploadDir, urlPrefix });
+  return result.ok ? result.image : null;
 }
 
 export async function removeFiles(files: string[]): Promise<void> {

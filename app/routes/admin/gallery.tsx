@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request, "content");
   const outcome = await runAdminGalleryAction({ ctx, request });
-  return data(outcome.data, { status: outcome.status, headers: NO_STORE });
+  return data(outcome.data, { status: outcome.status, headers: { ...NO_STORE, ...outcome.headers } });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];

@@ -7,18 +7,17 @@ import type { AppDatabase } from "~/server/db.server";
 import { contentKinds, kindByIntent, type ContentKind } from "./content-fields";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { parseItemId, selectItem, updateItem } from "./content-tables.server";
-import { loadSharp } from "~/server/sharp.server";
+import { processImage, type ImageRefusal } from "~/server/image-jobs.server";
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
-/** Refuses decompression bombs: at most 50 megapixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
+const LARGEST_IMAGE_WIDTH = Math.max(...IMAGE_WIDTHS);
 
-export type UploadErrorCode = "noFile" | "tooLarge" | "badType" | "unreadable" | "invalid" | "notFound";
+export type UploadErrorCode = "noFile" | "tooLarge" | "badType" | "unreadable" | "tooManyPixels" | "badShape" | "busy" | "invalid" | "notFound";
 
 export type UploadImageResult =
   | { ok: true; id: string; kind: ContentKind; url: string; files: string[] }
-  | { ok: false; status: 400 | 404 | 413; error: UploadErrorCode };
+  | { ok: false; status: 400 | 404 | 413 | 503; error: UploadErrorCode };
 
 /** The real type from the first bytes; the file name and the browser's claim are ignored. */
 export function sniffImageType(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
@@ -56,7 +55,7 @@ export async function uploadContentImage(options: {
   if (!sniffImageType(bytes)) return { ok: false, status: 400, error: "badType" };
 
   const stored = await storeImageVariants(bytes, options.uploadDir);
-  if (!stored.ok) return { ok: false, status: 400, error: "unreadable" };
+  if (!stored.ok) return { ok: false, status: stored.reason === "busy" ? 503 : 400, error: stored.reason };
   const { url, files: written } = stored;
   const descriptor = contentKinds[kind];
   try {
@@ -93,32 +92,29 @@ export async function uploadContentImage(options: {
 
 /**
  * Re-encodes an uploaded image (already sniffed as JPEG, PNG or WebP) to WebP at each of
- * IMAGE_WIDTHS, rotated upright and stripped of metadata, into `uploadDir`. Answers the largest
- * file's URL and every file written (for `removeImageFiles` if the caller's save fails); an
- * image sharp cannot read, or one over MAX_INPUT_PIXELS, writes nothing.
+ * IMAGE_WIDTHS (never enlarged, none taller than 3200 px), rotated upright and stripped of
+ * metadata, into `uploadDir`, through the image-job queue (decoded once, one image at a time).
+ * Answers the largest file's URL and every file written (for `removeImageFiles` if the
+ * caller's save fails); a refused image (unreadable, over 25 MP, longer than 8:1, or the
+ * queue full: "busy") writes nothing.
  */
-export async function storeImageVariants(bytes: Uint8Array, uploadDir: string): Promise<{ ok: true; url: string; files: string[] } | { ok: false }> {
-  const sharp = await loadSharp();
+export async function storeImageVariants(bytes: Uint8Array, uploadDir: string): Promise<{ ok: true; url: string; files: string[] } | { ok: false; reason: ImageRefusal }> {
   const base = randomBytes(12).toString("hex");
   const written: string[] = [];
-  try {
-    await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).metadata();
+  const result = await processImage(bytes, LARGEST_IMAGE_WIDTH, async (image) => {
     await mkdir(uploadDir, { recursive: true });
     for (const width of IMAGE_WIDTHS) {
-      const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
+      const out = await image.resized(width).webp({ quality: 80 }).toBuffer();
       const target = path.join(uploadDir, `${base}-${width}.webp`);
-      await writeFile(target, out, { mode: 0o644 });
       written.push(target);
+      await writeFile(target, out, { mode: 0o644 });
     }
-  } catch {
+  });
+  if (!result.ok) {
     await removeImageFiles(written);
-    return { ok: false };
+    return result;
   }
-  return { ok: true, url: `/uploads/${base}-${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}.webp`, files: written };
+  return { ok: true, url: `/uploads/${base}-${LARGEST_IMAGE_WIDTH}.webp`, files: written };
 }
 
 export async function removeImageFiles(files: string[]): Promise<void> {

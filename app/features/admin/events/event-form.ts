@@ -42,6 +42,9 @@ export type EventFieldError =
   | "imageTooLarge"
   | "imageType"
   | "imageUnreadable"
+  | "imageTooManyPixels"
+  | "imageShape"
+  | "imageBusy"
   | "cancelledStatus";
 
 /** The form as flat strings: what the page shows and what a failed post gives back. */

@@ -4,6 +4,7 @@ import { NO_STORE, type AdminContext } from "~/features/admin/require-admin.serv
 import { deactivateProduct, deleteProduct, productHasImage, saveProduct, storeProductImage, storeUploadDir } from "./product-admin.server";
 import { parseProductInput, readProductPost } from "./parse-product-input.server";
 import type { StoreAdminResult } from "./store-admin-form";
+import { IMAGE_BUSY_RETRY_AFTER_SECONDS } from "~/server/image-jobs.server";
 
 /**
  * POST /admin/store/products/new and /admin/store/products/:productId (the route has checked the
@@ -14,7 +15,11 @@ export async function handleProductAdminAction(request: Request, ctx: AdminConte
   const post = await readProductPost(request);
   const intent = post?.intent === "save" || post?.intent === "delete" || post?.intent === "deactivate" ? post.intent : null;
   const answer = (status: number, result: Omit<StoreAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<StoreAdminResult, "fieldErrors">>) =>
-    data<StoreAdminResult>({ ok: false, intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
+    data<StoreAdminResult>(
+      { ok: false, intent, fieldErrors: {}, ...result },
+      // "Busy" (the image queue is full, ADR 030): when to try again.
+      { status, headers: status === 503 ? { ...NO_STORE, "Retry-After": String(IMAGE_BUSY_RETRY_AFTER_SECONDS) } : NO_STORE },
+    );
   if (!post || !intent) return answer(400, { message: "invalidRequest" });
 
   if (intent === "deactivate") {

@@ -36,6 +36,9 @@ export type StoreFieldError =
   | "imageType"
   | "imageTooLarge"
   | "imageUnreadable"
+  | "imageTooManyPixels"
+  | "imageShape"
+  | "imageBusy"
   | "shipping";
 
 export type StoreAdminMessage =

@@ -103,6 +103,9 @@ const storeAdmin = {
       imageType: "The file is not a JPEG, PNG or WebP image.",
       imageTooLarge: "The image is larger than 8 MB.",
       imageUnreadable: "The image could not be read.",
+      imageTooManyPixels: "The image has more than 25 megapixels. Please choose a smaller copy.",
+      imageShape: "The image is too long and narrow: one side may be at most 8 times the other.",
+      imageBusy: "Many images are being processed right now. Please try again in a moment.",
       shipping: "Enter an amount between $0 and $100.",
     },
     messages: {

@@ -103,6 +103,9 @@ const storeAdmin = {
       imageType: "El archivo no es una imagen JPEG, PNG o WebP.",
       imageTooLarge: "La imagen pesa más de 8 MB.",
       imageUnreadable: "No se pudo leer la imagen.",
+      imageTooManyPixels: "La imagen tiene más de 25 megapíxeles. Elija una copia más pequeña.",
+      imageShape: "La imagen es demasiado larga y estrecha: un lado puede medir como máximo 8 veces el otro.",
+      imageBusy: "Se están procesando muchas imágenes en este momento. Inténtelo de nuevo en un momento.",
       shipping: "Escriba un monto entre $0 y $100.",
     },
     messages: {

@@ -181,6 +181,9 @@ const events = {
     imageTooLarge: "The image is larger than 8 MB.",
     imageType: "The file must be a JPEG, PNG or WebP image.",
     imageUnreadable: "The image could not be read.",
+    imageTooManyPixels: "The image has more than 25 megapixels. Please choose a smaller copy.",
+    imageShape: "The image is too long and narrow: one side may be at most 8 times the other.",
+    imageBusy: "Many images are being processed right now. Please try again in a moment.",
     cancelledStatus: "Use the Cancel action in the list to cancel an event, so registrants are told.",
   },
 };

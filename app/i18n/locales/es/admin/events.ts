@@ -181,6 +181,9 @@ const events = {
     imageTooLarge: "La imagen pesa más de 8 MB.",
     imageType: "El archivo debe ser una imagen JPEG, PNG o WebP.",
     imageUnreadable: "No se pudo leer la imagen.",
+    imageTooManyPixels: "La imagen tiene más de 25 megapíxeles. Elija una copia más pequeña.",
+    imageShape: "La imagen es demasiado larga y estrecha: un lado puede medir como máximo 8 veces el otro.",
+    imageBusy: "Se están procesando muchas imágenes en este momento. Inténtelo de nuevo en un momento.",
     cancelledStatus: "Use la acción Cancelar de la lista para cancelar un evento, así se avisa a las personas inscritas.",
   },
 };
