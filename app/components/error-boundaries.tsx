@@ -3,6 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
 import { claimReload, isNetworkFailure } from "~/features/errors/network-failure";
 import { nextRetryAction } from "~/features/errors/retry-policy";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import { buttonClasses } from "./ui/button-link";
 
 function reloadPage() {
@@ -16,7 +17,8 @@ function isServiceUnavailable(error: unknown): boolean {
 
 /**
  * "We'll be right back": the database is briefly unreachable (a restart). A plain link to the
- * same address tries again, with or without JavaScript, and never re-sends a form.
+ * same address (made same-site: `//evil.example` is another host to the browser) tries again,
+ * with or without JavaScript, and never re-sends a form.
  */
 export function ServiceUnavailableScreen() {
   const { t } = useTranslation();
@@ -25,7 +27,7 @@ export function ServiceUnavailableScreen() {
     <main id="main" tabIndex={-1} className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
       <h1 className="text-3xl font-bold">{t("errors.unavailableTitle")}</h1>
       <p className="text-slate-700">{t("errors.unavailableBody")}</p>
-      <a href={`${pathname}${search}`} className={buttonClasses()}>
+      <a href={sameSitePath(`${pathname}${search}`)} className={buttonClasses()}>
         {t("errors.tryAgain")}
       </a>
     </main>

@@ -1,20 +1,25 @@
 import { Languages } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import { languageCookieName, type Language } from "~/i18n/config";
 
 /**
  * Switching language is a full page load of the same path with `?lang=`: the server renders
- * the new language from the first byte and remembers it in a cookie.
+ * the new language from the first byte and remembers it in a cookie. The path is the request's
+ * own, so it is made same-site first: on `//evil.example/phish` the link must not be to
+ * `//evil.example/phish?lang=es`, another host to the browser (issue 32 item 6).
  */
 export function LanguageSwitcher({ className = "", compact = false }: { className?: string; compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const current = (i18n.language === "es" ? "es" : "en") as Language;
   const target: Language = current === "es" ? "en" : "es";
-  const params = new URLSearchParams(location.search);
+  const here = sameSitePath(`${location.pathname}${location.search}`);
+  const query = here.indexOf("?");
+  const params = new URLSearchParams(query === -1 ? "" : here.slice(query));
   params.set("lang", target);
-  const href = `${location.pathname}?${params.toString()}${location.hash}`;
+  const href = `${query === -1 ? here : here.slice(0, query)}?${params.toString()}${location.hash}`;
 
   return (
     <a

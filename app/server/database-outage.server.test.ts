@@ -119,7 +119,12 @@ describe("guardDatabaseOutages", () => {
     expect(html).toContain('<html lang="es">');
     expect(html).toContain(`<h1>${esCommon.errors.unavailableTitle}</h1>`);
     expect(html).toContain(`<a href="/watch/chat">${esCommon.errors.tryAgain}</a>`);
-    expect(unavailableHtml("en", "//evil.test/x")).toContain('<a href="/">');
+    // Issue 32 item 6: the retry link is the request's path made same-site (Express's
+    // `req.path` keeps a backslash, which a browser reads as a slash: `/\evil` is `//evil`).
+    for (const path of ["//evil.test/x", "/\\evil.test/x", "\\\\evil.test/x", "/%5Cevil.test/x", "/.//evil.test/x"]) {
+      expect(unavailableHtml("en", path), path).toContain('<a href="/evil.test/x">');
+    }
+    expect(unavailableHtml("en", "https://evil.test/x")).toContain('<a href="/">');
     expect(unavailableHtml("en", "/x")).toContain("We&#x27;ll be right back");
   });
 

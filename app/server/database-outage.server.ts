@@ -3,6 +3,7 @@ import { detectRequestLanguage } from "~/i18n/detect-language";
 import enCommon from "~/i18n/locales/en/common";
 import esCommon from "~/i18n/locales/es/common";
 import type { Language } from "~/i18n/config";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import { isDatabaseUnavailable } from "./db-errors.server";
 import { logger } from "./logger.server";
 
@@ -58,7 +59,8 @@ const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<
 export function unavailableHtml(language: Language, retryPath: string): string {
   const { title, body } = unavailableText(language);
   const again = language === "es" ? esCommon.errors.tryAgain : enCommon.errors.tryAgain;
-  const href = retryPath.startsWith("/") && !retryPath.startsWith("//") ? retryPath : "/";
+  // The request's own path (Express's `req.path` keeps a backslash: `/\evil.example` is `//evil.example` to a browser).
+  const href = sameSitePath(retryPath);
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(href)}">${escapeHtml(again)}</a></p></main></body></html>`;
 }
 

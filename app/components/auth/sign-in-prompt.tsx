@@ -1,5 +1,6 @@
 import { LogIn } from "lucide-react";
 import { useLocation } from "react-router";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import { useTranslation } from "~/i18n/react";
 import type { AuthTab } from "./open-auth-dialog";
 import { SignInLink } from "./header-auth";
@@ -20,7 +21,7 @@ export function SignInPrompt({ tab = "signin", className = "" }: { tab?: AuthTab
       <p className="text-slate-800">{t("common.signInToUse")}</p>
       <SignInLink
         tab={tab}
-        redirectTo={location.pathname + location.search}
+        redirectTo={sameSitePath(location.pathname + location.search)}
         className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
       >
         <LogIn aria-hidden="true" className="h-4 w-4" />

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 
 /** How often a page waiting for Stripe's webhook looks again. */
 const REFRESH_MS = 5000;
@@ -24,7 +25,7 @@ export function useRevalidateWhile(waiting: boolean): void {
 export function CheckAgainLink({ label }: { label: string }) {
   const location = useLocation();
   return (
-    <Link to={`${location.pathname}${location.search}`} reloadDocument className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+    <Link to={sameSitePath(`${location.pathname}${location.search}`)} reloadDocument className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
       {label}
     </Link>
   );

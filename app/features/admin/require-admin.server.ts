@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { clientIp } from "~/features/auth/auth-request.server";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
@@ -22,10 +23,10 @@ export function adminCookiesSecure(): boolean {
   return siteUrl(getEnv()).startsWith("https://");
 }
 
-/** Where a visitor without an admin session goes: the login page, then back here. */
+/** Where a visitor without an admin session goes: the login page, then back here (made same-site). */
 export function adminLoginUrl(request: Request): string {
   const url = new URL(request.url);
-  const back = url.pathname.replace(/\.data$/, "") + url.search;
+  const back = sameSitePath(url.pathname.replace(/\.data$/, "") + url.search, { fallback: "/admin" });
   return back === "/admin" || back === "/admin/" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(back)}`;
 }
 

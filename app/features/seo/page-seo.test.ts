@@ -76,3 +76,18 @@ describe("seoMeta", () => {
     expect(find(tags, (t) => "script:ld+json" in t)).toEqual([{ "script:ld+json": jsonLd[0] }]);
   });
 });
+
+describe("canonical and hreflang links on an odd request path (issue 32 item 6)", () => {
+  test.each(["//evil.example/phish", "/\\evil.example", "/%5Cevil.example", "///evil.example", "/.//evil.example"])(
+    "%j: every link is on the site, from the normalised path",
+    (path) => {
+      const tags = seoMeta({ ...base, path });
+      const hrefs = find(tags, (t) => t.rel === "canonical" || t.rel === "alternate").map((t) => String(t.href));
+      hrefs.push(...property(tags, "og:url").map(String));
+      expect(hrefs).toHaveLength(5);
+      for (const href of hrefs) {
+        expect(href, href).toMatch(/^https:\/\/church\.example\/evil\.example(?:\/phish)?(?:\?lang=es)?$/);
+      }
+    },
+  );
+});

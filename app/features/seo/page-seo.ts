@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import { defaultLanguage, languageLocales, languages, type Language } from "~/i18n/config";
 
 export interface PageSeo {
@@ -18,10 +19,11 @@ export interface PageSeo {
 /**
  * The URL of a page in a language: English (the default) is the plain path, other
  * languages add `?lang=`. The plain path is also x-default, so a crawler's canonical URL
- * and its hreflang entry agree.
+ * and its hreflang entry agree. The path is often the request's own (a page's canonical link),
+ * so it is made same-site first: `//evil.example` is `/evil.example` here (issue 32 item 6).
  */
 export function localizedUrl(siteUrl: string, path: string, language: Language = defaultLanguage): string {
-  return `${siteUrl}${path}${language === defaultLanguage ? "" : `?lang=${language}`}`;
+  return `${siteUrl}${sameSitePath(path)}${language === defaultLanguage ? "" : `?lang=${language}`}`;
 }
 
 /** Title, description, canonical, hreflang alternates and Open Graph for a page. */

@@ -20,18 +20,21 @@ import { adminCookiesSecure, NO_STORE } from "~/features/admin/require-admin.ser
 import { readInput } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { sameSitePath } from "~/features/navigation/same-site-path";
 import { hasPassword } from "~/features/member/has-password.server";
 import type { TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";
 import { getRequestContext } from "~/server/request-context.server";
 
 /**
  * Only paths inside the portal: never another site, never `//host`, never a control
- * character (a line break would make the Location header itself invalid: a 500).
+ * character (a line break would make the Location header itself invalid: a 500). Checked on
+ * the normalised path (sameSitePath): "/admin/..//evil.example" is "//evil.example" to a browser.
  */
 function safeRedirect(value: string | null): string {
-  if (!value || value.length > 2000 || !value.startsWith("/admin") || value.startsWith("//") || value.startsWith("/admin/login")) return "/admin";
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/admin";
-  return value;
+  if (!value || value.length > 2000 || !value.startsWith("/admin") || /[\u0000-\u001f\u007f\\]/.test(value)) return "/admin";
+  const path = sameSitePath(value, { fallback: "/admin" });
+  if (!/^\/admin(?:[/?#]|$)/.test(path) || path.startsWith("/admin/login")) return "/admin";
+  return path;
 }
 
 const TWO_FACTOR_COOKIE = /(?:^|;\s*)[^=;]*two_factor=/;

@@ -38,3 +38,20 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("//x", "/settings")).toBe("/settings");
   });
 });
+
+describe("safeRedirectPath on paths the URL parser rewrites (issue 32 item 6)", () => {
+  test("a dot segment that leaves a leading `//` after parsing is normalised, never kept as written", () => {
+    for (const value of ["/.//evil.example", "/%2e//evil.example", "/a/../..//evil.example", "/%2F%2Fevil.example", "/%5Cevil.example"]) {
+      const path = safeRedirectPath(value);
+      expect(path, value).toMatch(/^\/(?![/\\])/);
+      expect(new URL(path, "https://church.example/x").pathname.startsWith("//"), `${value} → ${path}`).toBe(false);
+      expect(path, value).toBe("/evil.example");
+    }
+  });
+
+  test("the sign-in pages are refused after normalising too", () => {
+    expect(safeRedirectPath("/x/../auth")).toBe("/");
+    expect(safeRedirectPath("/./auth?tab=signup")).toBe("/");
+    expect(safeRedirectPath("/%2F/auth")).toBe("/");
+  });
+});
