@@ -15,12 +15,13 @@ import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getChurchProfile } from "~/features/content/get-church-profile.server";
 import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
-import { createAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
+import { createAuth, getAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
 import { isAllowedOrigin, SAFE_METHODS } from "~/server/csrf.server";
 import { createMailTransport } from "~/server/mail.server";
 import { configureMessaging, stopMessaging } from "~/server/messaging.server";
 import { scheduleEventReminders } from "~/features/events/schedule-event-reminders.server";
 import { scheduleDataRetention } from "~/features/privacy/schedule-data-retention.server";
+import { scheduleHoldRelease } from "~/features/store/schedule-hold-release.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { getDatabase, openDatabase, setDatabase } from "~/server/db.server";
@@ -39,8 +40,10 @@ import {
 import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { setContentVersionMemo } from "~/server/content-memo.server";
 import { logger } from "~/server/logger.server";
+import { backgroundSettled } from "~/server/background.server";
 import { once } from "~/server/once.server";
 import { runInRequestScope } from "~/server/request-context.server";
+import { createSharedPageTest } from "~/server/shared-page-routes.server";
 import { openPubSub, setPubSub } from "~/server/pubsub.server";
 import {
   baseSecurityHeaders,
@@ -109,6 +112,15 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   if (contentVersion && env.NODE_ENV === "production") setContentVersionMemo(contentVersion);
   if (contentVersion && env.PAGE_CACHE) {
     const routerHandler = once(async () => createRouterHandler(await loadBuild(), "production"));
+    // Which pages may be shared is decided from the route a request matches (the build's own
+    // routes, matched as React Router matches them). Until the build has loaded (a moment after
+    // start, the route modules load while the database opens), every request steps aside.
+    let isSharedPageRoute: ((pathname: string) => boolean) | undefined;
+    loadBuild().then(
+      (build) => (isSharedPageRoute = createSharedPageTest(build.routes)),
+      (error: unknown) => logger.error({ err: error }, "loading the route table for the page cache failed"),
+    );
+    const isSharedPage = (pathname: string) => isSharedPageRoute?.(pathname) ?? false;
     const cache = new PageCache({
       contentVersion,
       peekContentVersion: contentVersion.peek,
@@ -120,7 +132,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       securityHeaders: headers,
     });
     app.locals.pageCache = cache;
-    (app.locals as AppLocals).fastPath = createPageCacheFastPath(cache, answer);
+    (app.locals as AppLocals).fastPath = createPageCacheFastPath(cache, answer, isSharedPage);
     app.use(
       pageCacheMiddleware({
         cache,
@@ -128,6 +140,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
         origin: (req) => `${req.protocol}://${req.get("host") ?? "localhost"}`,
         contentSecurityPolicy: csp,
         securityHeaders: headers,
+        isSharedPage,
       }),
     );
   }
@@ -165,7 +178,8 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     // A member's photo on /community is one image too (8 MB, checked again there: signed in, type).
     // With JavaScript, React Router posts to `<path>.data`.
     const routePath = req.path.replace(/\.data$/, "");
-    // Only a request carrying a member session may send that much there: a visitor's post is a few fields.
+    // Only a signed-in member may send that much there (checked below, before any of it is
+    // read): a visitor's post is a few fields.
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
     const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/") || routePath.startsWith("/admin/store/products/") || memberPhoto;
     // Many gallery photos at once: read as a stream by the gallery admin, each ≤ 8 MB.
@@ -176,8 +190,14 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     // Stripe's events are JSON, usually a few KB; a checkout session with many lines is more.
     const webhookPath = req.path === "/stripe/webhook";
     const limit = webhookPath ? MAX_WEBHOOK_BYTES : !multipart ? MAX_BODY_BYTES : mediaPath ? MAX_MEDIA_UPLOAD_BYTES : galleryPath ? MAX_GALLERY_UPLOAD_BYTES : uploadPath ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
-    if (Number(length) > limit) {
-      res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
+    const tooLarge = () => res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
+    if (Number(length) > limit) return void tooLarge();
+    // A cookie that only looks like a session does not lift the limit (a forged one lifted it to
+    // 9 MB, buffered before the page's own 401: issue 32): the session must be a real one.
+    if (memberPhoto && Number(length) > MAX_BODY_BYTES) {
+      hasMemberSession(req)
+        .then((member) => (member ? next() : tooLarge()))
+        .catch((error: unknown) => next(error));
       return;
     }
     next();
@@ -304,6 +324,12 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   return app;
 }
 
+/** Whether the request carries a valid member session (better-auth checks the signed cookie and the sessions table). */
+async function hasMemberSession(req: express.Request): Promise<boolean> {
+  const session = await getAuth().api.getSession({ headers: toHeaders(req.headers) });
+  return session !== null;
+}
+
 function toHeaders(source: IncomingHttpHeaders): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(source)) {
@@ -328,14 +354,45 @@ interface AppLocals {
   fastPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-/** The HTTP server's request listener: the page cache's fast path, then the app. */
+/**
+ * Brings an absolute-form request target (`GET http://host/events HTTP/1.1`, valid HTTP/1.1,
+ * RFC 9112 §3.2.2) to the origin form every later step expects (`/events`), taking the host
+ * from the target as the RFC says. False when the target is neither (`*`, garbage): answered 400.
+ */
+export function toOriginForm(req: IncomingMessage): boolean {
+  const target = req.url ?? "/";
+  if (target.startsWith("/") || (target === "*" && req.method === "OPTIONS")) return true;
+  if (!/^https?:\/\//i.test(target)) return false;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return false;
+  }
+  req.url = `${url.pathname}${url.search}`;
+  req.headers.host = url.host;
+  return true;
+}
+
+function badRequestTarget(res: ServerResponse) {
+  res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" });
+  res.end("Bad request. / Solicitud incorrecta.");
+}
+
+/** The HTTP server's request listener: the request target in origin form, the page cache's fast path, then the app. */
 export function createRequestListener(app: Express) {
   const fastPath = (app.locals as AppLocals).fastPath;
-  if (!fastPath) return app;
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (!toOriginForm(req)) return badRequestTarget(res);
+    if (req.url === "*") {
+      // `OPTIONS *`: what the server as a whole allows.
+      res.writeHead(204, { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS", "Cache-Control": "no-store" });
+      res.end();
+      return;
+    }
     let answered = false;
     try {
-      answered = fastPath(req, res);
+      answered = fastPath?.(req, res) ?? false;
     } catch (error) {
       // Never a crash for one request: the app answers it the slow way.
       logger.error({ err: error, path: req.url }, "the page cache's fast path failed");
@@ -408,6 +465,8 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   const reminders = scheduleEventReminders({ db: handle.db, siteUrl: publicUrl, firstPassDelayMs: BACKGROUND_START_DELAY_MS });
   // Deletes what the retention settings no longer keep, hourly (ADR 021).
   const retention = scheduleDataRetention({ db: handle.db, firstPassDelayMs: BACKGROUND_START_DELAY_MS });
+  // Gives back the stock of store checkouts not paid within 15 minutes, every minute (ADR 029).
+  const holds = scheduleHoldRelease({ db: handle.db, firstPassDelayMs: BACKGROUND_START_DELAY_MS });
   const church = await getChurchProfile({ db: handle.db, language: "en" });
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     // Each instance would make its own secret: a member signed in on one is a stranger to the next.
@@ -452,7 +511,10 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     setTimeout(() => server.closeAllConnections(), 1500).unref();
     // The outbox worker stops claiming at once; requests still in progress can queue mail
     // (sent by the next start), so the database closes only after both are done.
-    const workerStopped = Promise.all([stopMessaging(), reminders.stop(), retention.stop()]).catch((error: unknown) =>
+    // Links queued after their answer (background.server.ts) are made before the outbox stops.
+    const workerStopped = backgroundSettled()
+      .then(() => Promise.all([stopMessaging(), reminders.stop(), retention.stop(), holds.stop()]))
+      .catch((error: unknown) =>
       logger.error({ err: error }, "stopping the outbox failed"),
     );
     void Promise.all([httpClosed, workerStopped])

@@ -11,9 +11,41 @@ import {
   createPageCacheFastPath,
   isNotModified,
   PageCache,
+  pageCacheMiddleware,
   toCachedPage,
   withScriptHashes,
 } from "./page-cache.server";
+import routeConfig from "~/routes";
+import { createRouteMatcher, createSharedPageTest, SHARED_PAGE_ROUTE_IDS, type ManifestRoute } from "./shared-page-routes.server";
+
+/** The manifest React Router builds from app/routes.ts (ids: the file without its extension, or the given id). */
+function manifestOf(entries: readonly { id?: string; file: string; path?: string; index?: boolean; children?: unknown[] }[], parentId = "root", into: Record<string, ManifestRoute> = { root: { id: "root", path: "" } }) {
+  for (const entry of entries) {
+    const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
+    into[id] = { id, parentId, path: entry.path, index: entry.index };
+    if (entry.children) manifestOf(entry.children as typeof entries, id, into);
+  }
+  return into;
+}
+const manifest = manifestOf(routeConfig);
+const isSharedPage = createSharedPageTest(manifest);
+
+describe("the shared page routes", () => {
+  it("are all routes of app/routes.ts (a renamed route would silently stop being shared)", () => {
+    for (const id of SHARED_PAGE_ROUTE_IDS) expect(Object.keys(manifest), id).toContain(id);
+  });
+
+  it("match as React Router matches: decoded, in any case, with a trailing slash", () => {
+    const routeOf = createRouteMatcher(manifest);
+    expect(routeOf("/")).toBe("routes/site/home");
+    expect(routeOf("/Events/")).toBe("routes/events/events");
+    expect(routeOf("/events/fish-fry")).toBe("routes/events/event");
+    expect(routeOf("/%70rayer/events")).toBe("routes/prayer/prayer-events");
+    expect(routeOf("/no-such-page")).toBe("routes/site/not-found");
+    // Asked twice (the second from the memo), the same answer.
+    expect([isSharedPage("/about"), isSharedPage("/about"), isSharedPage("/PRAYER/EVENTS"), isSharedPage("/PRAYER/EVENTS")]).toEqual([true, true, false, false]);
+  });
+});
 
 const html = (text: string, nonce: string, init: ResponseInit = {}) =>
   new Response(`<html><body>${text}<script nonce="${nonce}">go()</script></body></html>`, {
@@ -22,14 +54,14 @@ const html = (text: string, nonce: string, init: ResponseInit = {}) =>
   });
 
 describe("classifyRequest", () => {
-  const get = (url: string, headers: Record<string, string> = {}) => classifyRequest({ method: "GET", url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => classifyRequest({ method: "GET", url, headers }, isSharedPage);
 
   it("keys public pages by language, path and query", () => {
     expect(get("/")).toEqual({ kind: "lookup", key: "en /", language: "en", setLanguageCookie: false });
     expect(get("/events?category=youth", { "accept-language": "es-MX,es;q=0.9" })).toMatchObject({ key: "es /events?category=youth", language: "es" });
     expect(get("/", { cookie: "lang=es" })).toMatchObject({ key: "es /", language: "es", setLanguageCookie: false });
     expect(get("/?lang=es", { cookie: "lang=en" })).toMatchObject({ key: "es /?lang=es", setLanguageCookie: true });
-    expect(classifyRequest({ method: "HEAD", url: "/about", headers: {} })).toMatchObject({ kind: "lookup", key: "en /about" });
+    expect(classifyRequest({ method: "HEAD", url: "/about", headers: {} }, isSharedPage)).toMatchObject({ kind: "lookup", key: "en /about" });
   });
 
   it("keys a client navigation's data on its own, with the page it belongs to", () => {
@@ -59,9 +91,47 @@ describe("classifyRequest", () => {
     expect(get("/events.data", { cookie: "church.session_token=abc.def" })).toEqual({ kind: "bypass", reason: "cookie" });
     expect(get("/store.data?token=abc&_routes=root")).toEqual({ kind: "bypass", reason: "query" });
     expect(get("/store?token=abc")).toEqual({ kind: "bypass", reason: "query" });
-    expect(classifyRequest({ method: "POST", url: "/", headers: {} })).toEqual({ kind: "bypass", reason: "method" });
-    // Look-alikes of personal paths are public pages.
-    expect(get("/authors")).toMatchObject({ kind: "lookup" });
+    expect(classifyRequest({ method: "POST", url: "/", headers: {} }, isSharedPage)).toEqual({ kind: "bypass", reason: "method" });
+    // Look-alikes of personal paths are not personal; this one is no page at all (the 404 route).
+    expect(get("/authors")).toEqual({ kind: "bypass", reason: "path" });
+    expect(get("/events-calendar")).toEqual({ kind: "bypass", reason: "path" });
+    expect(get("/settings-help")).toEqual({ kind: "bypass", reason: "path" });
+    // Paths Express serves after the cache (no route of React Router's: they match `*`).
+    for (const path of ["/healthz", "/readyz", "/Readyz"]) expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
+  });
+
+  it("decides from the route a path matches, as React Router matches it: in any case or encoding, streams are never pages", () => {
+    // Issue 32: a path pattern compared case-sensitively let these reach the live streams through the cache.
+    const streams = [
+      "/prayer/events",
+      "/Prayer/events",
+      "/PRAYER/EVENTS",
+      "/%70rayer/events",
+      "/prayer/%65vents",
+      "/prayer/%65VENTS",
+      "/prayer/events/",
+      "/prayer/events.data",
+      "/Prayer/Events.data?_routes=routes%2Fprayer%2Fprayer-events",
+      "/./prayer/events",
+      "/x/../prayer/events",
+      "/prayer/%2e/events",
+      "/watch/chat/events?stream=0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b",
+      "/Watch/chat/events?stream=0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b",
+      "/watch/CHAT/%65vents?stream=x",
+      "/watch/chat",
+      "/Watch/Chat",
+    ];
+    for (const path of streams) expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
+    // Personal and transactional pages, resource routes and the admin portal, in any case.
+    for (const path of ["/Admin", "/ADMIN/users", "/%61dmin", "/Settings", "/AUTH", "/Give/Thanks", "/store/Cart", "/Events/Registration", "/tour", "/Gallery", "/Community/Discussions/1", "/Assistant/chat", "/Email/Unsubscribe"]) {
+      expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
+    }
+    // The public pages themselves, as typed in another case, are still pages.
+    expect(get("/About")).toMatchObject({ kind: "lookup", key: "en /About" });
+    expect(get("/events/")).toMatchObject({ kind: "lookup" });
+    // A path that is not a path (absolute-form is brought to origin form before this step).
+    expect(get("http://church.test/events")).toEqual({ kind: "bypass", reason: "path" });
+    expect(get("*")).toEqual({ kind: "bypass", reason: "path" });
   });
 });
 
@@ -339,7 +409,7 @@ describe("the fast path", () => {
       contentSecurityPolicy: (hashes) => `script-src 'self' ${hashes.join(" ")}`,
       securityHeaders: { "X-Content-Type-Options": "nosniff" },
     });
-    const fastPath = createPageCacheFastPath(cache, answer);
+    const fastPath = createPageCacheFastPath(cache, answer, isSharedPage);
     server = createServer((req, res) => {
       if (!fastPath(req, res)) res.end("slow");
     });
@@ -418,5 +488,154 @@ describe("the fast path", () => {
     expect((await get("/")).body.toString()).toBe("slow");
     version = "2";
     expect((await get("/")).body.toString()).toBe("slow");
+  });
+});
+
+describe("renders and unshared answers end with their visitors (issue 32)", () => {
+
+  it("aborts a shared render only when every visitor waiting for it has gone", async () => {
+    let signal: AbortSignal | undefined;
+    let finish: (response: Response) => void = () => {};
+    const cache = new PageCache({
+      contentVersion: async () => "1",
+      render: (request) => {
+        signal = request.signal;
+        return new Promise<Response>((resolve) => (finish = resolve));
+      },
+    });
+    const build = (s: AbortSignal) => new Request("http://church.test/events", { signal: s });
+    const first = new AbortController();
+    const second = new AbortController();
+    const a = cache.lookup("en /events", "en", build, first.signal);
+    const b = cache.lookup("en /events", "en", build, second.signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(signal?.aborted).toBe(false);
+    first.abort();
+    // One visitor still waits: the render goes on for them.
+    expect(signal?.aborted).toBe(false);
+    second.abort();
+    expect(signal?.aborted).toBe(true);
+    // An aborted render's answer is neither kept, nor remembered as a refusal, nor a stale stand-in.
+    finish(new Response("aborted", { status: 500 }));
+    expect((await a).kind).toBe("uncacheable");
+    expect(cache.stats).toMatchObject({ entries: 0, stale: 0 });
+    // The other visitor was told to render for itself (it has gone too: nothing waits for it).
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    finish(html("Events", "n"));
+    expect((await b).kind).toBe("uncacheable");
+    // The next visitor starts a render of its own, which is kept.
+    const next = cache.lookup("en /events", "en", build, new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    finish(html("Events", "n"));
+    expect((await next).kind).toBe("miss");
+  });
+
+  it("gives a visitor's own render the visitor's signal", async () => {
+    let signal: AbortSignal | undefined;
+    const cache = new PageCache({
+      contentVersion: async () => "1",
+      render: async (request, nonce) => {
+        signal = request.signal;
+        return html("Just for you", nonce, { headers: { "Cache-Control": "no-store" } });
+      },
+    });
+    const build = (s: AbortSignal) => new Request("http://church.test/give", { signal: s });
+    await cache.lookup("en /give", "en", build);
+    // Refused: the next requester waits for nobody else and renders with its own signal.
+    const visitor = new AbortController();
+    const result = await cache.lookup("en /give", "en", build, visitor.signal);
+    expect(result.kind).toBe("uncacheable");
+    expect(signal?.aborted).toBe(false);
+    visitor.abort();
+    expect(signal?.aborted).toBe(true);
+  });
+
+  it("hands back an answer it will not keep without reading its body, and reads a kept one only up to the entry limit", async () => {
+    let pulls = 0;
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulls += 1;
+          controller.enqueue(new TextEncoder().encode("data: x\n\n"));
+        },
+      });
+    const cache = new PageCache({
+      contentVersion: async () => "1",
+      maxEntryBytes: 1024,
+      render: async (request) =>
+        new URL(request.url).pathname === "/stream"
+          ? new Response(endless(), { headers: { "Content-Type": "text/event-stream" } })
+          : new Response(endless(), { headers: { "Content-Type": "text/html; charset=utf-8" } }),
+    });
+    const stream = await cache.lookup("en /stream", "en", () => new Request("http://church.test/stream"));
+    expect(stream.kind).toBe("uncacheable");
+    // At most what the stream queues by itself: nothing was read.
+    expect(pulls).toBeLessThanOrEqual(1);
+    const page = await cache.lookup("en /page", "en", () => new Request("http://church.test/page"));
+    expect(page.kind).toBe("uncacheable");
+    // Read up to just past 1 KB (9 bytes a pull), then handed on with what was read.
+    expect(pulls).toBeLessThan(1024 / 9 + 5);
+    if (page.kind !== "uncacheable") throw new Error("expected the answer");
+    const reader = page.response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe("data: x\n\n");
+    await reader.cancel();
+  });
+
+  it("streams an unshared answer to its visitor and, when the visitor hangs up, cancels it and aborts its render", async () => {
+    const express = (await import("express")).default;
+    let cancelled = false;
+    let renderSignal: AbortSignal | undefined;
+    const cache = new PageCache({
+      contentVersion: async () => "1",
+      render: async (request) => {
+        renderSignal = request.signal;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("<p>first</p>"));
+          },
+          cancel() {
+            cancelled = true;
+          },
+        });
+        // Never ends by itself, and must not be shared.
+        return new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+      },
+    });
+    const answer = createCachedAnswer({ https: false, contentSecurityPolicy: () => "", securityHeaders: {} });
+    const app = express();
+    app.use(
+      pageCacheMiddleware({
+        cache,
+        answer,
+        origin: () => "http://church.test",
+        contentSecurityPolicy: (nonce) => `script-src 'nonce-${nonce}'`,
+        securityHeaders: { "X-Content-Type-Options": "nosniff" },
+        isSharedPage,
+      }),
+    );
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const first = await new Promise<{ status: number; chunk: string; destroy: () => void }>((resolve, reject) => {
+        const request = httpRequest({ host: "127.0.0.1", port, path: "/give", headers: { "Accept-Encoding": "identity" } }, (res) => {
+          res.once("data", (chunk: Buffer) => resolve({ status: res.statusCode!, chunk: chunk.toString(), destroy: () => request.destroy() }));
+        });
+        request.on("error", reject).end();
+        setTimeout(() => reject(new Error("nothing arrived: the answer was buffered")), 3000);
+      });
+      expect(first.status).toBe(200);
+      expect(first.chunk).toBe("<p>first</p>");
+      expect(renderSignal?.aborted).toBe(false);
+      first.destroy();
+      const deadline = Date.now() + 3000;
+      while (!(cancelled && renderSignal?.aborted) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(cancelled).toBe(true);
+      expect(renderSignal?.aborted).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -1,8 +1,11 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { pipeline } from "node:stream/promises";
 import { promisify } from "node:util";
-import { constants as zlibConstants, gzip } from "node:zlib";
+import { constants as zlibConstants, createGzip, gzip } from "node:zlib";
 import { detectLanguage, languageCookie } from "~/i18n/detect-language";
 import { languageCookieName, type Language } from "~/i18n/config";
 import { logger } from "~/server/logger.server";
@@ -15,6 +18,12 @@ import { acceptsGzip } from "~/server/accepts-gzip.server";
  * carry any cookie but the language cookie (a session, a flash message, a cart), and paths that
  * are personal or transactional, never touch it; a response is kept only when it is a plain 200
  * with no cookie of its own and no `Cache-Control` that forbids sharing.
+ *
+ * Which requests may be shared is decided from the route they match (`isSharedPage`, an allow-list
+ * of page routes in shared-page-routes.server.ts), as React Router matches it: never from a path
+ * pattern, which `/Prayer/events` or `/%70rayer/events` slip past (issue 32). A render carries
+ * the abort signal of the visitors waiting for it, and an answer that is not kept is streamed to
+ * its one requester, never buffered here.
  *
  * A stored page is the same bytes for everyone, so its CSP allows its inline scripts by their
  * SHA-256 hashes, not by a nonce (a nonce must be new in every answer, and a CDN holding the
@@ -34,15 +43,14 @@ import { acceptsGzip } from "~/server/accepts-gzip.server";
  * version and at most `maxAgeMs`.
  */
 
-/** Paths never served from or stored in the cache, whatever the response says. */
-const NEVER_CACHED =
-  /^\/(?:admin|auth|settings|stripe|assistant|api|tour|uploads|assets|healthz|readyz|email|give\/(?:thanks|history|statement)|store\/(?:cart|orders)|events\/(?:registration|mine)|watch\/chat|prayer\/events|community\/discussions)(?:[/.]|$)/;
 /** Query parameters that make a URL personal (links from emails, payment returns). */
 const PERSONAL_PARAMS = ["token", "session_id", "code", "email", "canceled"];
 /** As the `compression` middleware the other answers go through: bodies from 1 KB. */
 const COMPRESSION_THRESHOLD = 1024;
 /** Pages and their navigation data (feeds and files have extensions and never get here). */
 const CACHEABLE_TYPE = /^text\/(?:html|x-script)\b/;
+/** Answers sent unshared may be compressed on the way (never a stream of events, nor what says no-transform). */
+const COMPRESSIBLE_TYPE = /^(?:text\/(?!event-stream)|application\/(?:json|javascript|xml|[\w.+-]+\+(?:json|xml)))/i;
 /** The answers that carry a CSP (pages; not their navigation data). */
 const HTML_TYPE = /^text\/html\b/;
 /** How many pages found not shareable are remembered (oldest forgotten first). */
@@ -64,7 +72,10 @@ export interface PageCacheOptions {
    * `contentVersion`.
    */
   peekContentVersion?: () => string | undefined;
-  /** Renders the request (React Router's handler) with the given CSP nonce (taken out again before a page is stored). */
+  /**
+   * Renders the request (React Router's handler) with the given CSP nonce (taken out again
+   * before a page is stored). The request carries the signal of the visitors waiting for it.
+   */
   render: (request: Request, nonce: string) => Promise<Response>;
   /** An entry older than this is rendered again even without a content change (dates, "live now"). */
   maxAgeMs?: number;
@@ -100,10 +111,16 @@ export interface CachedPage {
 
 export interface CacheableRequest {
   method: string;
-  /** Path and query, as received. */
+  /** Path and query, as received (origin-form: starts with `/`). */
   url: string;
   headers: IncomingHttpHeaders;
 }
+
+/** Whether a path (as received, without `.data`) matches one of the page routes that may be shared. */
+export type SharedPageTest = (pathname: string) => boolean;
+
+/** Makes the GET to render, carrying the given abort signal. */
+export type BuildRequest = (signal: AbortSignal) => Request;
 
 export type CacheDecision =
   | { kind: "bypass"; reason: string }
@@ -123,16 +140,24 @@ function dataPagePath(pathname: string): string | null {
 }
 
 /** Whether a request may be answered from the cache, and under which key. */
-export function classifyRequest(request: CacheableRequest): CacheDecision {
+export function classifyRequest(request: CacheableRequest, isSharedPage: SharedPageTest): CacheDecision {
   if (request.method !== "GET" && request.method !== "HEAD") return { kind: "bypass", reason: "method" };
-  const url = new URL(request.url, "http://cache.invalid");
+  // Parsed as React Router's adapter parses it (the path appended to an origin, never resolved
+  // against one: `//host/x` is the path `//host/x`).
+  if (!request.url.startsWith("/")) return { kind: "bypass", reason: "path" };
+  let url: URL;
+  try {
+    url = new URL(`http://cache.invalid${request.url}`);
+  } catch {
+    return { kind: "bypass", reason: "path" };
+  }
   const dataOf = dataPagePath(url.pathname);
   const pagePath = dataOf ?? url.pathname;
-  if (NEVER_CACHED.test(pagePath)) return { kind: "bypass", reason: "path" };
   // Pages and their data only: anything else with a file extension is a static file (served
   // after this step) or a feed; `/__manifest` is the router's own route lookup.
   const lastSegment = pagePath.slice(pagePath.lastIndexOf("/") + 1);
   if (lastSegment.includes(".") || pagePath.startsWith("/__")) return { kind: "bypass", reason: "path" };
+  if (!isSharedPage(pagePath)) return { kind: "bypass", reason: "path" };
   if (PERSONAL_PARAMS.some((name) => url.searchParams.has(name))) return { kind: "bypass", reason: "query" };
   if (request.headers.authorization) return { kind: "bypass", reason: "authorization" };
   const cookie = request.headers.cookie;
@@ -199,35 +224,86 @@ export function withScriptHashes(html: string, nonce: string): { html: string; s
   return { html: html.replaceAll(attribute, ""), scriptHashes: [...hashes] };
 }
 
-/** The stored response's headers and body, or null when it must not be shared. */
-export async function toCachedPage(
-  response: Response,
-  { nonce, version, language, now, maxEntryBytes }: { nonce: string; version: string; language: Language; now: number; maxEntryBytes: number },
-): Promise<CachedPage | null> {
-  if (response.status !== 200) return null;
+/** Whether a response's status and headers allow it to be shared (its body not read). */
+export function isShareableResponse(response: Response, maxEntryBytes: number): boolean {
+  if (response.status !== 200) return false;
   const type = response.headers.get("content-type") ?? "";
-  if (!CACHEABLE_TYPE.test(type)) return null;
+  if (!CACHEABLE_TYPE.test(type)) return false;
   const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
-  if (/\b(?:no-store|no-cache|private)\b/.test(cacheControl)) return null;
+  if (/\b(?:no-store|no-cache|private)\b/.test(cacheControl)) return false;
   // The only cookie a public page may set is the language a `?lang=` link chose; it is sent again per answer.
   for (const cookie of response.headers.getSetCookie()) {
-    if (!cookie.startsWith(`${languageCookieName}=`)) return null;
+    if (!cookie.startsWith(`${languageCookieName}=`)) return false;
   }
-  const length = Number(response.headers.get("content-length") ?? 0);
-  if (length > maxEntryBytes) return null;
-  const body = await response.text();
-  if (body.length > maxEntryBytes) return null;
+  return Number(response.headers.get("content-length") ?? 0) <= maxEntryBytes;
+}
+
+/**
+ * The body of a response, read up to `maxBytes`: the bytes, or, when it is longer, a response
+ * that answers the same (what was read, then the rest as it comes), so nothing is held beyond
+ * the limit.
+ */
+export async function readBounded(response: Response, maxBytes: number): Promise<{ body: Buffer } | { tooLarge: Response }> {
+  if (!response.body) return { body: Buffer.alloc(0) };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { body: Buffer.concat(chunks, size) };
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > maxBytes) break;
+  }
+  const rest = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks.splice(0)) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return { tooLarge: new Response(rest, { status: response.status, statusText: response.statusText, headers: response.headers }) };
+}
+
+/** The page to store from a shareable response's headers and its body as rendered. */
+export async function storedPage(
+  headersIn: Headers,
+  rendered: Buffer,
+  { nonce, version, language, now }: { nonce: string; version: string; language: Language; now: number },
+): Promise<CachedPage> {
+  const type = headersIn.get("content-type") ?? "";
   const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => {
+  headersIn.forEach((value, name) => {
     if (!PER_ANSWER_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
   });
   // Navigation data has no scripts and is sent without a CSP.
-  const { html, scriptHashes } = HTML_TYPE.test(type) ? withScriptHashes(body, nonce) : { html: body, scriptHashes: [] };
+  const text = rendered.toString("utf8");
+  const { html, scriptHashes } = HTML_TYPE.test(type) ? withScriptHashes(text, nonce) : { html: text, scriptHashes: [] };
   const stored = Buffer.from(html, "utf8");
   // Small bodies go out as they are (as the compression middleware does below 1 KB).
   const gzip = stored.length >= COMPRESSION_THRESHOLD ? await gzipAsync(stored, { level: zlibConstants.Z_BEST_COMPRESSION }) : null;
   const bytes = stored.length + (gzip?.length ?? 0);
   return { status: 200, headers, body: stored, gzip, scriptHashes, bytes, etag: entityTag(stored), lastModified: now, storedAt: now, version, language };
+}
+
+/** The stored response's headers and body, or null when it must not be shared (its body then left unread, or cancelled). */
+export async function toCachedPage(
+  response: Response,
+  options: { nonce: string; version: string; language: Language; now: number; maxEntryBytes: number },
+): Promise<CachedPage | null> {
+  if (!isShareableResponse(response, options.maxEntryBytes)) return null;
+  const read = await readBounded(response, options.maxEntryBytes);
+  if ("tooLarge" in read) {
+    await read.tooLarge.body?.cancel().catch(() => {});
+    return null;
+  }
+  return storedPage(response.headers, read.body, options);
 }
 
 /** True when the request's validators match the page (If-None-Match first, as RFC 9110 says). */
@@ -261,11 +337,26 @@ export interface PageCacheStats {
 
 export type LookupResult =
   | { kind: "hit" | "miss" | "stale"; page: CachedPage }
-  | { kind: "uncacheable"; response: Response; nonce: string };
+  | {
+      kind: "uncacheable";
+      response: Response;
+      nonce: string;
+      /** Ends the render (its loaders and its body) once its one requester has gone. */
+      abort: () => void;
+    };
+
+/** A render that concurrent visitors wait for: aborted when every one of them has gone first. */
+interface SharedRender {
+  key: string;
+  result: Promise<LookupResult>;
+  controller: AbortController;
+  waiters: number;
+  settled: boolean;
+}
 
 export class PageCache {
   readonly #entries = new Map<string, CachedPage>();
-  readonly #rendering = new Map<string, Promise<LookupResult>>();
+  readonly #rendering = new Map<string, SharedRender>();
   /** Pages rendered and found not shareable: under which content version, and when. */
   readonly #refused = new Map<string, { version: string; at: number }>();
   #bytes = 0;
@@ -301,14 +392,14 @@ export class PageCache {
 
   /**
    * The page for a cacheable request: from memory when its content version and age allow,
-   * otherwise rendered once (concurrent requests for the same key wait for that one render).
-   * `buildRequest` makes the GET to render; a response that must not be shared is handed back
-   * as it is, for that one requester.
+   * otherwise rendered once (concurrent requests for the same key wait for that one render,
+   * which is aborted when all of them have aborted). `buildRequest` makes the GET to render; a
+   * response that must not be shared is handed back as it is, for that one requester, unread.
    */
-  async lookup(key: string, language: Language, buildRequest: () => Request): Promise<LookupResult> {
-    const found = await this.#find(key, language, buildRequest);
+  async lookup(key: string, language: Language, buildRequest: BuildRequest, signal?: AbortSignal): Promise<LookupResult> {
+    const found = await this.#find(key, language, buildRequest, signal);
     // That answer was not shareable: this requester gets a render of their own.
-    return found.kind === "refused" ? this.#renderUnshared(buildRequest) : found;
+    return found.kind === "refused" ? this.#renderUnshared(buildRequest, signal) : found;
   }
 
   /**
@@ -316,18 +407,20 @@ export class PageCache {
    * page found not shareable is not rendered again for this until its content version changes
    * or `maxAgeMs` passes.
    */
-  async shareable(key: string, language: Language, buildRequest: () => Request): Promise<boolean> {
+  async shareable(key: string, language: Language, buildRequest: BuildRequest, signal?: AbortSignal): Promise<boolean> {
     const refused = this.#refused.get(key);
     if (refused && refused.version === (await this.#options.contentVersion()) && this.#options.now() - refused.at < this.#options.maxAgeMs) {
       return false;
     }
-    const found = await this.#find(key, language, buildRequest);
-    // Not awaited: the body was teed for the check, and a cancelled branch of a tee waits for the other.
-    if (found.kind === "uncacheable") found.response.body?.cancel().catch(() => {});
+    const found = await this.#find(key, language, buildRequest, signal);
+    if (found.kind === "uncacheable") {
+      found.response.body?.cancel().catch(() => {});
+      found.abort();
+    }
     return found.kind !== "uncacheable" && found.kind !== "refused";
   }
 
-  async #find(key: string, language: Language, buildRequest: () => Request): Promise<LookupResult | { kind: "refused" }> {
+  async #find(key: string, language: Language, buildRequest: BuildRequest, signal: AbortSignal | undefined): Promise<LookupResult | { kind: "refused" }> {
     const cached = this.#entries.get(key);
     let version: string;
     try {
@@ -347,7 +440,7 @@ export class PageCache {
     }
     const pending = this.#rendering.get(key);
     if (pending) {
-      const result = await pending;
+      const result = await this.#wait(pending, signal);
       if (result.kind === "uncacheable") return { kind: "refused" };
       if (result.kind === "stale") {
         this.stats.stale += 1;
@@ -356,19 +449,57 @@ export class PageCache {
       this.stats.hits += 1;
       return { kind: "hit", page: result.page };
     }
-    const render = this.#render(key, language, version, buildRequest, cached);
+    const controller = new AbortController();
+    const render: SharedRender = { key, controller, waiters: 0, settled: false, result: Promise.resolve() as never };
+    render.result = this.#render(key, language, version, () => buildRequest(controller.signal), cached, controller).finally(() => {
+      render.settled = true;
+      if (this.#rendering.get(key) === render) this.#rendering.delete(key);
+    });
     this.#rendering.set(key, render);
+    const result = await this.#wait(render, signal);
+    // An answer not kept is this requester's alone from now on: it ends when they leave.
+    if (result.kind === "uncacheable" && signal) {
+      if (signal.aborted) result.abort();
+      else signal.addEventListener("abort", result.abort, { once: true });
+    }
+    return result;
+  }
+
+  /** The result of a shared render for one more waiter, who may leave (abort) before it is done. */
+  async #wait(render: SharedRender, signal: AbortSignal | undefined): Promise<LookupResult> {
+    render.waiters += 1;
+    let waiting = true;
+    const leave = () => {
+      if (!waiting) return;
+      waiting = false;
+      render.waiters -= 1;
+      if (render.waiters === 0 && !render.settled) {
+        render.controller.abort(signal?.reason);
+        // Whoever asks next gets a render of their own, not this aborted one.
+        if (this.#rendering.get(render.key) === render) this.#rendering.delete(render.key);
+      }
+    };
+    signal?.addEventListener("abort", leave, { once: true });
+    if (signal?.aborted) leave();
     try {
-      return await render;
+      return await render.result;
     } finally {
-      this.#rendering.delete(key);
+      signal?.removeEventListener("abort", leave);
+      if (waiting) {
+        waiting = false;
+        render.waiters -= 1;
+      }
     }
   }
 
-  async #render(key: string, language: Language, version: string, buildRequest: () => Request, previous: CachedPage | undefined): Promise<LookupResult> {
+  async #render(key: string, language: Language, version: string, buildRequest: () => Request, previous: CachedPage | undefined, controller: AbortController): Promise<LookupResult> {
     const nonce = storageNonce();
+    const abort = () => controller.abort();
     const response = await this.#options.render(buildRequest(), nonce);
     const now = this.#options.now();
+    // Every visitor left and the render was aborted: its answer (an error, as likely as not)
+    // says nothing about the page or the database. Nothing is stored, refused or answered stale.
+    if (controller.signal.aborted) return { kind: "uncacheable", response, nonce, abort };
     const failed = response.status >= 500;
     // The database went away after the version was read: the last copy rather than the error page.
     const stale = failed ? this.#stale(previous) : undefined;
@@ -376,7 +507,14 @@ export class PageCache {
       response.body?.cancel().catch(() => {});
       return stale;
     }
-    const page = failed ? null : await toCachedPage(response.clone(), { nonce, version, language, now, maxEntryBytes: this.#options.maxEntryBytes });
+    // Decided from the status and headers first: a body that is not kept is never read here.
+    let unshared: Response | null = failed || !isShareableResponse(response, this.#options.maxEntryBytes) ? response : null;
+    let page: CachedPage | null = null;
+    if (!unshared) {
+      const read = await readBounded(response, this.#options.maxEntryBytes);
+      if ("tooLarge" in read) unshared = read.tooLarge;
+      else page = await storedPage(response.headers, read.body, { nonce, version, language, now });
+    }
     if (!page) {
       this.stats.bypasses += 1;
       this.#remove(key);
@@ -386,7 +524,7 @@ export class PageCache {
         if (this.#refused.size >= MAX_REFUSALS) this.#refused.delete(this.#refused.keys().next().value as string);
         this.#refused.set(key, { version, at: now });
       }
-      return { kind: "uncacheable", response, nonce };
+      return { kind: "uncacheable", response: unshared ?? response, nonce, abort };
     }
     this.#refused.delete(key);
     // Re-rendered without a change: the validators stay, so browsers keep getting 304s.
@@ -403,9 +541,14 @@ export class PageCache {
     return { kind: "stale", page };
   }
 
-  async #renderUnshared(buildRequest: () => Request): Promise<LookupResult> {
+  async #renderUnshared(buildRequest: BuildRequest, signal: AbortSignal | undefined): Promise<LookupResult> {
     const nonce = storageNonce();
-    return { kind: "uncacheable", response: await this.#options.render(buildRequest(), nonce), nonce };
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    signal?.addEventListener("abort", abort, { once: true });
+    if (signal?.aborted) abort();
+    const response = await this.#options.render(buildRequest(controller.signal), nonce);
+    return { kind: "uncacheable", response, nonce, abort };
   }
 
   #store(key: string, page: CachedPage) {
@@ -562,10 +705,10 @@ export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
  * The server's first step for every request: a hit that can be answered at once is answered
  * here, without Express (true); anything else returns false and goes on to the app.
  */
-export function createPageCacheFastPath(cache: PageCache, answer: CachedAnswer) {
+export function createPageCacheFastPath(cache: PageCache, answer: CachedAnswer, isSharedPage: SharedPageTest) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const decision = classifyRequest({ method: req.method, url: req.url ?? "/", headers: req.headers });
+    const decision = classifyRequest({ method: req.method, url: req.url ?? "/", headers: req.headers }, isSharedPage);
     if (decision.kind !== "lookup") return false;
     const page = cache.peek(decision.key);
     if (!page) return false;
@@ -583,6 +726,8 @@ export interface PageCacheMiddlewareOptions {
   contentSecurityPolicy: (nonce: string) => string;
   /** The headers every answer carries (the middleware runs before the one that sets them). */
   securityHeaders: Record<string, string>;
+  /** Whether a path matches a page route that may be shared. */
+  isSharedPage: SharedPageTest;
 }
 
 /**
@@ -593,24 +738,27 @@ export interface PageCacheMiddlewareOptions {
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   const { cache, answer } = options;
   return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const decision = classifyRequest({ method: req.method, url: req.originalUrl, headers: req.headers });
+    const decision = classifyRequest({ method: req.method, url: req.originalUrl, headers: req.headers }, options.isSharedPage);
     if (decision.kind === "bypass") {
       if (decision.reason !== "path" && decision.reason !== "method") res.setHeader("X-Page-Cache", "bypass");
       if (req.headers.cookie) defaultToPrivate(res);
       next();
       return;
     }
-    const buildRequest = (pathAndQuery: string) => () => {
+    // The render stops when the visitor hangs up (shared renders: when every visitor waiting for it has).
+    const client = new AbortController();
+    res.once("close", () => client.abort());
+    const buildRequest = (pathAndQuery: string): BuildRequest => (signal) => {
       const headers = new Headers({ "user-agent": RENDER_USER_AGENT });
       for (const name of RENDER_HEADERS) {
         const value = headerValue(req.headers[name]);
         if (value) headers.set(name, value);
       }
       if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-      return new Request(`${options.origin(req)}${pathAndQuery}`, { method: "GET", headers });
+      return new Request(`${options.origin(req)}${pathAndQuery}`, { method: "GET", headers, signal });
     };
     const { page } = decision;
-    (page ? cache.shareable(page.key, decision.language, buildRequest(page.url)) : Promise.resolve(true))
+    (page ? cache.shareable(page.key, decision.language, buildRequest(page.url), client.signal) : Promise.resolve(true))
       .then(async (shareable) => {
         if (!shareable) {
           // Navigation data of a page that is not shared: the normal handler answers it, and
@@ -621,10 +769,10 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
           next();
           return;
         }
-        const result = await cache.lookup(decision.key, decision.language, buildRequest(req.originalUrl));
+        const result = await cache.lookup(decision.key, decision.language, buildRequest(req.originalUrl), client.signal);
         if (result.kind === "uncacheable") {
           res.set(options.securityHeaders);
-          await sendUnshared(req, res, result.response, options.contentSecurityPolicy(result.nonce));
+          await sendUnshared(req, res, result, options.contentSecurityPolicy(result.nonce));
           return;
         }
         if (result.kind === "stale") logger.warn({ path: req.path }, "database unavailable: answered the page cache's last copy");
@@ -642,23 +790,52 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   };
 }
 
-/** A response that must not be shared, sent to the one visitor it was rendered for. */
-async function sendUnshared(req: ExpressRequest, res: ExpressResponse, response: Response, csp: string) {
+/**
+ * A response that must not be shared, sent to the one visitor it was rendered for: streamed
+ * (compressed on the way when it may be), never buffered; when the visitor hangs up, its body
+ * is cancelled and its render aborted.
+ */
+async function sendUnshared(req: ExpressRequest, res: ExpressResponse, result: Extract<LookupResult, { kind: "uncacheable" }>, csp: string) {
+  const { response, abort } = result;
+  if (res.destroyed || res.writableEnded) {
+    abort();
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
   res.status(response.status);
   response.headers.forEach((value, name) => {
-    if (name.toLowerCase() !== "set-cookie" && name.toLowerCase() !== "content-length") res.setHeader(name, value);
+    if (name.toLowerCase() !== "set-cookie") res.setHeader(name, value);
   });
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   res.setHeader("X-Page-Cache", "bypass");
-  if (/^text\/html\b/.test(response.headers.get("content-type") ?? "")) res.setHeader("Content-Security-Policy", csp);
-  // Only text types reach here (the paths that stream large files never do), and in full.
-  const body = Buffer.from(await response.arrayBuffer());
-  const compressible = body.length >= COMPRESSION_THRESHOLD;
+  const type = response.headers.get("content-type") ?? "";
+  if (/^text\/html\b/.test(type)) res.setHeader("Content-Security-Policy", csp);
+  if (req.method === "HEAD" || !response.body) {
+    await response.body?.cancel().catch(() => {});
+    abort();
+    res.end();
+    return;
+  }
+  const length = response.headers.get("content-length");
+  const compressible =
+    COMPRESSIBLE_TYPE.test(type) &&
+    !response.headers.has("content-encoding") &&
+    !/\bno-transform\b/i.test(response.headers.get("cache-control") ?? "") &&
+    (length === null || Number(length) >= COMPRESSION_THRESHOLD);
   if (compressible) res.append("Vary", "Accept-Encoding");
-  const payload = compressible && acceptsGzip(req.headers["accept-encoding"]) ? await gzipAsync(body) : body;
-  if (payload !== body) res.setHeader("Content-Encoding", "gzip");
-  res.setHeader("Content-Length", payload.length);
-  res.end(req.method === "HEAD" ? undefined : payload);
+  const gzipped = compressible && acceptsGzip(req.headers["accept-encoding"]);
+  if (gzipped) {
+    res.setHeader("Content-Encoding", "gzip");
+    res.removeHeader("Content-Length");
+  }
+  const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+  try {
+    await (gzipped ? pipeline(body, createGzip(), res) : pipeline(body, res));
+  } catch {
+    // The visitor hung up (or the render failed mid-stream): nothing more to send.
+  } finally {
+    abort();
+  }
 }
 
 const gzipAsync = promisify(gzip);

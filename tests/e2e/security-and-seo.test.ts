@@ -239,7 +239,7 @@ describe("CSRF", () => {
     expect(under.status).toBe(400);
   });
 
-  test("a photo-sized post to /community needs a member session cookie before it is read", async () => {
+  test("a photo-sized post to /community needs a valid member session before it is read", async () => {
     const origin = new URL(baseURL).origin;
     const photo = () => {
       const form = new FormData();
@@ -250,11 +250,10 @@ describe("CSRF", () => {
     };
     const visitor = await fetch(`${baseURL}/community`, { method: "POST", headers: { origin }, body: photo() });
     expect(visitor.status).toBe(413);
-    // With a session cookie (here not a valid one) the body is let through to the app, which refuses it itself.
+    // A cookie that only looks like a session is refused the same way (issue 32, finding 10: a
+    // forged one lifted the limit to 9 MB). A real member's post: request-hardening.test.ts §10.
     const withCookie = await fetch(`${baseURL}/community`, { method: "POST", headers: { origin, cookie: "church.session_token=not-a-session" }, body: photo() });
-    expect(withCookie.status).not.toBe(413);
-    expect(withCookie.status).toBeGreaterThanOrEqual(400);
-    expect(withCookie.status).toBeLessThan(500);
+    expect(withCookie.status).toBe(413);
   });
 
   test("the same form from the site's own origin is accepted", async () => {

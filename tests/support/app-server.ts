@@ -55,6 +55,11 @@ export interface StartAppServerOptions {
   /** How long /readyz may take to answer 200. */
   readyTimeoutMs?: number;
   env?: Record<string, string>;
+  /** The script node runs instead of server.js (e.g. tests/support/probe-server.mjs), with these node flags. */
+  entry?: string;
+  nodeArgs?: string[];
+  /** Opens an IPC channel to the process (`process.send` there, `child.send` here). */
+  ipc?: boolean;
 }
 
 export interface ExitInfo {
@@ -103,10 +108,10 @@ export async function startAppServer(options: StartAppServerOptions): Promise<Ap
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? "server.js"], {
     cwd: options.cwd ?? repoRoot,
     env,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: options.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
