@@ -1,5 +1,6 @@
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
+import { schedulePasses, type PassSchedule } from "~/server/schedule-passes.server";
 import { getStripe } from "~/server/stripe.server";
 import { releaseLapsedHolds, stripeSessionCloser } from "./release-lapsed-holds.server";
 import { releaseExpiredOrders } from "./store-orders.server";
@@ -7,10 +8,7 @@ import { releaseExpiredOrders } from "./store-orders.server";
 /** How often the server gives back the stock of checkouts whose hold lapsed. */
 export const HOLD_RELEASE_INTERVAL_MS = 60 * 1000;
 
-export interface HoldReleaseSchedule {
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type HoldReleaseSchedule = PassSchedule;
 
 /**
  * Releases lapsed store holds (releaseLapsedHolds: the Stripe session is expired first) and
@@ -29,35 +27,20 @@ export function scheduleHoldRelease({
   /** The start-up pass waits this long (the server answers its first requests first). */
   firstPassDelayMs?: number;
 }): HoldReleaseSchedule {
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
-  let busy = false;
-  const pass = () => {
-    const stripe = getStripe();
+  return schedulePasses({
+    intervalMs,
+    firstPassDelayMs,
     // A slow Stripe can make a pass outlast the interval: the next one waits its turn.
-    if (stopped || busy || !stripe) return;
-    busy = true;
-    const now = new Date();
-    running = releaseLapsedHolds({ db, closeSession: stripeSessionCloser(stripe.client), now })
-      .then(async (lapsed) => {
-        const stale = await releaseExpiredOrders(db, now);
-        if (lapsed + stale > 0) logger.info({ lapsed, stale }, "store: held stock given back");
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "store: releasing held stock failed"))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  const first = firstPassDelayMs > 0 ? setTimeout(pass, firstPassDelayMs) : (pass(), undefined);
-  first?.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      clearTimeout(first);
-      await running;
+    pass: async () => {
+      const stripe = getStripe();
+      if (!stripe) return;
+      const now = new Date();
+      await releaseLapsedHolds({ db, closeSession: stripeSessionCloser(stripe.client), now })
+        .then(async (lapsed) => {
+          const stale = await releaseExpiredOrders(db, now);
+          if (lapsed + stale > 0) logger.info({ lapsed, stale }, "store: held stock given back");
+        })
+        .catch((error: unknown) => logger.error({ err: error }, "store: releasing held stock failed"));
     },
-  };
+  });
 }
