@@ -37,6 +37,22 @@ export const IMAGE_BUSY_RETRY_AFTER_SECONDS = 15;
 
 export type ImageRefusal = "unreadable" | "tooManyPixels" | "badShape" | "busy";
 
+/** The field error an editor form (events, store products) shows for each refusal. */
+export const IMAGE_REFUSAL_FIELD_ERRORS = {
+  unreadable: "imageUnreadable",
+  tooManyPixels: "imageTooManyPixels",
+  badShape: "imageShape",
+  busy: "imageBusy",
+} as const satisfies Record<ImageRefusal, string>;
+
+/** The status of a refusal's answer: "busy" is the server's (503, try again), the rest the image's. */
+export function imageRefusalStatus(reason: ImageRefusal): 400 | 503 {
+  return reason === "busy" ? 503 : 400;
+}
+
+/** The headers of a "busy" answer (503): when to try again. */
+export const IMAGE_BUSY_HEADERS = { "Retry-After": String(IMAGE_BUSY_RETRY_AFTER_SECONDS) } as const;
+
 export class ImageJobsBusyError extends Error {
   constructor() {
     super("image jobs: the queue is full");

@@ -13,7 +13,7 @@ import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_CATEGORIES, GALLERY_DESCRIPTION_MAX, G
 import { galleryAdminTranslator, type GalleryAdminT } from "./gallery-admin-translation";
 import { createGalleryUploads, type ReceivedPhoto } from "./receive-gallery-uploads.server";
 import { encodeGalleryImage, galleryUploadDir, removeFiles, removeGalleryFiles, type StoredGalleryImage } from "./store-gallery-image.server";
-import { IMAGE_BUSY_RETRY_AFTER_SECONDS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
+import { IMAGE_BUSY_HEADERS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
 
 /** /admin/gallery: one page of photos (every status, newest first), the albums, and how many wait for review. */
 export async function loadAdminGallery({ ctx, request }: { ctx: AdminContext; request: Request }) {
@@ -205,7 +205,7 @@ async function uploadPhotos(o: {
     if (!result.ok) {
       await removeFiles(stored.flatMap((s) => s.files));
       const name = photo.name;
-      if (result.reason === "busy") return { ...answer(503, "upload", null, t("errors.busy")), headers: { "Retry-After": String(IMAGE_BUSY_RETRY_AFTER_SECONDS) } };
+      if (result.reason === "busy") return { ...answer(503, "upload", null, t("errors.busy")), headers: IMAGE_BUSY_HEADERS };
       if (result.reason === "tooManyPixels") return answer(400, "upload", null, t("errors.tooManyPixelsNamed", { name, max: MAX_INPUT_PIXELS / 1_000_000 }));
       if (result.reason === "badShape") return answer(400, "upload", null, t("errors.badShapeNamed", { name, ratio: MAX_ASPECT_RATIO }));
       return answer(400, "upload", null, t("errors.unreadableNamed", { name }));

@@ -7,7 +7,7 @@ import { GALLERY_CATEGORIES, GALLERY_DESCRIPTION_MAX, GALLERY_MAX_SHOWN, GALLERY
 import { galleryTranslator } from "./gallery-translation";
 import { listGalleryPhotos, listPublicAlbums } from "./list-gallery-photos.server";
 import { encodeGalleryImage, galleryUploadDir } from "./store-gallery-image.server";
-import { IMAGE_BUSY_RETRY_AFTER_SECONDS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
+import { IMAGE_BUSY_HEADERS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
 import { submitGalleryPhoto } from "./submit-gallery-photo.server";
 
 /** Query parameters of the gallery on /community (the study groups use language, mode, day). */
@@ -98,7 +98,7 @@ export async function runGalleryAction(options: {
   if (!encoded.ok) {
     if (encoded.reason === "busy") {
       const busyHeaders = new Headers(headers);
-      busyHeaders.set("Retry-After", String(IMAGE_BUSY_RETRY_AFTER_SECONDS));
+      for (const [name, value] of Object.entries(IMAGE_BUSY_HEADERS)) busyHeaders.set(name, value);
       return fail(503, "errors.busy", "file", undefined, busyHeaders);
     }
     if (encoded.reason === "tooManyPixels") return fail(400, "errors.tooManyPixels", "file", { max: MAX_INPUT_PIXELS / 1_000_000 }, headers);

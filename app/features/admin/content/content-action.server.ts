@@ -9,7 +9,7 @@ import { runFaqAction } from "~/features/assistant/faq-admin.server";
 import { saveContentItem } from "./save-content-item.server";
 import { setFeaturedEvent } from "./set-featured-event.server";
 import { uploadContentImage, type UploadErrorCode } from "./upload-image.server";
-import { IMAGE_BUSY_RETRY_AFTER_SECONDS } from "~/server/image-jobs.server";
+import { IMAGE_BUSY_HEADERS } from "~/server/image-jobs.server";
 
 export interface ContentActionData {
   intent: string;
@@ -43,7 +43,7 @@ export async function handleContentAction(request: Request, ctx: AdminContext, u
     const id = typeof form.get("id") === "string" ? (form.get("id") as string) : null;
     if (form.get("intent") !== "upload-image") return answer({ intent: "unknown", id, ok: false, message: "invalid" }, 400);
     const result = await uploadContentImage({ db: ctx.db, actor, ip: ctx.ip, form, uploadDir });
-    if (!result.ok) return answer({ intent: "upload-image", id, ok: false, message: result.error }, result.status, result.status === 503 ? { "Retry-After": String(IMAGE_BUSY_RETRY_AFTER_SECONDS) } : undefined);
+    if (!result.ok) return answer({ intent: "upload-image", id, ok: false, message: result.error }, result.status, result.status === 503 ? IMAGE_BUSY_HEADERS : undefined);
     return answer({ intent: "upload-image", id: result.id, ok: true, message: "uploaded" });
   }
 

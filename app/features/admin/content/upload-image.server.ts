@@ -7,7 +7,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { contentKinds, kindByIntent, type ContentKind } from "./content-fields";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { parseItemId, selectItem, updateItem } from "./content-tables.server";
-import { processImage, type ImageRefusal } from "~/server/image-jobs.server";
+import { imageRefusalStatus, processImage, type ImageRefusal } from "~/server/image-jobs.server";
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
@@ -55,7 +55,7 @@ export async function uploadContentImage(options: {
   if (!sniffImageType(bytes)) return { ok: false, status: 400, error: "badType" };
 
   const stored = await storeImageVariants(bytes, options.uploadDir);
-  if (!stored.ok) return { ok: false, status: stored.reason === "busy" ? 503 : 400, error: stored.reason };
+  if (!stored.ok) return { ok: false, status: imageRefusalStatus(stored.reason), error: stored.reason };
   const { url, files: written } = stored;
   const descriptor = contentKinds[kind];
   try {

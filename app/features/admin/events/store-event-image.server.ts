@@ -1,10 +1,8 @@
 import { MAX_IMAGE_BYTES, sniffImageType, storeImageVariants } from "~/features/admin/content/upload-image.server";
-import type { ImageRefusal } from "~/server/image-jobs.server";
+import { IMAGE_REFUSAL_FIELD_ERRORS } from "~/server/image-jobs.server";
 import type { EventFieldError } from "./event-form";
 
 export { removeImageFiles } from "~/features/admin/content/upload-image.server";
-
-const REFUSAL_ERRORS = { unreadable: "imageUnreadable", tooManyPixels: "imageTooManyPixels", badShape: "imageShape", busy: "imageBusy" } as const satisfies Record<ImageRefusal, EventFieldError>;
 
 export type StoreImageResult = { ok: true; url: string; files: string[] } | { ok: false; error: EventFieldError };
 
@@ -19,6 +17,6 @@ export async function storeEventImage(file: File, uploadDir: string): Promise<St
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!sniffImageType(bytes)) return { ok: false, error: "imageType" };
   const stored = await storeImageVariants(bytes, uploadDir);
-  return stored.ok ? stored : { ok: false, error: REFUSAL_ERRORS[stored.reason] };
+  return stored.ok ? stored : { ok: false, error: IMAGE_REFUSAL_FIELD_ERRORS[stored.reason] satisfies EventFieldError };
 }
 

@@ -4,7 +4,7 @@ import { NO_STORE, type AdminContext } from "~/features/admin/require-admin.serv
 import { deactivateProduct, deleteProduct, productHasImage, saveProduct, storeProductImage, storeUploadDir } from "./product-admin.server";
 import { parseProductInput, readProductPost } from "./parse-product-input.server";
 import type { StoreAdminResult } from "./store-admin-form";
-import { IMAGE_BUSY_RETRY_AFTER_SECONDS } from "~/server/image-jobs.server";
+import { IMAGE_BUSY_HEADERS } from "~/server/image-jobs.server";
 
 /**
  * POST /admin/store/products/new and /admin/store/products/:productId (the route has checked the
@@ -18,7 +18,7 @@ export async function handleProductAdminAction(request: Request, ctx: AdminConte
     data<StoreAdminResult>(
       { ok: false, intent, fieldErrors: {}, ...result },
       // "Busy" (the image queue is full, ADR 030): when to try again.
-      { status, headers: status === 503 ? { ...NO_STORE, "Retry-After": String(IMAGE_BUSY_RETRY_AFTER_SECONDS) } : NO_STORE },
+      { status, headers: status === 503 ? { ...NO_STORE, ...IMAGE_BUSY_HEADERS } : NO_STORE },
     );
   if (!post || !intent) return answer(400, { message: "invalidRequest" });
 

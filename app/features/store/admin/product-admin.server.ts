@@ -10,7 +10,7 @@ import { uniqueSlug } from "~/features/admin/unique-slug.server";
 import { bumpContentVersion } from "~/features/content/bump-content-version.server";
 import { GALLERY_FORMATS, GALLERY_WIDTHS } from "~/features/gallery/gallery-model";
 import { encodeGalleryImage } from "~/features/gallery/store-gallery-image.server";
-import type { ImageRefusal } from "~/server/image-jobs.server";
+import { IMAGE_REFUSAL_FIELD_ERRORS, imageRefusalStatus } from "~/server/image-jobs.server";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { dollarsText } from "./load-store-admin.server";
@@ -90,21 +90,13 @@ export async function productHasImage(db: AppDatabase, productId: number | null)
   return Boolean(row?.imageUrl);
 }
 
-/** What the editor says for each refusal of the image jobs (ADR 030). */
-const IMAGE_REFUSALS: Record<ImageRefusal, { status: 400 | 503; error: StoreFieldError }> = {
-  unreadable: { status: 400, error: "imageUnreadable" },
-  tooManyPixels: { status: 400, error: "imageTooManyPixels" },
-  badShape: { status: 400, error: "imageShape" },
-  busy: { status: 503, error: "imageBusy" },
-};
-
 /** Checks and stores an uploaded product image (JPEG/PNG/WebP by its bytes, ≤ 8 MB, ≤ 25 MP, ≤ 8:1) as AVIF/WebP sizes. */
 export async function storeProductImage(file: File, uploadDir: string): Promise<{ ok: true; image: { variantBase: string; imageUrl: string; width: number; height: number; files: string[] } } | { ok: false; status: 400 | 413 | 503; error: StoreFieldError }> {
   if (file.size > MAX_PRODUCT_IMAGE_BYTES) return { ok: false, status: 413, error: "imageTooLarge" };
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!sniffImageType(bytes)) return { ok: false, status: 400, error: "imageType" };
   const stored = await encodeGalleryImage({ input: bytes, uploadDir, urlPrefix: URL_PREFIX });
-  if (!stored.ok) return { ok: false, ...IMAGE_REFUSALS[stored.reason] };
+  if (!stored.ok) return { ok: false, status: imageRefusalStatus(stored.reason), error: IMAGE_REFUSAL_FIELD_ERRORS[stored.reason] satisfies StoreFieldError };
   return { ok: true, image: stored.image };
 }
 
