@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { AdminCard, AdminPage, adminButton, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
@@ -259,19 +260,9 @@ function UserPanel({
                 const checked = user.roles.includes(role);
                 const fixed = !isSelf && roleLocked(role);
                 return (
-                  <label key={role} className="flex min-h-11 items-center gap-3">
-                    <input
-                      type="checkbox"
-                      name={name}
-                      defaultChecked={checked}
-                      disabled={fixed}
-                      aria-describedby={fixed ? "user-roles-locked" : undefined}
-                      className="size-5 shrink-0"
-                    />
-                    {/* A disabled box isn't posted: its value is, so the role stays as it is. */}
-                    {fixed && checked ? <input type="hidden" name={name} value="on" /> : null}
+                  <AccessBox key={role} name={name} checked={checked} fixed={fixed} describedBy="user-roles-locked">
                     <span>{role === "admin" ? t("users.roles.admin") : t("users.roles.moderator")}</span>
-                  </label>
+                  </AccessBox>
                 );
               })}
               <p className="text-sm text-slate-600">{t("users.roles.hint")}</p>
@@ -305,19 +296,9 @@ function UserPanel({
                   const superBox = scope === SUPER_ADMIN_SCOPE;
                   const fixed = !isSelf && !mayChange(scope);
                   return (
-                    <label key={scope} className={`flex min-h-11 items-center gap-3 ${superBox ? "sm:col-span-2" : ""}`}>
-                      <input
-                        type="checkbox"
-                        name={name}
-                        defaultChecked={checked}
-                        disabled={fixed}
-                        aria-describedby={fixed ? "scope-locked" : undefined}
-                        className="size-5 shrink-0"
-                      />
-                      {/* A disabled box isn't posted: its value is, so the scope stays as it is. */}
-                      {fixed && checked ? <input type="hidden" name={name} value="on" /> : null}
+                    <AccessBox key={scope} name={name} checked={checked} fixed={fixed} describedBy="scope-locked" className={superBox ? "sm:col-span-2" : ""}>
                       <span className={superBox ? "" : "font-mono"}>{superBox ? t("users.scopes.superAdmin") : scope}</span>
-                    </label>
+                    </AccessBox>
                   );
                 })}
                 {isSelf ? (
@@ -375,5 +356,20 @@ function UserPanel({
         </section>
       </div>
     </AdminCard>
+  );
+}
+
+/**
+ * One role or scope box. A box the viewer may not change (`fixed`) is disabled and points to
+ * the sentence that says why; a disabled box isn't posted, so its value is, in a hidden field:
+ * saving the rest never reads as taking it away.
+ */
+function AccessBox({ name, checked, fixed, describedBy, className = "", children }: { name: string; checked: boolean; fixed: boolean; describedBy: string; className?: string; children: ReactNode }) {
+  return (
+    <label className={`flex min-h-11 items-center gap-3 ${className}`}>
+      <input type="checkbox" name={name} defaultChecked={checked} disabled={fixed} aria-describedby={fixed ? describedBy : undefined} className="size-5 shrink-0" />
+      {fixed && checked ? <input type="hidden" name={name} value="on" /> : null}
+      {children}
+    </label>
   );
 }
