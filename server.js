@@ -2,6 +2,17 @@
 // server/app.ts); development compiles the same file on demand with Vite.
 import { existsSync } from "node:fs";
 
+// Node.js 24 or newer (ADR 031). `npm install` brings it on a machine with an older one, and
+// `npm start` / `npm test` run it; `node server.js` typed by hand runs the machine's own.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+if (nodeMajor < 24) {
+  console.error(
+    `The church website needs Node.js 24 or newer; this is Node.js ${process.versions.node}. ` +
+      "Start it with `npm start` after `npm install` (which brings Node.js 24), or install Node.js 24.",
+  );
+  process.exit(1);
+}
+
 try {
   // Settings from `.env` in the working directory (see .env.example). A variable already set
   // in the environment wins: loadEnvFile never overrides one.
