@@ -9,8 +9,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: on CI's 2 cores, one, so every unit and
     // integration file ran one after another. Two workers took that part from ~8.5 to ~7 min
-    // there (many integration files wait on a server or the database). The e2e files still run
-    // one at a time (fileParallelism below), after the others.
+    // there (many integration files wait on a server or the database). The e2e files run after
+    // the others, as many at a time, each worker with a server of its own.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -42,8 +42,11 @@ export default defineConfig({
           globalSetup: ["tests/support/e2e-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // One browser and one server for the whole run; files share them sequentially.
-          fileParallelism: false,
+          // One browser for the whole run and one server per worker (tests/support/e2e-server.ts):
+          // files run side by side, each against its own server and database. After the unit
+          // and integration files (groupOrder), whose timing-sensitive tests (rate-limit windows,
+          // enumeration timings) then never share the CPU with two servers and a browser.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

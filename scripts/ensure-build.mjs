@@ -1,12 +1,13 @@
-// `npm start` serves the production build: build it when it is missing or older than the
-// sources, so `npm install && npm start` works on a fresh checkout.
+// `npm start` serves the production build, and `npm test` tests it: build it when it is missing
+// or older than the sources (or the installed packages), so `npm install && npm start` works on
+// a fresh checkout and a second `npm test` does not rebuild what has not changed.
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const output = path.join(root, "build/server/index.js");
-const inputs = ["app", "server", "public", "drizzle", "vite.config.ts", "react-router.config.ts", "package.json"];
+const inputs = ["app", "server", "public", "drizzle", "vite.config.ts", "react-router.config.ts", "package.json", "package-lock.json"];
 
 function newest(target) {
   if (!existsSync(target)) return 0;

@@ -10,6 +10,7 @@ import { adminSignIn } from "../support/admin-sign-in";
 import { setupBrowser, visit } from "../support/browser";
 import { postStripeEvent, stripeEvent } from "../support/fake-stripe";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -17,7 +18,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 describe("admin giving", () => {
   test("the giving admin adds a fund by keyboard, sees a webhook gift in the summary, changes the fee and exports the CSV", async () => {
     const page = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
-    await adminSignIn(page, { email: inject("givingAdminEmail"), password: inject("givingAdminPassword") }, "/admin/giving");
+    await adminSignIn(page, inject("givingAdminEmail"), "/admin/giving");
     await visit(page, "/admin/giving");
     await page.getByRole("heading", { level: 1, name: enAdmin.sections.giving }).waitFor();
     await page.getByRole("heading", { level: 2, name: en.admin.summaryHeading }).waitFor();
@@ -37,7 +38,7 @@ describe("admin giving", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("status").filter({ hasText: en.admin.messages.fundCreated }).waitFor();
     const edit = page.getByRole("link", { name: fill(en.admin.editFund, { name: fundName }) });
-    const fundId = new URL(String(await edit.getAttribute("href")), inject("baseURL")).searchParams.get("editFund")!;
+    const fundId = new URL(String(await edit.getAttribute("href")), e2eServer().baseURL).searchParams.get("editFund")!;
     expect(fundId).toMatch(/^\d+$/);
     await expectNoAxeViolations(page, "/admin/giving after adding a fund");
 
@@ -56,7 +57,7 @@ describe("admin giving", () => {
       subscription: null,
       metadata: { kind: "gift", fund_id: fundId, fund_name: fundName, amount_cents: "5000", fee_cents: "187", frequency: "one_time", donor_name: `Dora Donor ${tag}`, donor_email: donor, language: "en" },
     });
-    expect((await postStripeEvent(inject("baseURL"), event)).status).toBe(200);
+    expect((await postStripeEvent(e2eServer().baseURL, event)).status).toBe(200);
 
     await visit(page, `/admin/giving?period=this-month&fund=${fundId}`);
     const gifts = page.getByRole("region", { name: en.admin.giftsTable });
@@ -70,7 +71,7 @@ describe("admin giving", () => {
     // The CSV of the same filters downloads as a spreadsheet.
     const href = await page.getByRole("link", { name: en.admin.exportCsv }).getAttribute("href");
     expect(href).toContain(`fund=${fundId}`);
-    const csv = await page.context().request.get(new URL(href!, inject("baseURL")).toString());
+    const csv = await page.context().request.get(new URL(href!, e2eServer().baseURL).toString());
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="gifts-/);

@@ -6,6 +6,7 @@ import en from "~/i18n/locales/en/admin";
 import { baseURL, setupBrowser, visit, type NewPageOptions } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
 import { secretFromOtpauth, unusedTotp } from "../support/totp";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 const adminEmail = inject("adminEmail");
@@ -260,7 +261,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
       headers: { Origin: baseURL },
     });
     expect(signup.status()).toBeLessThan(400);
-    await member.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
+    await member.goto(callbackLink(await waitForEmlTo(e2eServer().dataDir, email)).toString());
     await visit(member, "/events");
     await member.getByRole("main").getByRole("link", { name: title }).first().click();
     await member.getByRole("heading", { level: 1, name: title }).waitFor();
@@ -298,7 +299,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
       headers: { Origin: baseURL },
     });
     expect(signup.status()).toBeLessThan(400);
-    await page.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
+    await page.goto(callbackLink(await waitForEmlTo(e2eServer().dataDir, email)).toString());
     await page.goto("/admin/members");
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     await page.getByText(en.login.notAdmin.replace("{{name}}", "Plain Member")).waitFor();

@@ -13,6 +13,7 @@ import { setupBrowser, visit } from "../support/browser";
 import { completedSessionEvent, postStripeEvent, type FakeCheckoutSession } from "../support/fake-stripe";
 import { waitForEmlTo } from "../support/mail-links";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -20,7 +21,7 @@ const fill = (text: string, values: Record<string, string>) => text.replace(/\{\
 describe("admin store", () => {
   test("the store admin creates a product with a size and an image, finds it on /store, handles orders and exports them", async () => {
     const page = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
-    await adminSignIn(page, { email: inject("storeAdminEmail"), password: inject("storeAdminPassword") }, "/admin/store");
+    await adminSignIn(page, inject("storeAdminEmail"), "/admin/store");
     await visit(page, "/admin/store");
     await page.getByRole("heading", { level: 1, name: enAdmin.sections.store }).waitFor();
     await expectNoAxeViolations(page, "/admin/store");
@@ -90,7 +91,7 @@ describe("admin store", () => {
     await visitor.getByRole("button", { name: enStore.checkout.submit }).click();
     await visitor.waitForURL(new RegExp(`^${inject("fakeStripeURL")}/checkout/cs_test_\\w+$`));
     const sessions = (await (await fetch(`${inject("fakeStripeURL")}/_fake/sessions?email=${encodeURIComponent(email)}`)).json()) as FakeCheckoutSession[];
-    expect((await postStripeEvent(inject("baseURL"), completedSessionEvent(sessions[0]!))).status).toBe(200);
+    expect((await postStripeEvent(e2eServer().baseURL, completedSessionEvent(sessions[0]!))).status).toBe(200);
 
     // Staff find it among the orders needing action and move it on; the buyer is emailed each time.
     await visit(page, "/admin/store");
@@ -101,7 +102,7 @@ describe("admin store", () => {
     await page.getByRole("button", { name: en.admin.order.markReady }).click();
     await page.getByRole("status").filter({ hasText: en.admin.messages.statusChanged }).waitFor();
     // The webhook's confirmation came first; the newest mail is the "ready" note.
-    expect(await waitForEmlTo(inject("dataDir"), email, 1)).toContain("is ready for pickup");
+    expect(await waitForEmlTo(e2eServer().dataDir, email, 1)).toContain("is ready for pickup");
     await page.getByRole("button", { name: en.admin.order.markPickedUp }).click();
     await page.getByRole("status").filter({ hasText: en.admin.messages.statusChanged }).waitFor();
     await page.getByText(en.admin.order.noActions).waitFor();
@@ -110,7 +111,7 @@ describe("admin store", () => {
     // The orders CSV.
     await visit(page, "/admin/store?status=all");
     const href = await page.getByRole("link", { name: en.admin.exportCsv }).getAttribute("href");
-    const csv = await page.context().request.get(new URL(href!, inject("baseURL")).toString());
+    const csv = await page.context().request.get(new URL(href!, e2eServer().baseURL).toString());
     expect(csv.status()).toBe(200);
     expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(csv.headers()["content-disposition"]).toMatch(/^attachment; filename="orders-/);

@@ -10,7 +10,6 @@ import { signUpMember } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 const moderatorEmail = inject("discussionsModeratorEmail");
-const moderatorPassword = inject("discussionsModeratorPassword");
 
 describe("discussions", () => {
   test.each(["en", "es"] as const)("visitors see what discussions are and a sign-in link, never a thread; axe and 360 px (%s)", async (language) => {
@@ -55,7 +54,7 @@ describe("discussions", () => {
     await expectNoAxeViolations(author, "/community signed in");
 
     const admin = await browser.newPage();
-    await adminSignIn(admin, { email: moderatorEmail, password: moderatorPassword }, "/admin/moderation");
+    await adminSignIn(admin, moderatorEmail, "/admin/moderation");
     await visit(admin, "/admin/moderation");
     await admin.getByRole("heading", { level: 2, name: "Discussions" }).waitFor();
     await expectNoAxeViolations(admin, "/admin/moderation");

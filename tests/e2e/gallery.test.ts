@@ -11,7 +11,7 @@ import { signUpMember } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 // The run's gallery administrator (scopes content and moderation).
-const galleryAdmin = { email: inject("galleryAdminEmail"), password: inject("galleryAdminPassword") };
+const galleryAdminEmail = inject("galleryAdminEmail");
 
 async function photo(width: number, height: number, color: { r: number; g: number; b: number }, format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: color } });
@@ -70,7 +70,7 @@ describe("photo gallery", () => {
   test("an administrator uploads several photos at once; a member's photo appears after a moderator approves it", async () => {
     const stamp = Date.now();
     const admin = await browser.newPage();
-    await adminSignIn(admin, galleryAdmin, "/admin/gallery");
+    await adminSignIn(admin, galleryAdminEmail, "/admin/gallery");
     await visit(admin, "/admin/gallery");
     await admin.getByRole("heading", { level: 1, name: "Photo Gallery" }).waitFor();
     await expectNoAxeViolations(admin, "/admin/gallery");

@@ -11,12 +11,13 @@ import { completedSessionEvent, postStripeEvent, stripeEvent, type FakeCheckoutS
 import { waitForEmlTo } from "../support/mail-links";
 import { signUpMember } from "../support/member-sign-up";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 const fakeStripe = inject("fakeStripeURL");
-const baseURL = inject("baseURL");
+const baseURL = e2eServer().baseURL;
 
 /** The newest Checkout Session the fake made for this email. */
 async function sessionFor(email: string): Promise<FakeCheckoutSession> {
@@ -102,7 +103,7 @@ describe("online giving", () => {
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, `/give/thanks (${language})`);
 
-    const mail = await waitForEmlTo(inject("dataDir"), email);
+    const mail = await waitForEmlTo(e2eServer().dataDir, email);
     expect(mail).toContain(t.email.taxNote);
   });
 

@@ -2,15 +2,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import en from "~/i18n/locales/en/common";
 import es from "~/i18n/locales/es/common";
 import { waitForEmlTo, callbackLink } from "../support/mail-links";
 import { setupBrowser, visit } from "../support/browser";
 import { completeTour } from "../support/member-sign-up";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
-const dataDir = inject("dataDir");
+const dataDir = e2eServer().dataDir;
 const PASSWORD = "grace-and-peace-7";
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Refused forms answer 4xx; Chromium logs those fetches as console errors. */

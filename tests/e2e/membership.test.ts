@@ -67,7 +67,7 @@ describe("membership pages", () => {
 
     // The staff administrator's first sign-in enrols an authenticator.
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
-    await adminSignIn(admin, { email: inject("staffEmail"), password: inject("staffPassword") });
+    await adminSignIn(admin, inject("staffEmail"));
     await admin.getByRole("heading", { name: enAdmin.dashboard.title, level: 1 }).waitFor();
 
     await visit(admin, "/admin/inbox/signups?kind=membership");

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { authEmailStrings } from "~/features/auth/auth-email-strings";
 import enAuth from "~/i18n/locales/en/auth";
 import esAuth from "~/i18n/locales/es/auth";
@@ -10,13 +10,14 @@ import { setupBrowser, visit } from "../support/browser";
 import { resetPasswordLink, waitForEmlTo } from "../support/mail-links";
 import { signUpMember } from "../support/member-sign-up";
 import { expectNoAxeViolations, fitsWidth, WCAG_TAGS } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 // "Forgot your password?" from the sign-in form to signing in with the new password, through
 // the emailed link: on /auth in English and in the dialog in Spanish, at 360 px, with axe at
 // every step; and the same without JavaScript.
 
 const browser = setupBrowser();
-const dataDir = inject("dataDir");
+const dataDir = e2eServer().dataDir;
 const mobile = { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true };
 /** Refused forms and the dead-link page answer 4xx; Chromium logs those as console errors. */
 const formErrors = [/status of 4\d\d/];

@@ -9,7 +9,6 @@ import { signUpMember } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 const prayerAdminEmail = inject("prayerAdminEmail");
-const prayerAdminPassword = inject("prayerAdminPassword");
 
 describe("prayer wall", () => {
   test.each(["en", "es"] as const)("/prayer shows the wall with a sign-in prompt, passes axe and fits 360 px (%s)", async (language) => {
@@ -40,7 +39,7 @@ describe("prayer wall", () => {
     await expectNoAxeViolations(author, "/prayer signed in");
 
     const admin = await browser.newPage();
-    await adminSignIn(admin, { email: prayerAdminEmail, password: prayerAdminPassword }, "/admin/moderation");
+    await adminSignIn(admin, prayerAdminEmail, "/admin/moderation");
     await visit(admin, "/admin/moderation");
     await admin.getByRole("heading", { level: 1, name: "Moderation" }).waitFor();
     await expectNoAxeViolations(admin, "/admin/moderation");

@@ -3,14 +3,15 @@
 // deleting their account from /settings with the keyboard only.
 import { text } from "node:stream/consumers";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { setupBrowser, visit } from "../support/browser";
 import { waitForEmlTo } from "../support/mail-links";
 import { MEMBER_PASSWORD, signUpMember } from "../support/member-sign-up";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
-const dataDir = inject("dataDir");
+const dataDir = e2eServer().dataDir;
 const mobile = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 /** Presses Tab (at most `max` times) until `target` has the focus, as a keyboard user would. */

@@ -12,6 +12,7 @@ import { completedSessionEvent, postStripeEvent, type FakeCheckoutSession } from
 import { waitForEmlTo } from "../support/mail-links";
 import { MEMBER_PASSWORD, signUpMember } from "../support/member-sign-up";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -106,7 +107,7 @@ describe("store", () => {
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, `order page paid (${language})`);
 
-    const mail = await waitForEmlTo(inject("dataDir"), email);
+    const mail = await waitForEmlTo(e2eServer().dataDir, email);
     expect(mail).toContain(tAdmin.email.heading);
   });
 

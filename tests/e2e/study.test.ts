@@ -2,10 +2,11 @@
 // Spanish reference in the passage box, archive search, and a member who marks a reading
 // done and saves a note. axe (WCAG 2.2 AA) and a 360 px screen on each page.
 import type { Page } from "playwright-core";
-import { describe, expect, inject, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
 import { expectNoAxeViolations } from "../support/page-checks";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 
@@ -78,7 +79,7 @@ describe("study hub", () => {
       headers: { Origin: baseURL },
     });
     expect(signup.status()).toBeLessThan(400);
-    await page.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
+    await page.goto(callbackLink(await waitForEmlTo(e2eServer().dataDir, email)).toString());
 
     await visit(page, "/study/plans/gospel-of-john");
     const main = page.getByRole("main");

@@ -10,6 +10,7 @@ import { setupBrowser, visit } from "../support/browser";
 import { waitForEmlTo } from "../support/mail-links";
 import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
 import { signUpMember } from "../support/member-sign-up";
+import { e2eServer } from "../support/e2e-server";
 
 const browser = setupBrowser();
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
@@ -66,7 +67,7 @@ describe("volunteer sign-ups", () => {
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, `/community?lang=${language} after signing up`);
 
-    const mail = await waitForEmlTo(inject("dataDir"), email);
+    const mail = await waitForEmlTo(e2eServer().dataDir, email);
     expect(mail).toContain(fill(t.email.subject, { ministry }));
   });
 
@@ -94,7 +95,7 @@ describe("volunteer sign-ups", () => {
     await form.getByRole("alert").filter({ hasText: fill(en.errors.alreadySignedUp, { ministry: "Media & Livestream" }) }).waitFor();
 
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
-    await adminSignIn(admin, { email: inject("volunteersAdminEmail"), password: inject("volunteersAdminPassword") }, "/admin/inbox/signups?kind=volunteer");
+    await adminSignIn(admin, inject("volunteersAdminEmail"), "/admin/inbox/signups?kind=volunteer");
     await visit(admin, "/admin/inbox/signups?status=all&kind=volunteer");
     const item = admin.locator("li").filter({ has: admin.getByRole("heading", { name: memberName }) });
     await item.getByText("Second Sunday of the month").first().waitFor();

@@ -12,11 +12,11 @@ import { loadHomePage } from "~/features/content/load-home-page.server";
 import { action, loader } from "~/routes/admin/content";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type Body = Record<string, unknown>;
 
-describeEachBackend("admin content section", (backend) => {
+describeOnBackend("admin content section", (backend) => {
   let h: AdminHarness;
   let cookie: string;
   let uploadDir: string;

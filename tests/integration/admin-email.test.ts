@@ -9,7 +9,7 @@ import { expandOccurrences } from "~/features/events/occurrences.server";
 import { action, loader } from "~/routes/admin/email";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/site/email-unsubscribe";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const COMPOSE = {
   subjectEn: "Harvest supper",
@@ -19,7 +19,7 @@ const COMPOSE = {
   segment: "all-members",
 };
 
-describeEachBackend("admin email section", (backend) => {
+describeOnBackend("admin email section", (backend) => {
   let harness: AdminHarness;
   let admin: TestAdmin;
   let db: AdminHarness["database"]["handle"]["db"];

@@ -15,7 +15,7 @@ import { action as editAction, loader as editLoader } from "~/routes/admin/event
 import { action as listAction, loader as listLoader } from "~/routes/admin/events";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFn = (args: any) => unknown;
@@ -75,7 +75,7 @@ function eventForm(changes: Record<string, string> = {}): Record<string, string>
   };
 }
 
-describeEachBackend("admin events section", (backend) => {
+describeOnBackend("admin events section", (backend) => {
   let h: AdminHarness;
   let cookie: string;
   let uploadDir: string;

@@ -8,7 +8,7 @@ import { localDateOf } from "~/features/events/occurrences.server";
 import { action, loader } from "~/routes/admin/fish-fry-archive";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const DAY_MS = 86_400_000;
 const ENTRY = {
@@ -28,7 +28,7 @@ type PageBody = {
   years: { year: number; fundraisers: number; mealsSold: number; revenueCents: number; volunteers: number; change: Record<string, number | null> }[];
 };
 
-describeEachBackend("admin fish-fry archive", (backend) => {
+describeOnBackend("admin fish-fry archive", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

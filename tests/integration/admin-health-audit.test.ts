@@ -13,11 +13,11 @@ import { action as healthAction, loader as healthLoader } from "~/routes/admin/h
 import { parseEnv } from "~/server/env.server";
 import { clearRecentErrors, createLogger, recentErrors } from "~/server/logger.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-describeEachBackend("admin health and audit", (backend) => {
+describeOnBackend("admin health and audit", (backend) => {
   let h: AdminHarness;
   beforeAll(async () => {
     h = await startAdminHarness(backend);

@@ -10,14 +10,14 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type ListBody = {
   list: { total: number; pageCount: number; members: { id: string; name: string; email: string | null; phone: string | null; membershipStatus: string; directory: { listed: boolean; showEmail: boolean; showPhone: boolean } }[] };
   detail: { member: { id: string; membershipStatus: string; memberSince: string | null }; notes: { body: string; authorName: string }[] } | null;
 };
 
-describeEachBackend("admin members", (backend) => {
+describeOnBackend("admin members", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

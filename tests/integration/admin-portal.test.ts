@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loader as usersLoader } from "~/routes/admin/users";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
-describeEachBackend("admin portal guard", (backend) => {
+describeOnBackend("admin portal guard", (backend) => {
   let h: AdminHarness;
   beforeAll(async () => {
     h = await startAdminHarness(backend);

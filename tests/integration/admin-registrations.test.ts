@@ -6,7 +6,7 @@ import { loader as exportLoader } from "~/routes/admin/event-registrations-expor
 import { action, loader } from "~/routes/admin/event-registrations";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const DAY_MS = 86_400_000;
 const QUESTIONS: RegistrationQuestion[] = [
@@ -24,7 +24,7 @@ type PageBody = {
   checkIn: Row[];
 };
 
-describeEachBackend("admin event registrations", (backend) => {
+describeOnBackend("admin event registrations", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

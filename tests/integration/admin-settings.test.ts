@@ -4,11 +4,11 @@ import { appMeta, auditLog, churchSettings, serviceTimes } from "~/db/schema";
 import { getChurchProfile } from "~/features/content/get-church-profile.server";
 import { action, loader } from "~/routes/admin/settings";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const PATH = "/admin/settings";
 
-describeEachBackend("admin settings", (backend) => {
+describeOnBackend("admin settings", (backend) => {
   let h: AdminHarness;
   let admin: TestAdmin;
   beforeAll(async () => {

@@ -15,12 +15,12 @@ import { action as loginAction, loader as loginLoader } from "~/routes/admin/log
 import { action as sessionAction } from "~/routes/admin/session-update";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 import { secretFromOtpauth, totp, unusedTotp } from "../support/totp";
 
 const PASSWORD = "a-long-admin-passphrase";
 
-describeEachBackend("admin sign-in", (backend) => {
+describeOnBackend("admin sign-in", (backend) => {
   let h: AdminHarness;
   let db: AdminHarness["database"]["handle"]["db"];
   beforeAll(async () => {

@@ -5,12 +5,12 @@ import { auditLog, classOfferings, classSessions, classSignups, events, membersh
 import { action, loader } from "~/routes/admin/inbox-signups";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type Item = { id: string; kind: string; eventTitle: string | null; name: string; email: string; summary: string; status: string; assigneeUserId: string | null; notes: string };
 type PageBody = { filter: string; items: Item[]; admins: { userId: string; name: string }[]; counts: Record<string, number> };
 
-describeEachBackend("admin sign-up inbox", (backend) => {
+describeOnBackend("admin sign-up inbox", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

@@ -20,7 +20,7 @@ import { action as storeAction, loader as storeLoader } from "~/routes/admin/sto
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type StoreBody = {
   title: string;
@@ -30,7 +30,7 @@ type StoreBody = {
 };
 type ActionBody = { ok: false; intent: string; message: string; fieldErrors: Record<string, string> };
 
-describeEachBackend("admin store", (backend) => {
+describeOnBackend("admin store", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

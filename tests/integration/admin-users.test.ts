@@ -17,7 +17,7 @@ import enStrings from "~/i18n/locales/en";
 import en from "~/i18n/locales/en/admin";
 import { I18nProvider } from "~/i18n/react";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const PASSWORD = "a-long-admin-passphrase";
 let ipCounter = 0;
@@ -35,7 +35,7 @@ function renderUsersPage(loaderData: unknown): string {
   return renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/admin/users"] }) }));
 }
 
-describeEachBackend("admin users section", (backend) => {
+describeOnBackend("admin users section", (backend) => {
   let h: AdminHarness;
   let root: TestAdmin;
   const db = () => h.database.handle.db;

@@ -10,7 +10,7 @@ import { rateLimits } from "~/db/schema";
 import { clearAssistantKnowledgeCache } from "~/features/assistant/assistant-knowledge.server";
 import { setAiProvider } from "~/features/assistant/stream-ai-answer.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { action as chatAction } from "~/routes/assistant/chat";
 import { PUBLIC_URL } from "../support/auth-harness";
@@ -82,7 +82,7 @@ function startProvider() {
   });
 }
 
-describeEachBackend("church assistant with an AI provider", (backend) => {
+describeOnBackend("church assistant with an AI provider", (backend) => {
   let h: AdminHarness;
   let provider: Awaited<ReturnType<typeof startProvider>>;
   let n = 0;

@@ -18,7 +18,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import { getEnv } from "~/server/env.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type Line = { type: "delta"; text: string } | { type: "done"; reply: string; sources: Array<{ title: string; href: string }> } | { type: "error"; error: string };
 
@@ -43,7 +43,7 @@ async function chat(
   return { status: response.status, headers: response.headers, lines, done: lines.find((l): l is Extract<Line, { type: "done" }> => l.type === "done") };
 }
 
-describeEachBackend("church assistant", (backend) => {
+describeOnBackend("church assistant", (backend) => {
   let h: AdminHarness;
   const db = () => h.database.handle.db;
   let ipCounter = 0;

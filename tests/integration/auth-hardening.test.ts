@@ -59,7 +59,7 @@ import {
 } from "../support/fake-stripe";
 import { repoRoot, snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
 import { resetPasswordLink, waitForEmlTo } from "../support/mail-links";
-import { createThrowawayDatabase, describeEachBackend, type ThrowawayDatabase } from "../support/test-database";
+import { createThrowawayDatabase, describeOnBackend, type ThrowawayDatabase } from "../support/test-database";
 import { secretFromOtpauth, unusedTotp } from "../support/totp";
 
 const PASSWORD = "grace-and-peace-7";
@@ -108,7 +108,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-describeEachBackend("auth hardening", (backend) => {
+describeOnBackend("auth hardening", (backend) => {
   let h: AdminHarness;
   let db: AdminHarness["database"]["handle"]["db"];
   let counter = 0;
@@ -1462,7 +1462,7 @@ function directive(csp: string, name: string): string[] | null {
   return null;
 }
 
-describeEachBackend("auth hardening over HTTP (production server)", (backend) => {
+describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
   let snapshot: ReturnType<typeof snapshotProductionBuild>;
   let dataDir: string;
   let database: ThrowawayDatabase | undefined;

@@ -7,9 +7,9 @@ import { getHomePage } from "~/features/content/get-home-page.server";
 import { listChurchValues } from "~/features/content/list-church-values.server";
 import { listLeaders } from "~/features/content/list-leaders.server";
 import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
-import { describeEachBackend, openMigrated, type TestDatabase } from "../support/test-database";
+import { describeOnBackend, openMigrated, type TestDatabase } from "../support/test-database";
 
-describeEachBackend("content reads", (backend) => {
+describeOnBackend("content reads", (backend) => {
   let database: TestDatabase;
   const db = () => database.handle.db;
 

@@ -21,7 +21,7 @@ import { action as threadAction, loader as threadLoader } from "~/routes/communi
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 interface Member {
   id: string;
@@ -51,7 +51,7 @@ type Moderation = {
   };
 };
 
-describeEachBackend("discussions", (backend) => {
+describeOnBackend("discussions", (backend) => {
   let h: AdminHarness;
   let moderator: { userId: string; cookie: string };
   const db = () => h.database.handle.db;

@@ -21,7 +21,7 @@ import { authCallContext, createAuth, getAuth, setAuth } from "~/server/auth.ser
 import { setContentVersionMemo } from "~/server/content-memo.server";
 import { setDatabase, type AppDatabase } from "~/server/db.server";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend, openMigrated, type TestDatabase } from "../support/test-database";
+import { describeOnBackend, openMigrated, type TestDatabase } from "../support/test-database";
 
 // The feed-token key derives from this (read lazily, on the first token).
 process.env.AUTH_SECRET ??= "events-public-test-secret-0123456789abcdef";
@@ -84,7 +84,7 @@ function parseCalendar(text: string) {
   return { component, vevents: component.getAllSubcomponents("vevent") };
 }
 
-describeEachBackend("public events", (backend) => {
+describeOnBackend("public events", (backend) => {
   let database: TestDatabase;
   let db: AppDatabase;
   const ids: Record<string, number> = {};

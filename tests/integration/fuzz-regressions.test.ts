@@ -20,7 +20,7 @@ import { setStripeForTests } from "~/server/stripe.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signStripeEvent, startFakeStripe, stripeEvent, type FakeStripe } from "../support/fake-stripe";
-import { describeEachBackend, queryRows } from "../support/test-database";
+import { describeOnBackend, queryRows } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFunction = (args: any) => unknown;
@@ -46,7 +46,7 @@ async function statusOf(fn: RouteFunction, path: string, options: { params?: Rec
   return 200;
 }
 
-describeEachBackend("fuzz findings (regressions)", (backend) => {
+describeOnBackend("fuzz findings (regressions)", (backend) => {
   let h: AdminHarness;
   let admin: TestAdmin;
   let stripe: FakeStripe;

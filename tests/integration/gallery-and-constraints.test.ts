@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { homeCards, mediaGallery, serviceTimes } from "~/db/schema";
 import { listRecentGalleryImages } from "~/features/content/list-recent-gallery-images.server";
-import { describeEachBackend, openMigrated, type TestDatabase } from "../support/test-database";
+import { describeOnBackend, openMigrated, type TestDatabase } from "../support/test-database";
 
 const day = 86_400_000;
 const base = Date.parse("2025-06-01T12:00:00Z");
@@ -23,7 +23,7 @@ function image(n: number, extra: Partial<typeof mediaGallery.$inferInsert> = {})
   };
 }
 
-describeEachBackend("listRecentGalleryImages", (backend) => {
+describeOnBackend("listRecentGalleryImages", (backend) => {
   let database: TestDatabase;
   const db = () => database.handle.db;
 
@@ -100,7 +100,7 @@ describeEachBackend("listRecentGalleryImages", (backend) => {
   });
 });
 
-describeEachBackend("database check constraints", (backend) => {
+describeOnBackend("database check constraints", (backend) => {
   let database: TestDatabase;
   const db = () => database.handle.db;
   const serviceTime = (key: string, startTime: string, dayOfWeek = 0) => ({

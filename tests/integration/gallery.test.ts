@@ -33,7 +33,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 interface Member {
   id: string;
@@ -60,7 +60,7 @@ function file(bytes: Buffer, name: string, type = "image/jpeg"): File {
   return new File([new Uint8Array(bytes)], name, { type });
 }
 
-describeEachBackend("photo gallery", (backend) => {
+describeOnBackend("photo gallery", (backend) => {
   let h: AdminHarness;
   let contentAdmin: TestAdmin;
   let moderator: TestAdmin;

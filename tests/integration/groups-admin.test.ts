@@ -11,7 +11,7 @@ import { loader as listLoader } from "~/routes/admin/groups";
 import { loader as groupLoader } from "~/routes/community/group";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFn = (args: any) => unknown;
@@ -51,7 +51,7 @@ type ListBody = { title: string; groups: Array<{ id: number; slug: string; name:
 type EditorBody = { editor: { id: number; values: Record<string, string>; people: Array<{ id: string; name: string; email: string | null; role: string; status: string }> } };
 type Result = { ok: boolean; intent: string; message: string; name?: string; fieldErrors: Record<string, string>; values?: Record<string, string> };
 
-describeEachBackend("admin groups section", (backend) => {
+describeOnBackend("admin groups section", (backend) => {
   let h: AdminHarness;
   let cookie: string;
   let adminId: string;

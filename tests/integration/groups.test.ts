@@ -17,7 +17,7 @@ import { action as adminEditAction } from "~/routes/admin/group-edit";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFn = (args: any) => unknown;
@@ -44,7 +44,7 @@ type GroupData = {
 };
 type ActionData = { ok: boolean; message: string; groupId: number | null; fieldErrors: Record<string, string> };
 
-describeEachBackend("study groups", (backend) => {
+describeOnBackend("study groups", (backend) => {
   let h: AdminHarness;
   let adminCookie: string;
   const db = () => h.database.handle.db;

@@ -1,4 +1,4 @@
-// Watch live (issue 6): the chat's rules on both database backends, in process: posting,
+// Watch live (issue 6): the chat's rules in process (on the default test backend): posting,
 // validation, rate limits, moderation (delete, mute, unmute), the event stream's history and
 // live events, and the admin section's stream controls with their audit entries.
 import { randomBytes } from "node:crypto";
@@ -20,7 +20,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { createMemoryPubSub, setPubSub, type PubSub } from "~/server/pubsub.server";
 import { resetRateLimit } from "~/server/rate-limit.server";
 import { cookieJar, PUBLIC_URL, startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 interface Member {
   id: string;
@@ -74,7 +74,7 @@ function readEvents(response: Response) {
   };
 }
 
-describeEachBackend("live chat", (backend) => {
+describeOnBackend("live chat", (backend) => {
   let harness: AuthHarness;
   let db: AppDatabase;
   let pubsub: PubSub;

@@ -7,7 +7,7 @@ import { runInRequestScope } from "~/server/request-context.server";
 import { authEmailStrings } from "~/features/auth/auth-email-strings";
 import { authTranslator } from "~/features/auth/auth-translation";
 import { callbackLink, PUBLIC_URL, startAuthHarness, type AuthHarness } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const en = authTranslator("en");
 const es = authTranslator("es");
@@ -45,7 +45,7 @@ const signupFields = (email: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-describeEachBackend("member accounts", (backend) => {
+describeOnBackend("member accounts", (backend) => {
   let harness: AuthHarness;
   beforeAll(async () => {
     harness = await startAuthHarness(backend);

@@ -9,7 +9,7 @@ import { action, loader } from "~/routes/member/settings";
 import { authCallContext, createAuth, getAuth, setAuth, type AuthNotifier } from "~/server/auth.server";
 import { setDatabase, type AppDatabase } from "~/server/db.server";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend, openMigrated, type TestDatabase } from "../support/test-database";
+import { describeOnBackend, openMigrated, type TestDatabase } from "../support/test-database";
 import { decodeBase32, hotp, totp } from "../support/totp";
 
 const en = authTranslator("en");
@@ -95,7 +95,7 @@ async function settle(run: () => Promise<unknown>, cookie: string): Promise<Answ
 type Refusal = { ok: false; intent: string | null; error: { key: Parameters<typeof en>[0]; values?: Record<string, string | number> }; field?: string; values?: Record<string, string>; enrolment?: Enrolment | null };
 type Enrolment = { totpUri: string; qrCode: string; secret: string; backupCodes: string[] };
 
-describeEachBackend("member settings", (backend) => {
+describeOnBackend("member settings", (backend) => {
   let database: TestDatabase;
   let db: AppDatabase;
   const calls: Call[] = [];

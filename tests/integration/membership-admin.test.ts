@@ -9,7 +9,7 @@ import { loader as exportLoader } from "~/routes/admin/class-signups-export";
 import { loader as listLoader } from "~/routes/admin/classes";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const TZ = "America/Chicago";
 
@@ -17,7 +17,7 @@ type ListBody = { offerings: { id: number; title: string; status: string; sessio
 type FormBody = { ok: false; message: string; values: Record<string, string>; fieldErrors: Record<string, string> };
 type EditorBody = { editor: { id: number | null; values: Record<string, string>; signups: { id: string; name: string; status: string }[] } };
 
-describeEachBackend("admin membership classes", (backend) => {
+describeOnBackend("admin membership classes", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

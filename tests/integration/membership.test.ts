@@ -24,7 +24,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const TZ = "America/Chicago";
 const PASSWORD = "grace-and-peace-7";
@@ -44,7 +44,7 @@ type InboxItem = {
   application: { fullName: string; baptized: string; status: string; decidedByName: string | null; account: { how: string } | null } | null;
 };
 
-describeEachBackend("membership class and application", (backend) => {
+describeOnBackend("membership class and application", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

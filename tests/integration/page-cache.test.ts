@@ -11,7 +11,7 @@ import { users } from "~/db/schema";
 import { updateChurchSettings } from "~/features/admin/settings/update-church-settings.server";
 import { openDatabase } from "~/server/db.server";
 import { snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
-import { createThrowawayDatabase, describeEachBackend, type ThrowawayDatabase } from "../support/test-database";
+import { createThrowawayDatabase, describeOnBackend, type ThrowawayDatabase } from "../support/test-database";
 
 /** The script sources of a CSP header. */
 const scriptSources = (csp: string | null) => (/(?:^|;\s*)script-src ([^;]*)/.exec(csp ?? "")?.[1] ?? "").split(" ");
@@ -21,7 +21,7 @@ const inlineScriptHashes = (html: string) =>
     .filter(([, attributes]) => !/\bsrc=|application\/ld\+json/.test(attributes!))
     .map(([, , text]) => `'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`);
 
-describeEachBackend("page cache", (backend) => {
+describeOnBackend("page cache", (backend) => {
   let snapshot: ReturnType<typeof snapshotProductionBuild>;
   let dataDir: string;
   let database: ThrowawayDatabase | undefined;

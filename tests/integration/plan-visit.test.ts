@@ -11,7 +11,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const PASSWORD = "grace-and-peace-7";
 const DAY = 86_400_000;
@@ -37,7 +37,7 @@ type InboxItem = {
 };
 type InboxBody = { items: InboxItem[]; staff: { userId: string; name: string }[]; counts: Record<string, number> };
 
-describeEachBackend("plan a visit and the meetings inbox", (backend) => {
+describeOnBackend("plan a visit and the meetings inbox", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

@@ -17,7 +17,7 @@ import { action, loader } from "~/routes/prayer/prayer-generator";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 interface Member {
   id: string;
@@ -64,7 +64,7 @@ function startProvider() {
   });
 }
 
-describeEachBackend("prayer generator", (backend) => {
+describeOnBackend("prayer generator", (backend) => {
   let h: AdminHarness;
   const db = () => h.database.handle.db;
 

@@ -20,7 +20,7 @@ import { createMemoryPubSub, setPubSub } from "~/server/pubsub.server";
 import { PUBLIC_URL } from "../support/auth-harness";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 interface Member {
   id: string;
@@ -39,7 +39,7 @@ type WallData = {
 type ActionData = { ok: boolean; message: string; id?: string; fieldErrors: Record<string, string>; prayingCount?: number };
 type AdminItem = { id: string; authorName: string; authorEmail: string | null; status: string; inboxStatus: string; replies: Array<{ body: string }> };
 
-describeEachBackend("prayer wall", (backend) => {
+describeOnBackend("prayer wall", (backend) => {
   let h: AdminHarness;
   let prayerAdmin: { userId: string; cookie: string };
   const db = () => h.database.handle.db;

@@ -2,7 +2,7 @@
 // nothing secret, nobody else's), account deletion (confirmation, refusals, what goes, what
 // stays anonymised, sessions, the last-admin rule, the confirmation mail in the member's
 // language, an audit entry without personal data), the retention purge and its settings, and
-// the privacy page's data. Both backends.
+// the privacy page's data.
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -70,7 +70,7 @@ import { setStripeForTests } from "~/server/stripe.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
-import { describeEachBackend, queryRows } from "../support/test-database";
+import { describeOnBackend, queryRows } from "../support/test-database";
 
 const PASSWORD = "grace-and-peace-7";
 const ADMIN_PASSWORD = "a-long-admin-passphrase";
@@ -86,7 +86,7 @@ interface Member {
 
 type Refusal = { ok: false; intent: string; error: { key: string; values?: Record<string, string | number> }; field?: string };
 
-describeEachBackend("privacy: data download, account deletion, retention", (backend) => {
+describeOnBackend("privacy: data download, account deletion, retention", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let fake: FakeStripe;

@@ -8,7 +8,7 @@ import { loader as manifestLoader } from "~/routes/pwa/manifest";
 import { loader as offlineLoader } from "~/routes/pwa/offline";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type Manifest = {
   name: string;
@@ -27,7 +27,7 @@ type Offline = {
   church: { name: string; address: { street: string; city: string }; phoneDisplay: string; serviceTimes: { startTime: string; dayOfWeek: number }[] };
 };
 
-describeEachBackend("installable app: manifest and offline page", (backend) => {
+describeOnBackend("installable app: manifest and offline page", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let settingsId: number | string;

@@ -5,7 +5,7 @@
 // (app/features/navigation/same-site-path.ts). Over HTTP against the production server
 // (`node server.js` on a snapshot of build/): only there does the path reach the page as a
 // client wrote it, through Node's parser, Express, the page cache and React Router's request.
-// The admin login's redirect target is checked on the route module, on both backends.
+// The admin login's redirect target is checked on the route module (on the default test backend).
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loader as loginLoader } from "~/routes/admin/login";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 /** Request targets as the tester sent them, and the variants a browser or the URL parser reads the same way. */
 const HOSTILE_PATHS = [
@@ -147,7 +147,7 @@ describe("same-site links on hostile request paths (production server)", () => {
   });
 });
 
-describeEachBackend("the admin login's redirect target (route module)", (backend) => {
+describeOnBackend("the admin login's redirect target (route module)", (backend) => {
   let h: AdminHarness;
   let admin: TestAdmin;
 

@@ -12,7 +12,7 @@ import { loader as sermonsLoader } from "~/routes/sermons/sermons";
 import { loader as archiveLoader } from "~/routes/study/past-bible-studies";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFunction = (args: any) => unknown;
@@ -38,7 +38,7 @@ async function get(fn: RouteFunction, path: string): Promise<{ status: number; d
 /** What wapiti sent in the token's id part (with a well-formed signature after the dot). */
 const NUL_IDS = ["/etc/passwd\u0000", "c:\\Windows\\System32\\drivers\\etc\\services\u0000", "..%2F..%2Fetc%2Fpasswd\u0000", "a\u0000b", "\u0000"];
 
-describeEachBackend("security scan findings (regressions)", (backend) => {
+describeOnBackend("security scan findings (regressions)", (backend) => {
   let h: AdminHarness;
   let admin: TestAdmin;
 

@@ -18,7 +18,7 @@ import { action as listAction, loader as listLoader } from "~/routes/admin/sermo
 import { loader as feedLoader } from "~/routes/sermons/feed";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFn = (args: any) => unknown;
@@ -50,7 +50,7 @@ function sermonForm(changes: Record<string, string> = {}): Record<string, string
   };
 }
 
-describeEachBackend("admin sermons section", (backend) => {
+describeOnBackend("admin sermons section", (backend) => {
   let h: AdminHarness;
   let cookie: string;
   let uploadDir: string;

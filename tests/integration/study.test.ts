@@ -16,7 +16,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFn = (args: any) => unknown;
@@ -57,7 +57,7 @@ const guideForm = (changes: Record<string, string> = {}): Record<string, string>
   ...changes,
 });
 
-describeEachBackend("study hub", (backend) => {
+describeOnBackend("study hub", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let admin: string;

@@ -12,7 +12,7 @@ import { action, loader } from "~/routes/tour/tour";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 interface Member {
   id: string;
@@ -20,7 +20,7 @@ interface Member {
 }
 type Status = { ok: true; due: boolean; completedAt: string | null } | { ok: false; message: string };
 
-describeEachBackend("guided tour endpoint", (backend) => {
+describeOnBackend("guided tour endpoint", (backend) => {
   let h: AdminHarness;
   const db = () => h.database.handle.db;
 

@@ -19,7 +19,7 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { cookieJar } from "../support/auth-harness";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 const PASSWORD = "grace-and-peace-7";
 
@@ -39,7 +39,7 @@ type EditorBody = { title: string; editor: { id: number | null; values: Record<s
 
 const interpolate = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 
-describeEachBackend("volunteer sign-ups", (backend) => {
+describeOnBackend("volunteer sign-ups", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;

@@ -1,38 +1,18 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
-import { expect, inject } from "vitest";
-import enAdmin from "~/i18n/locales/en/admin";
+import { ADMIN_COOKIE } from "~/features/admin/admin-session.server";
 import { visit } from "./browser";
-import { unusedTotp } from "./totp";
+import { e2eServer } from "./e2e-server";
 
 /**
- * An administrator made by `admin:create` signs in at /admin/login: password, then the first
- * time in the run the enrolment of an authenticator (its key is kept in the run's DATA_DIR as
- * `totp-<email>.txt`, then Continue), later a code from that key. Resolves when the page has
- * left /admin/login.
+ * An administrator of the run (tests/support/e2e-global-setup.ts) in the portal: the browser
+ * gets the portal session the setup made for them with the app's own createAdminSession (what a
+ * completed sign-in with password and authenticator code makes), then opens `redirectTo`
+ * (default /admin). Signing in through the page, with enrolment and codes, is the subject of
+ * tests/e2e/admin-portal.test.ts only.
  */
-export async function adminSignIn(page: Page, credentials: { email: string; password: string }, redirectTo?: string): Promise<void> {
-  const keyFile = path.join(inject("dataDir"), `totp-${credentials.email}.txt`);
-  // Each code works once: the steps used so far, shared by every test file of the run.
-  const store = path.join(inject("dataDir"), `totp-${credentials.email}.steps.json`);
-  await visit(page, redirectTo ? `/admin/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/admin/login");
-  await page.getByLabel("Email").first().fill(credentials.email);
-  await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  const enrol = page.getByRole("heading", { name: enAdmin.login.enrolHeading });
-  const code = page.getByRole("heading", { name: enAdmin.login.codeHeading });
-  await enrol.or(code).waitFor();
-  if (await enrol.isVisible()) {
-    const secret = (await page.getByTestId("totp-secret").innerText()).replace(/\s/g, "");
-    writeFileSync(keyFile, secret);
-    await page.getByLabel("Code").fill(await unusedTotp(secret, { store }));
-    await page.getByRole("button", { name: enAdmin.login.confirm }).click();
-    await page.getByRole("link", { name: enAdmin.login.continue }).click();
-  } else {
-    expect(existsSync(keyFile), `${credentials.email} enrolled elsewhere in this run without keeping the key`).toBe(true);
-    await page.getByLabel("Code").fill(await unusedTotp(readFileSync(keyFile, "utf8").trim(), { store }));
-    await page.getByRole("button", { name: enAdmin.login.verify }).click();
-  }
-  await page.waitForURL((url) => !url.pathname.startsWith("/admin/login"));
+export async function adminSignIn(page: Page, email: string, redirectTo = "/admin"): Promise<void> {
+  const token = e2eServer().adminSessionTokens[email];
+  if (!token) throw new Error(`No portal session was made for ${email} (tests/support/e2e-global-setup.ts)`);
+  await page.context().addCookies([{ name: ADMIN_COOKIE, value: token, url: e2eServer().baseURL, httpOnly: true, sameSite: "Lax" }]);
+  await visit(page, redirectTo);
 }

@@ -6,7 +6,6 @@ import { SMTPServer } from "smtp-server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { runAuthIntent, type AuthActionData } from "~/features/auth/run-auth-intent.server";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
 import type { Language } from "~/i18n/config";
 import { createAuth, setAuth } from "~/server/auth.server";
 import { setDatabase } from "~/server/db.server";
@@ -15,7 +14,7 @@ import { configureMessaging, stopMessaging } from "~/server/messaging.server";
 import { startOutboxWorker } from "~/server/outbox.server";
 import { createSmsProvider } from "~/server/sms.server";
 import { decodeMail } from "./mail-links";
-import { openMigrated, type Backend, type TestDatabase } from "./test-database";
+import type { Backend, TestDatabase } from "./test-database";
 
 export { callbackLink, decodeMail } from "./mail-links";
 
@@ -67,10 +66,10 @@ export interface AuthHarness {
 
 /** The whole member-auth stack on a migrated, seeded database, mail to a real SMTP server. */
 export async function startAuthHarness(backend: Backend): Promise<AuthHarness> {
-  const database = await openMigrated(backend);
+  // A copy of the run's migrated and seeded database (tests/support/integration-global-setup.ts).
+  const database = await backend.openSeeded();
   const db = database.handle.db;
   setDatabase(database.handle);
-  await seedDemoChurch({ db });
   const smtp = await startSmtpServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), "auth-harness-"));
   const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir });

@@ -6,8 +6,9 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+import { e2eServer } from "./e2e-server";
 
-export const baseURL = inject("baseURL");
+export const baseURL = e2eServer().baseURL;
 
 export interface NewPageOptions extends BrowserContextOptions {
   /**

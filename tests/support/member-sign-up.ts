@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { baseURL } from "./browser";
 import { callbackLink, waitForEmlTo } from "./mail-links";
+import { e2eServer } from "./e2e-server";
 
 /** The password of every member the browser tests sign up. */
 export const MEMBER_PASSWORD = "member-passphrase-9";
@@ -23,7 +24,7 @@ export async function signUpMember(page: Page, fullName: string, prefix = "membe
     headers: { Origin: baseURL },
   });
   expect(signup.status()).toBeLessThan(400);
-  await page.goto(callbackLink(await waitForEmlTo(inject("dataDir"), email)).toString());
+  await page.goto(callbackLink(await waitForEmlTo(e2eServer().dataDir, email)).toString());
   // The guided tour starts by itself for a new member and would cover the page; it has its own
   // tests (tourDue keeps it due). Every caller visits a page next, which then knows it is done.
   if (!options.tourDue) await completeTour(page);

@@ -82,6 +82,8 @@ export interface Backend {
   open(): Promise<TestDatabase>;
   /** A fresh database with every migration applied. */
   openMigrated(): Promise<TestDatabase>;
+  /** A fresh database with every migration applied and the demo church seeded (a copy: ~0.1–0.4 s instead of seeding, ~1 s). */
+  openSeeded(): Promise<TestDatabase>;
 }
 
 /**
@@ -90,9 +92,10 @@ export interface Backend {
  * one (initdb, in WebAssembly) costs ~2.5 s of CPU and migrating it ~0.5 s, loading a copy
  * ~0.3–0.5 s (issue 10, bench/README part 9). Without the setup (a unit test), a fresh one.
  */
-const pgliteCopies = new Map<"empty" | "migrated", Promise<Blob | undefined>>();
+type CopyKind = "empty" | "migrated" | "seeded";
+const pgliteCopies = new Map<CopyKind, Promise<Blob | undefined>>();
 
-function pgliteCopy(kind: "empty" | "migrated"): Promise<Blob | undefined> {
+function pgliteCopy(kind: CopyKind): Promise<Blob | undefined> {
   let copy = pgliteCopies.get(kind);
   if (!copy) {
     const file = inject("pgliteCopies")?.[kind];
@@ -113,11 +116,25 @@ async function migrateOrDispose(database: TestDatabase): Promise<TestDatabase> {
   return database;
 }
 
-async function openPglite(kind: "empty" | "migrated"): Promise<TestDatabase> {
+async function openPglite(kind: CopyKind): Promise<TestDatabase> {
   const copy = await pgliteCopy(kind);
   const handle = await openDatabase({ loadDataDir: copy });
   const database = { handle, dispose: () => handle.close() };
-  return kind === "migrated" && !copy ? migrateOrDispose(database) : database;
+  if (copy || kind === "empty") return database;
+  await migrateOrDispose(database);
+  return kind === "seeded" ? seedOrDispose(database) : database;
+}
+
+/** Seeds the demo church into a database just migrated; on failure, disposes of it. */
+async function seedOrDispose(database: TestDatabase): Promise<TestDatabase> {
+  try {
+    const { seedDemoChurch } = await import("~/features/content/seed-demo-church.server");
+    await seedDemoChurch({ db: database.handle.db });
+  } catch (error) {
+    await database.dispose();
+    throw error;
+  }
+  return database;
 }
 
 export const pgliteBackend: Backend = {
@@ -125,6 +142,7 @@ export const pgliteBackend: Backend = {
   available: true,
   open: () => openPglite("empty"),
   openMigrated: () => openPglite("migrated"),
+  openSeeded: () => openPglite("seeded"),
 };
 
 async function openPostgres(template?: string): Promise<TestDatabase> {
@@ -155,23 +173,44 @@ async function openMigratedPostgres(): Promise<TestDatabase> {
   return template ? openPostgres(template) : migrateOrDispose(await openPostgres());
 }
 
+async function openSeededPostgres(): Promise<TestDatabase> {
+  const template = inject("postgresSeededTemplate");
+  return template ? openPostgres(template) : seedOrDispose(await migrateOrDispose(await openPostgres()));
+}
+
 export const postgresBackend: Backend = {
   name: "postgres",
   available: Boolean(testDatabaseUrl),
   open: () => openPostgres(),
   openMigrated: openMigratedPostgres,
+  openSeeded: openSeededPostgres,
 };
 
 export const backends: Backend[] = [pgliteBackend, postgresBackend];
 
 /**
- * One suite per backend: PGlite in memory always, the real PostgreSQL when TEST_DATABASE_URL
- * is set (otherwise that suite shows as skipped, so a run without it is visible as such).
+ * One suite per backend, for the files whose subject is the database itself (migrations,
+ * backups, start-up, the outbox's and the store's locking, capacity, rate-limit counters,
+ * full-text search): PGlite in memory always, the real PostgreSQL when TEST_DATABASE_URL is set
+ * (otherwise that suite shows as skipped, so a run without it is visible as such).
  */
 export function describeEachBackend(title: string, body: (backend: Backend) => void): void {
   for (const backend of backends) {
     describe.skipIf(!backend.available)(`${title} [${backend.name}]`, () => body(backend));
   }
+}
+
+/**
+ * The backend a file runs on when the database is not its subject: PostgreSQL when
+ * TEST_DATABASE_URL is set (faster here, and what several instances share in production), else
+ * PGlite. The browser tests run the server on PGlite, the default install
+ * (tests/support/e2e-global-setup.ts), so both backends carry the whole app in a CI run.
+ */
+export const defaultBackend: Backend = postgresBackend.available ? postgresBackend : pgliteBackend;
+
+/** One suite, on `defaultBackend`, its name in the title. */
+export function describeOnBackend(title: string, body: (backend: Backend) => void): void {
+  describe(`${title} [${defaultBackend.name}]`, () => body(defaultBackend));
 }
 
 /** Opens a fresh database, migrated (and optionally seeded by the caller). */

@@ -1,9 +1,11 @@
-import rrulePackage from "rrule";
+import * as rrulePackage from "rrule";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import type { EventRecurrence } from "~/db/schema";
 
-// rrule ships CommonJS for Node: its named exports are reached through the default import.
-const { RRule } = rrulePackage;
+// rrule ships CommonJS for Node, whose exports Node offers only as the default import, and an
+// ES module, which Vite's module runner loads in some contexts (the e2e global setup): take
+// RRule from whichever arrived.
+const { RRule } = (rrulePackage as { default?: typeof rrulePackage }).default ?? rrulePackage;
 
 /** What the expansion needs of an event row. */
 export interface OccurrenceSource {
