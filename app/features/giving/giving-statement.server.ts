@@ -1,5 +1,5 @@
+import { createRequire } from "node:module";
 import { fromZonedTime } from "date-fns-tz";
-import type { PDFFont, PDFPage } from "pdf-lib";
 import { formatCents } from "~/features/payments/money";
 import { localize } from "~/features/content/localize";
 import type { Language } from "~/i18n/config";
@@ -64,91 +64,127 @@ export async function buildStatement(o: { db: AppDatabase; userId: string; name:
   };
 }
 
-// WinAnsi (the standard fonts' encoding): Latin-1 plus these; anything else prints as "?".
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+/** The embedded fonts (DejaVu Sans): Latin, Greek, Cyrillic and Vietnamese, so "Nguyễn" and "Łukasz" print as written. */
+function statementFonts(): { regular: string; bold: string } {
+  // Resolved from this module's URL, so it works from app/ in tests and from build/server in
+  // production (the server bundle keeps node_modules packages external).
+  const require = createRequire(import.meta.url);
+  return { regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"), bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf") };
+}
 
-/** Text the standard fonts can draw: NFC, unsupported characters as "?", no control characters. */
-export function winAnsi(text: string): string {
+/**
+ * Text the font can draw: NFC, tabs and line breaks as spaces, control characters and
+ * characters without a glyph in the font (Chinese, for one) as "?" rather than empty boxes.
+ */
+export function printable(text: string, hasGlyph: (codePoint: number) => boolean = () => true): string {
   let out = "";
   for (const ch of text.normalize("NFC")) {
     const code = ch.codePointAt(0)!;
-    if (code === 0x09 || code === 0x0a) out += " ";
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else out += "?";
+    if (code === 0x09 || code === 0x0a || code === 0x0d) out += " ";
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || (code >= 0xd800 && code <= 0xdfff) || !hasGlyph(code)) out += "?";
+    else out += ch;
   }
   return out;
 }
 
-/** The statement as a PDF (Letter, Helvetica), pages added as the gifts need. */
-export async function renderStatementPdf(content: StatementContent, options: { compress?: boolean } = {}): Promise<Uint8Array> {
+const PAGE = { width: 612, height: 792, margin: 56 } as const;
+const INK = "#1a1a1f";
+
+/** The statement as a PDF (Letter, DejaVu Sans embedded), pages added as the gifts need. */
+export async function renderStatementPdf(content: StatementContent, options: { compress?: boolean; language?: Language } = {}): Promise<Uint8Array> {
   // Loaded on the first statement, not at start-up (issue 10: start-up time).
-  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
-  const doc = await PDFDocument.create();
-  doc.setTitle(winAnsi(content.title));
-  doc.setCreator(winAnsi(content.church[0] ?? ""));
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const [width, height] = [612, 792];
-  const margin = 56;
-  let page: PDFPage = doc.addPage([width, height]);
+  const { default: PDFDocument } = await import("pdfkit");
+  const fonts = statementFonts();
+  const { width, height, margin } = PAGE;
+  const doc = new PDFDocument({
+    size: [width, height],
+    margin: 0,
+    font: fonts.regular,
+    compress: options.compress ?? true,
+    lang: options.language,
+    displayTitle: true,
+    info: { Title: printable(content.title), Creator: printable(content.church[0] ?? "") },
+  });
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+  });
+  type Face = keyof typeof fonts;
+
+  /** Selects a face and size; answers what that face can draw. */
+  const select = (face: Face, size: number) => {
+    doc.font(fonts[face]).fontSize(size);
+    // pdfkit's embedded font wraps a fontkit font; without it, nothing is replaced.
+    const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint?: (codePoint: number) => boolean } } })._font?.font;
+    const hasGlyph = font?.hasGlyphForCodePoint?.bind(font);
+    return (text: string) => printable(text, hasGlyph);
+  };
+  // Positions are in PDF terms as before (y up from the bottom, y the baseline); pdfkit's y runs down.
   let y = height - margin;
-  const ink = rgb(0.1, 0.1, 0.12);
+  const draw = (text: string, x: number, face: Face, size: number) => {
+    doc.font(fonts[face]).fontSize(size).fillColor(INK).text(text, x, height - y, { lineBreak: false, baseline: "alphabetic" });
+  };
   const newPageIfNeeded = (space: number) => {
     if (y - space < margin) {
-      page = doc.addPage([width, height]);
+      doc.addPage({ size: [width, height], margin: 0 });
       y = height - margin;
     }
   };
-  /** Draws text clipped to `maxWidth` (a long name is cut with "..."). */
-  const fit = (text: string, font: PDFFont, size: number, maxWidth: number) => {
-    let value = winAnsi(text);
-    if (font.widthOfTextAtSize(value, size) <= maxWidth) return value;
-    while (value.length > 1 && font.widthOfTextAtSize(`${value}...`, size) > maxWidth) value = value.slice(0, -1);
-    return `${value}...`;
+  /** Text clipped to `maxWidth` (a long name is cut with "…"). */
+  const fit = (text: string, face: Face, size: number, maxWidth: number) => {
+    let value = select(face, size)(text);
+    if (doc.widthOfString(value) <= maxWidth) return value;
+    while (value.length > 1 && doc.widthOfString(`${value}…`) > maxWidth) value = Array.from(value).slice(0, -1).join("");
+    return `${value}…`;
   };
-  const line = (text: string, o: { font?: PDFFont; size?: number; x?: number; gap?: number } = {}) => {
+  const line = (text: string, o: { face?: Face; size?: number; x?: number; gap?: number } = {}) => {
     const size = o.size ?? 11;
+    const face = o.face ?? "regular";
+    const x = o.x ?? margin;
     newPageIfNeeded(size + 6);
-    page.drawText(fit(text, o.font ?? regular, size, width - margin - (o.x ?? margin)), { x: o.x ?? margin, y, size, font: o.font ?? regular, color: ink });
+    draw(fit(text, face, size, width - margin - x), x, face, size);
     y -= size + (o.gap ?? 6);
   };
   /** Wraps a paragraph to the page width. */
   const paragraph = (text: string, size = 10) => {
-    const words = winAnsi(text).split(" ");
+    const words = select("regular", size)(text).split(" ");
     let current = "";
     for (const word of words) {
       const next = current ? `${current} ${word}` : word;
-      if (regular.widthOfTextAtSize(next, size) > width - 2 * margin && current) {
+      if (doc.font(fonts.regular).fontSize(size).widthOfString(next) > width - 2 * margin && current) {
         line(current, { size });
         current = word;
       } else current = next;
     }
     if (current) line(current, { size });
   };
-  const columns = [margin, margin + 110, width - margin - 110];
-  const row = (cells: [string, string, string], font: PDFFont) => {
+  const columns = [margin, margin + 110, width - margin - 110] as const;
+  const row = (cells: [string, string, string], face: Face) => {
     newPageIfNeeded(17);
-    page.drawText(fit(cells[0], font, 10, 105), { x: columns[0]!, y, size: 10, font, color: ink });
-    page.drawText(fit(cells[1], font, 10, columns[2]! - columns[1]! - 10), { x: columns[1]!, y, size: 10, font, color: ink });
-    const amount = winAnsi(cells[2]);
-    page.drawText(amount, { x: width - margin - font.widthOfTextAtSize(amount, 10), y, size: 10, font, color: ink });
+    draw(fit(cells[0], face, 10, 105), columns[0], face, 10);
+    draw(fit(cells[1], face, 10, columns[2] - columns[1] - 10), columns[1], face, 10);
+    const amount = select(face, 10)(cells[2]);
+    draw(amount, width - margin - doc.widthOfString(amount), face, 10);
     y -= 16;
   };
 
-  content.church.forEach((text, i) => line(text, i === 0 ? { font: bold, size: 14 } : {}));
+  content.church.forEach((text, i) => line(text, i === 0 ? { face: "bold", size: 14 } : {}));
   y -= 12;
-  line(content.title, { font: bold, size: 18, gap: 10 });
+  line(content.title, { face: "bold", size: 18, gap: 10 });
   line(content.donor);
   line(content.period, { gap: 16 });
   if (content.rows.length) {
-    row(content.headers, bold);
-    for (const r of content.rows) row(r, regular);
+    row(content.headers, "bold");
+    for (const r of content.rows) row(r, "regular");
     y -= 10;
-    line(content.byFundHeading, { font: bold, size: 12 });
-    for (const [fund, amount] of content.byFund) row(["", fund, amount], regular);
+    line(content.byFundHeading, { face: "bold", size: 12 });
+    for (const [fund, amount] of content.byFund) row(["", fund, amount], "regular");
     y -= 6;
   }
-  line(content.total, { font: bold, size: 12, gap: 16 });
+  line(content.total, { face: "bold", size: 12, gap: 16 });
   for (const note of content.notes) paragraph(note);
-  return doc.save({ useObjectStreams: options.compress ?? true });
+  doc.end();
+  return done;
 }

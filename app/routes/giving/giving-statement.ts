@@ -21,7 +21,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const member = session.member;
   const { content } = await buildStatement({ db, userId: member.id, name: member.name, email: member.email ?? member.phone ?? "", year, language });
-  const pdf = await renderStatementPdf(content);
+  const pdf = await renderStatementPdf(content, { language });
   const headers = new Headers(session.headers);
   headers.set("Content-Type", "application/pdf");
   headers.set("Content-Disposition", `attachment; filename="giving-statement-${year}.pdf"`);

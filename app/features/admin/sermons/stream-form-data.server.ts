@@ -1,9 +1,12 @@
 /**
- * A streaming multipart/form-data reader: file parts go chunk by chunk to a sink (a file on
- * disk) as they arrive, so a 1 GB video never sits in memory. (@remix-run/form-data-parser
- * 0.17 keeps each whole part in memory before its upload handler sees it: measured 420 MB of
- * RSS for a 200 MB part.) Text fields are small and kept; an urlencoded post is read as usual.
+ * A streaming multipart/form-data reader over @fastify/busboy (issue 33: no hand-written
+ * parser of untrusted bytes): file parts go chunk by chunk to a sink (a file on disk) as they
+ * arrive, so a 1 GB video never sits in memory. (@remix-run/form-data-parser 0.17 keeps each
+ * whole part in memory before its upload handler sees it: measured 420 MB of RSS for a 200 MB
+ * part.) Text fields are small and kept; an urlencoded post is read with URLSearchParams.
+ * What a file is (its type from its first bytes, its size limit) is the sink's business.
  */
+import Busboy, { type BusboyFileStream, type BusboyInstance } from "@fastify/busboy";
 
 export interface FilePartInfo {
   fieldName: string;
@@ -15,7 +18,7 @@ export interface FilePartInfo {
 export interface FileSink {
   write(chunk: Uint8Array): Promise<void> | void;
   end(): Promise<void> | void;
-  /** The request failed part-way: drop what was written. */
+  /** The request failed part-way: drop what was written. Never followed by another write. */
   abort(): Promise<void> | void;
 }
 
@@ -29,179 +32,143 @@ export class FormReadError extends Error {
 export interface StreamFormOptions {
   /** A sink for a file part, or null to skip its bytes. Not called for an empty file input. */
   onFile(info: FilePartInfo): FileSink | null;
+  /** Parts (text fields and files together) in a multipart body, pairs in an urlencoded one. */
   maxFields?: number;
+  /** One text field's value, in bytes. (An urlencoded body may hold maxFields × this in all.) */
   maxFieldBytes?: number;
+  /** One part's header block, in bytes: busboy keeps no more of it than this. */
   maxHeaderBytes?: number;
 }
 
-const CRLF = Buffer.from("\r\n");
-const HEADER_END = Buffer.from("\r\n\r\n");
+type Body = AsyncIterable<Uint8Array>;
 
-function boundaryOf(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i.exec(contentType);
-  return match ? (match[1] ?? match[2] ?? null) : null;
-}
-
-function headerParam(header: string, name: string): string | null {
-  const quoted = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, "i").exec(header);
-  if (quoted) return quoted[1]!.replace(/\\(.)/g, "$1");
-  const bare = new RegExp(`;\\s*${name}=([^;\\s]+)`, "i").exec(header);
-  return bare ? bare[1]! : null;
-}
-
-function parsePartHeaders(raw: string): { name: string | null; fileName: string | null; contentType: string } {
-  let disposition = "";
-  let contentType = "application/octet-stream";
-  for (const line of raw.split("\r\n")) {
-    const colon = line.indexOf(":");
-    if (colon < 0) continue;
-    const key = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (key === "content-disposition") disposition = value;
-    else if (key === "content-type") contentType = value;
-  }
-  if (!/^form-data\b/i.test(disposition)) return { name: null, fileName: null, contentType };
-  const star = headerParam(disposition, "filename\\*");
-  let fileName = headerParam(disposition, "filename");
-  if (star) {
-    const encoded = /^utf-8''(.*)$/i.exec(star)?.[1];
-    if (encoded) {
-      try {
-        fileName = decodeURIComponent(encoded);
-      } catch {
-        // keep the plain filename
-      }
+async function readUrlEncoded(request: Request, maxFields: number, maxFieldBytes: number): Promise<Array<[string, string]>> {
+  // Read with a cap as it arrives, so an endless body is refused without being held whole.
+  const cap = maxFields * maxFieldBytes;
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  try {
+    for await (const chunk of (request.body ?? []) as unknown as Body) {
+      bytes += chunk.byteLength;
+      if (bytes > cap) throw new FormReadError("fieldTooLarge");
+      chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     }
+  } catch (error) {
+    throw error instanceof FormReadError ? error : new FormReadError("malformed");
   }
-  return { name: headerParam(disposition, "name"), fileName, contentType };
+  const fields: Array<[string, string]> = [];
+  for (const pair of new URLSearchParams(Buffer.concat(chunks).toString("utf8"))) {
+    if (fields.length >= maxFields) throw new FormReadError("tooManyFields");
+    fields.push(pair);
+  }
+  return fields;
 }
 
 /**
  * Reads the request body: text fields into a list of [name, value] pairs (in order), file
- * parts into their sinks. Throws FormReadError for a body that is not well-formed or too
- * large in fields; a sink's own refusal (type, size) is the sink's business, and the rest of
- * the body is still read so the client gets the answer.
+ * parts into their sinks. Throws FormReadError for a body that is not well-formed (cut off,
+ * no boundary, a part without a name) or too large in fields; then every sink still open has
+ * been aborted and none is written to afterwards. A sink's own refusal (type, size) is the
+ * sink's business, and the rest of the body is still read so the client gets the answer.
  */
 export async function readStreamedForm(request: Request, options: StreamFormOptions): Promise<Array<[string, string]>> {
   const maxFields = options.maxFields ?? 500;
   const maxFieldBytes = options.maxFieldBytes ?? 64 * 1024;
   const maxHeaderBytes = options.maxHeaderBytes ?? 8 * 1024;
   const type = request.headers.get("content-type") ?? "";
-  const fields: Array<[string, string]> = [];
 
-  if (/^application\/x-www-form-urlencoded/i.test(type)) {
-    const text = await request.text();
-    if (text.length > maxFields * maxFieldBytes) throw new FormReadError("fieldTooLarge");
-    for (const pair of new URLSearchParams(text)) {
-      if (fields.length >= maxFields) throw new FormReadError("tooManyFields");
-      fields.push(pair);
-    }
-    return fields;
+  if (/^application\/x-www-form-urlencoded/i.test(type)) return readUrlEncoded(request, maxFields, maxFieldBytes);
+  if (!/^multipart\/form-data/i.test(type) || !request.body) throw new FormReadError("malformed");
+
+  let busboy: BusboyInstance;
+  try {
+    busboy = Busboy({
+      headers: { "content-type": type },
+      limits: { parts: maxFields, fieldSize: maxFieldBytes, headerSize: maxHeaderBytes },
+      // A part is a file when it has a filename (busboy's default also takes any
+      // application/octet-stream part as one); an empty file input has filename="".
+      isPartAFile: (_name, _type, fileName) => fileName !== undefined,
+    });
+  } catch {
+    throw new FormReadError("malformed"); // no boundary
   }
-  const boundary = /^multipart\/form-data/i.test(type) ? boundaryOf(type) : null;
-  if (!boundary || !request.body) throw new FormReadError("malformed");
 
-  // The body is read as if it began with CRLF, so the first boundary looks like every other one.
-  const delimiter = Buffer.from(`\r\n--${boundary}`);
-  let buffer: Buffer = Buffer.from(CRLF);
-  type State = "preamble" | "afterBoundary" | "headers" | "body" | "done";
-  let state = "preamble" as State;
-  let sink: FileSink | null = null;
-  let field: { name: string; chunks: Buffer[]; bytes: number } | null = null;
-  let parts = 0;
+  const fields: Array<[string, string]> = [];
+  let failure: FormReadError | null = null;
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const fail = (code: FormReadError["code"]) => {
+    failure ??= new FormReadError(code);
+    stop();
+  };
+  const openFiles = new Set<BusboyFileStream>();
+  let files: Promise<void> = Promise.resolve();
 
-  const emit = async (bytes: Buffer) => {
-    if (bytes.length === 0) return;
-    if (sink) await sink.write(bytes);
-    else if (field) {
-      field.bytes += bytes.length;
-      if (field.bytes > maxFieldBytes) throw new FormReadError("fieldTooLarge");
-      field.chunks.push(bytes);
+  busboy.on("error", () => fail("malformed"));
+  busboy.on("partsLimit", () => fail("tooManyFields"));
+  busboy.on("field", (name: string | undefined, value: string, _nameTruncated: boolean, valueTruncated: boolean) => {
+    if (failure) return;
+    if (name === undefined) return fail("malformed");
+    if (valueTruncated) return fail("fieldTooLarge");
+    fields.push([name, value]);
+  });
+  busboy.on("file", (name: string | undefined, stream: BusboyFileStream, fileName: string, _encoding: string, mimeType: string) => {
+    stream.on("error", () => fail("malformed"));
+    if (name === undefined) fail("malformed");
+    // An empty file input is sent as a part with an empty filename: no file.
+    if (failure || name === undefined || fileName === "") {
+      stream.resume();
+      return;
     }
-  };
-  const finishPart = async () => {
-    if (sink) await sink.end();
-    else if (field) fields.push([field.name, Buffer.concat(field.chunks).toString("utf8")]);
-    sink = null;
-    field = null;
-  };
-
-  const process = async (): Promise<void> => {
-    for (;;) {
-      if (state === "preamble") {
-        const at = buffer.indexOf(delimiter);
-        if (at < 0) {
-          buffer = buffer.subarray(Math.max(0, buffer.length - delimiter.length + 1));
-          return;
-        }
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "afterBoundary";
-      } else if (state === "afterBoundary") {
-        if (buffer.length < 2) return;
-        if (buffer[0] === 0x2d && buffer[1] === 0x2d) {
-          state = "done";
-          return;
-        }
-        // Transport padding (spaces, tabs) may follow a boundary before its CRLF.
-        const lineEnd = buffer.indexOf(CRLF);
-        if (lineEnd < 0) {
-          if (buffer.length > 256) throw new FormReadError("malformed");
-          return;
-        }
-        if (buffer.subarray(0, lineEnd).toString("latin1").trim() !== "") throw new FormReadError("malformed");
-        buffer = buffer.subarray(lineEnd + 2);
-        state = "headers";
-      } else if (state === "headers") {
-        const end = buffer.indexOf(HEADER_END);
-        if (end < 0) {
-          if (buffer.length > maxHeaderBytes) throw new FormReadError("malformed");
-          return;
-        }
-        if (end > maxHeaderBytes) throw new FormReadError("malformed");
-        const headers = parsePartHeaders(buffer.subarray(0, end).toString("utf8"));
-        buffer = buffer.subarray(end + HEADER_END.length);
-        if (++parts > maxFields) throw new FormReadError("tooManyFields");
-        if (headers.name === null) throw new FormReadError("malformed");
-        if (headers.fileName !== null) {
-          // An empty file input is sent as a part with an empty filename: no file.
-          sink = headers.fileName === "" ? null : options.onFile({ fieldName: headers.name, fileName: headers.fileName, contentType: headers.contentType });
-          field = null;
-        } else {
-          field = { name: headers.name, chunks: [], bytes: 0 };
-        }
-        state = "body";
-      } else if (state === "body") {
-        const at = buffer.indexOf(delimiter);
-        if (at < 0) {
-          // Keep what could be the start of a delimiter split across two chunks.
-          const keep = Math.min(buffer.length, delimiter.length - 1);
-          await emit(buffer.subarray(0, buffer.length - keep));
-          buffer = buffer.subarray(buffer.length - keep);
-          return;
-        }
-        await emit(buffer.subarray(0, at));
-        await finishPart();
-        buffer = buffer.subarray(at + delimiter.length);
-        state = "afterBoundary";
-      } else {
+    openFiles.add(stream);
+    // One file at a time, as they come: the sinks count what the earlier files became (the
+    // gallery's 20 photos), so a file's onFile waits for the one before it to have ended.
+    // Its bytes wait in busboy meanwhile, which holds the request back (no pile-up).
+    files = files.then(async () => {
+      const sink = failure ? null : options.onFile({ fieldName: name, fileName, contentType: mimeType });
+      if (!sink) {
+        openFiles.delete(stream);
+        stream.resume();
         return;
       }
-    }
-  };
+      try {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          if (failure) break;
+          await sink.write(chunk);
+        }
+        openFiles.delete(stream);
+        if (failure) throw failure;
+        await sink.end();
+      } catch {
+        fail("malformed"); // a sink's own error (disk full) included: the first failure wins
+        openFiles.delete(stream);
+        await sink.abort();
+      }
+    }).catch(() => fail("malformed")); // onFile or abort threw: still a 400, never a 5xx
+  });
+  const finished = new Promise<void>((resolve) => busboy.once("finish", resolve));
 
   try {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-      if ((state as State) === "done") continue;
-      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      buffer = buffer.length === 0 ? bytes : Buffer.concat([buffer, bytes]);
-      await process();
+    for await (const chunk of request.body as unknown as Body) {
+      if (failure) break;
+      // One chunk at a time: busboy calls back once its file stream has room (a slow sink
+      // holds the request here), so at most a few chunks are buffered, never the body.
+      await Promise.race([new Promise<void>((resolve) => busboy.write(chunk, () => resolve())), stopped]);
+      if (failure) break;
     }
-    if ((state as State) !== "done") throw new FormReadError("malformed");
-  } catch (error) {
-    const open = sink as FileSink | null;
-    if (open) await open.abort();
-    if (error instanceof FormReadError) throw error;
-    throw new FormReadError("malformed");
+    if (!failure) {
+      busboy.end();
+      await Promise.race([finished, stopped]);
+    }
+  } catch {
+    fail("malformed"); // the body stream broke (the client went away)
+  }
+  // A sink still waiting for bytes that will never come: end its stream so its task aborts it.
+  if (failure) for (const stream of openFiles) stream.destroy(failure);
+  await files;
+  if (failure) {
+    busboy.destroy();
+    throw failure;
   }
   return fields;
 }
