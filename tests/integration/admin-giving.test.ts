@@ -17,7 +17,7 @@ import en from "~/i18n/locales/en/giving-admin";
 import es from "~/i18n/locales/es/giving-admin";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from "../support/fake-stripe";
-import { describeEachBackend } from "../support/test-database";
+import { describeOnBackend } from "../support/test-database";
 
 type PageBody = {
   title: string;
@@ -34,7 +34,7 @@ type PageBody = {
 };
 type ActionBody = { ok: false; intent: string; message: string; fieldErrors: Record<string, string>; targetId?: string };
 
-describeEachBackend("admin giving", (backend) => {
+describeOnBackend("admin giving", (backend) => {
   let h: AdminHarness;
   let db: AppDatabase;
   let staff: TestAdmin;
