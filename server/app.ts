@@ -39,6 +39,7 @@ import {
 } from "~/server/page-cache.server";
 import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { setContentVersionMemo } from "~/server/content-memo.server";
+import { createLoadContext } from "~/server/load-context.server";
 import { logger } from "~/server/logger.server";
 import { backgroundSettled } from "~/server/background.server";
 import { once } from "~/server/once.server";
@@ -50,12 +51,6 @@ import {
   contentSecurityPolicy,
   createNonce,
 } from "~/server/security-headers.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-  }
-}
 
 export interface CreateAppOptions {
   env: Env;
@@ -124,7 +119,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     const cache = new PageCache({
       contentVersion,
       peekContentVersion: contentVersion.peek,
-      render: async (request, nonce) => (await routerHandler())(request, { cspNonce: nonce }),
+      render: async (request, nonce) => (await routerHandler())(request, createLoadContext(nonce)),
     });
     const answer = createCachedAnswer({
       https,
@@ -299,7 +294,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     if (!vite) res.set("Content-Security-Policy", csp(nonce));
     next();
   });
-  const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: res.locals.cspNonce as string });
+  const getLoadContext = (_req: express.Request, res: express.Response) => createLoadContext(res.locals.cspNonce as string);
   // Each request's loaders and action run in one request scope (request-context.server.ts).
   const devPages = vite ? createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }) : undefined;
   const pagesHandler = devPages

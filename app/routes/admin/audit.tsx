@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ title, timeZone, view, changes: { filters, ...result }, signIns: null }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const tableClasses = "w-full min-w-[40rem] border-collapse text-left text-sm";
 const cellClasses = "border-b border-slate-200 px-2 py-2 align-top";

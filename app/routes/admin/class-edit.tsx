@@ -72,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect(`/admin/classes/${result.id}?${result.created ? "created" : "saved"}=1`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminClassEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useMembershipTranslation();

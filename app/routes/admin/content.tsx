@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleContentAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "" },
 ];
 

@@ -103,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(`/admin/email?campaign=${sent.id}&notice=sent`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const cell = "border-b border-slate-200 px-3 py-2 text-left align-top";
 const statusTone: Record<string, string> = {

@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/event-registrations?${params.toString()}#r-${outcome.registrationId}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const th = "px-3 py-2 text-left font-semibold";
 const td = "px-3 py-2 align-top";

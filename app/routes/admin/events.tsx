@@ -61,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   return fail("events.messages.invalidRequest", 400);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   draft: "border-slate-400 bg-slate-100 text-slate-900",

@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
   return done(intent === "create" ? "created" : "updated");
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const th = "px-3 py-2 text-left font-semibold";
 const td = "px-3 py-2 align-top";

@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleGivingAdminAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   on: "border-emerald-400 bg-emerald-50 text-emerald-900",

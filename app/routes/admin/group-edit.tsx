@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleGroupAdminAction(request, ctx, groupIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 const dayKeys = WEEKDAYS.map((d) => String(d) as "0");

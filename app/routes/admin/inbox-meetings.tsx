@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/inbox/meetings?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#m-${outcome.id}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxMeetings({ loaderData, actionData }: Route.ComponentProps) {
   const admin = useAdminTranslation();

@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(inboxUrl(status, inbox, "done=1") + (outcome.id ? `#p-${outcome.id}` : ""), { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxPrayer({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = usePrayerAdminTranslation();

@@ -70,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/inbox/signups?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#s-${outcome.id}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxSignups({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();

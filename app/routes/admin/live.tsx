@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(outcome.data, { status: outcome.status, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const linkClasses = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 

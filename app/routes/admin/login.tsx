@@ -135,7 +135,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title}${loaderData.churchName ? ` | ${loaderData.churchName}` : ""}` : "" },
   { name: "robots", content: "noindex, nofollow" },
 ];

@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/members?member=${encodeURIComponent(outcome.memberId)}&done=${done}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 type Filters = MembersPageData["filters"];
 

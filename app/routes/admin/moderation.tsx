@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 function isSectionProblem(value: unknown): value is ModerationProblem {
   return typeof value === "object" && value !== null && "section" in value;

@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleOrderAdminAction(request, ctx, orderIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 /** /admin/store/orders/:orderId: the order, its lines and customer, the next staff step (which emails the customer) and notes. */
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleProductAdminAction(request, ctx, productIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 

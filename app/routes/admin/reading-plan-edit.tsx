@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleStudyFormAction(request, ctx, "plan", planIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminReadingPlanEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useStudyAdminTranslation();

@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleSermonFormAction(request, ctx, sermonIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 const fileInput = "block w-full min-w-0 text-sm text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-400 file:bg-white file:px-4 file:py-2 file:font-semibold";

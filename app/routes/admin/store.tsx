@@ -26,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleStoreSettingsAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const pill = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold";
 const tone = {

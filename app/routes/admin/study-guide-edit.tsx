@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleStudyFormAction(request, ctx, "guide", guideIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminStudyGuideEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useStudyAdminTranslation();

@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleOpportunityAdminAction(request, ctx, opportunityIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 

@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ title: adminTranslator(language)("sections.volunteers"), opportunities, deleted }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   on: "border-emerald-400 bg-emerald-50 text-emerald-900",

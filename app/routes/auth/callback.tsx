@@ -78,7 +78,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => currentUrl.search !== nextUrl.search;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { language?: Language } | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
   return [
     { title: authTranslator(root?.language === "es" ? "es" : "en")("callback.title") },
     { name: "robots", content: "noindex" },

@@ -58,7 +58,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { language?: Language } | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
   return [
     { title: authTranslator(root?.language === "es" ? "es" : "en")("reset.title") },
     { name: "robots", content: "noindex" },

@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   { title: loaderData?.strings.title ?? "" },
   { name: "robots", content: "noindex" },
 ];

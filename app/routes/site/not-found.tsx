@@ -12,8 +12,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ title: translation.pages.notFound.metaTitle }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "404" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "404" },
   { name: "robots", content: "noindex" },
 ];
 
