@@ -39,6 +39,7 @@ import {
 } from "~/server/page-cache.server";
 import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { setContentVersionMemo } from "~/server/content-memo.server";
+import { dataRequestPagePath } from "~/server/data-request.server";
 import { createLoadContext } from "~/server/load-context.server";
 import { logger } from "~/server/logger.server";
 import { backgroundSettled } from "~/server/background.server";
@@ -171,8 +172,8 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     }
     // Image uploads in the content, events and store sections (checked again there: type, 8 MB, admin scope).
     // A member's photo on /community is one image too (8 MB, checked again there: signed in, type).
-    // With JavaScript, React Router posts to `<path>.data`.
-    const routePath = req.path.replace(/\.data$/, "");
+    // With JavaScript, React Router posts to `<path>.data` (`<path>/_.data` for a trailing slash).
+    const routePath = dataRequestPagePath(req.path) ?? req.path;
     // Only a signed-in member may send that much there (checked below, before any of it is
     // read): a visitor's post is a few fields.
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");

@@ -8,9 +8,8 @@ import { loadAuditLog } from "~/features/admin/audit/load-audit-log.server";
 import { loadSignInAttempts } from "~/features/admin/audit/load-sign-in-attempts.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "admin:*");
-  const url = new URL(request.url);
   const view = parseAuditView(url);
   const title = adminTranslator(language)("sections.audit");
   const timeZone = await churchTimeZone(db);

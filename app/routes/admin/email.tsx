@@ -19,9 +19,8 @@ import { readInput } from "~/features/auth/auth-request.server";
 
 const NOTICES = { saved: "email.messages.saved", sent: "email.messages.sent" } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "email");
-  const url = new URL(request.url);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const section = await loadEmailSection({ db, campaignId: url.searchParams.get("campaign"), page: Number.isFinite(page) ? page : 1 });
   const notice = url.searchParams.get("notice");

@@ -9,9 +9,8 @@ import { setCheckIn } from "~/features/admin/registrations/set-check-in.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "registrations");
-  const url = new URL(request.url);
   const page = await loadRegistrationsPage({ db, language, filters: readRegistrationFilters(url) });
   const done = url.searchParams.get("done");
   return data(

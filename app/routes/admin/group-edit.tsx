@@ -16,12 +16,12 @@ function groupIdOf(params: { groupId?: string }): number | null {
   return Number(params.groupId);
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "groups");
   const groupId = groupIdOf(params);
   const editor = await loadGroupEditor({ db, groupId });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = groupsAdminTranslator(language);
   return data(

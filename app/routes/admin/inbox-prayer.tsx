@@ -19,9 +19,8 @@ function inboxUrl(status: StatusFilter, inbox: InboxFilter, extra = "") {
   return `/admin/inbox/prayer${query ? `?${query}` : ""}${extra ? `${query ? "&" : "?"}${extra}` : ""}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:prayer");
-  const url = new URL(request.url);
   const status = pick(STATUS_FILTERS, url.searchParams.get("status"), "all");
   const inbox = pick(INBOX_FILTERS, url.searchParams.get("inbox"), "all");
   const page = await loadPrayerInbox({ db, view: "inbox", status, inbox });

@@ -15,11 +15,11 @@ function planIdOf(params: { planId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const editor = await loadPlanEditor(db, planIdOf(params));
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = studyAdminTranslator(language);
   const title = editor.id === null ? t("admin.planForm.newTitle") : t("admin.planForm.editTitle", { title: editor.values.titleEn ?? "" });

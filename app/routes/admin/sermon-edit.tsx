@@ -19,13 +19,13 @@ function sermonIdOf(params: { sermonId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const sermonId = sermonIdOf(params);
   const today = formatInTimeZone(new Date(), await churchTimeZone(db), "yyyy-MM-dd");
   const editor = await loadSermonEditor({ db, sermonId, today });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = sermonsTranslator(language);
   return data(

@@ -12,9 +12,8 @@ import { useStoreAdminTranslation } from "~/features/store/store-admin-translati
 
 const NOTICES = ["settingsSaved", "unchanged", "deleted"] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "store");
-  const url = new URL(request.url);
   const page = await loadStoreAdmin({ db, language, filters: readOrderFilters(url) });
   const notice = NOTICES.find((n) => n === url.searchParams.get("notice")) ?? null;
   return data({ ...page, notice, title: adminTranslator(language)("sections.store") }, { headers: NO_STORE });

@@ -16,11 +16,11 @@ function opportunityIdOf(params: { opportunityId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:signups");
   const editor = await loadOpportunityEditor({ db, opportunityId: opportunityIdOf(params) });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = volunteersAdminTranslator(language);
   return data(
