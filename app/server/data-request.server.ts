@@ -6,13 +6,9 @@
  * (server-runtime getNormalizedPath, then createDataFunctionUrl), for code that sees only the
  * request (the Express layer, the page cache, requireAdmin's login redirect).
  */
+import { dataRequestPagePath } from "~/features/navigation/data-request-path";
 
-/** The page path of a data request's path (`/events.data` → `/events`, `/events/_.data` → `/events/`, `/_.data` → `/`), or null. */
-export function dataRequestPagePath(pathname: string): string | null {
-  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
-  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length);
-  return null;
-}
+export { dataRequestPagePath };
 
 /** The address of the page a request is for: no `.data` suffix, no `_routes`, no bare `index`. */
 export function pageUrl(request: Request): URL {
