@@ -232,13 +232,15 @@ export default defineConfig(({ command }) => ({
     // Router 7 named only its development build, and the client build was pointed at dist/production).
     alias: [{ find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) }],
   },
+  build: {
+    // build/client/.vite/manifest.json (the chunk graph): read by bench/chunk-graph.mjs. Top
+    // level, not the client environment's: React Router removes the Vite manifests after the
+    // build unless `build.manifest` is set here.
+    manifest: true,
+  },
   environments: {
     client: {
-      build: {
-        // build/client/.vite/manifest.json (the chunk graph): read by bench/chunk-graph.mjs.
-        manifest: true,
-        rolldownOptions: { output: { codeSplitting: clientChunks, chunkFileNames: chunkFileName } },
-      },
+      build: { rolldownOptions: { output: { codeSplitting: clientChunks, chunkFileNames: chunkFileName } } },
     },
     ssr: {
       // The server bundle's entry is our Express app, so start-up code (env, migrations,
