@@ -216,53 +216,68 @@ function dependencyClosure(roots: string[]): string[] {
   return [...found];
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+/**
+ * Limits plugins to the client build. React Router 8 builds with Vite's environment API: one
+ * config for every environment (the config function no longer learns `isSsrBuild`), each
+ * plugin applied to every environment unless it says otherwise.
+ */
+function clientOnly(plugins: Plugin | Plugin[]): Plugin[] {
+  return [plugins].flat().map((plugin) => ({ ...plugin, applyToEnvironment: (environment) => environment.name === "client" }));
+}
+
+export default defineConfig(({ command }) => ({
   resolve: {
-    alias: [
-      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
-      // react-router's package exports name only its development build, whose dev-only warnings
-      // (ENABLE_DEV_WARNINGS) then ship to every browser; its production build is the same code
-      // with them off (0.6 KB gzip less on every page). The server keeps the package's default.
-      ...(command === "build" && !isSsrBuild
-        ? [
-            { find: /^react-router$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url)) },
-            { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url)) },
-          ]
-        : []),
-    ],
+    // React Router 8's package exports give a build its production files (the `default`
+    // condition) and Vite's development server its development files: no alias needed (React
+    // Router 7 named only its development build, and the client build was pointed at dist/production).
+    alias: [{ find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) }],
   },
   build: {
-    // build/client/.vite/manifest.json (the chunk graph): read by bench/chunk-graph.mjs.
+    // build/client/.vite/manifest.json (the chunk graph): read by bench/chunk-graph.mjs. Top
+    // level, not the client environment's: React Router removes the Vite manifests after the
+    // build unless `build.manifest` is set here.
     manifest: true,
-    // The server bundle's entry is our Express app, so start-up code (env, migrations,
-    // seed, shutdown) is compiled TypeScript like the rest of the app.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: clientChunks, chunkFileNames: chunkFileName } },
+  },
+  environments: {
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: clientChunks, chunkFileNames: chunkFileName } } },
+    },
+    ssr: {
+      // The server bundle's entry is our Express app, so start-up code (env, migrations,
+      // seed, shutdown) is compiled TypeScript like the rest of the app.
+      build: { rollupOptions: { input: "./server/app.ts" } },
+    },
   },
   ssr: {
     // PGlite loads its WASM and data files relative to its own module file.
     external: ["@electric-sql/pglite", "pg", "pino"],
-    noExternal: command === "build" ? serverBundled : undefined,
+    // Development: React Router's Express and Node adapters go through Vite like the app, so their
+    // `react-router` is the one the app gets (the development build, by the React Router plugin's
+    // `development` condition). Loaded by Node itself they would get the production build, and
+    // the app's RouterContextProvider would not be theirs (`getLoadContext` refused).
+    noExternal: command === "build" ? serverBundled : ["@react-router/express", "@react-router/node"],
   },
   plugins: [
     smallLucideRuntime(),
     tailwindcss(),
     reactRouter(),
-    isSsrBuild ? null : chunkModulesReport(),
+    clientOnly(chunkModulesReport()),
     // The service worker (app/sw.ts → build/client/sw.js), client build only. The manifest is
     // a route (/manifest.webmanifest, both languages) and the page registers the worker itself.
-    isSsrBuild
-      ? null
-      : VitePWA({
-          strategies: "injectManifest",
-          srcDir: "app",
-          filename: "sw.ts",
-          manifest: false,
-          injectRegister: false,
-          devOptions: { enabled: false },
-          // Only the stylesheet and icons from the build; the worker adds the home page's own
-          // scripts at install (never the whole admin).
-          injectManifest: { globPatterns: ["assets/app-*.css", "icons/icon-192.png", "favicon.svg"] },
-        }),
+    clientOnly(
+      VitePWA({
+        strategies: "injectManifest",
+        srcDir: "app",
+        filename: "sw.ts",
+        // The plugin reads the top-level build.outDir, not the client environment's.
+        outDir: "build/client",
+        manifest: false,
+        injectRegister: false,
+        devOptions: { enabled: false },
+        // Only the stylesheet and icons from the build; the worker adds the home page's own
+        // scripts at install (never the whole admin).
+        injectManifest: { globPatterns: ["assets/app-*.css", "icons/icon-192.png", "favicon.svg"] },
+      }),
+    ),
   ],
 }));

@@ -12,9 +12,10 @@ export default defineConfig({
     // there (many integration files wait on a server or the database). The e2e files run after
     // the others, as many at a time, each worker with a server of its own.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest 5: inline projects inherit this config (`extends` defaults to true), the `~` alias
+    // included, and share its Vite server.
     projects: [
       {
-        resolve: { alias },
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}"],
@@ -22,7 +23,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
@@ -35,7 +35,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

@@ -1,7 +1,7 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { detectRequestLanguage } from "~/i18n/detect-language";
@@ -9,6 +9,7 @@ import { loadTranslation } from "~/i18n/i18n";
 import { I18nProvider } from "~/i18n/react";
 import { createCoalescedBody } from "~/server/coalesced-body.server";
 import { unavailableHeaders } from "~/server/database-outage.server";
+import { cspNonceContext } from "~/server/load-context.server";
 import { logger } from "~/server/logger.server";
 
 export const streamTimeout = 5_000;
@@ -18,11 +19,11 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   const { language } = detectRequestLanguage(request);
   const strings = await loadTranslation(language);
-  const nonce = loadContext.cspNonce;
+  const nonce = loadContext.get(cspNonceContext);
   // Bots get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode
     ? "onAllReady"

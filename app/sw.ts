@@ -19,6 +19,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import { assetsIn, chunksIn, isCachedPage, isHandledNavigation, KEEP_HOME_MESSAGE, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
+import { dataRequestPagePath } from "~/features/navigation/data-request-path";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -71,16 +72,20 @@ registerRoute(
   ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isHandledNavigation(url.pathname),
   new NetworkOnly({ plugins: [{ fetchDidSucceed: shareable.fetchDidSucceed }] }),
 );
-// A client-side navigation's data (`/events.data`), never cached: offline, React Router is
-// told to load the page as a document instead, which the routes above answer (the page kept
-// for offline reading, else the offline page) rather than an error screen.
+// A client-side navigation's data (`/events.data`; `/_.data` for `/`, `/events/_.data` for
+// `/events/`), never cached: offline, React Router is told to load the page as a document
+// instead, which the routes above answer (the page kept for offline reading, else the offline
+// page) rather than an error screen.
 registerRoute(
-  ({ request, url }) => request.method === "GET" && url.origin === self.location.origin && url.pathname.endsWith(".data") && isHandledNavigation(url.pathname.slice(0, -5)),
+  ({ request, url }) => {
+    const page = dataRequestPagePath(url.pathname);
+    return request.method === "GET" && url.origin === self.location.origin && page !== null && isHandledNavigation(page);
+  },
   async ({ request, url }) => {
     try {
       return await fetch(request);
     } catch {
-      const path = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -5);
+      const path = dataRequestPagePath(url.pathname) ?? "/";
       const params = new URLSearchParams(url.search);
       params.delete("_routes");
       const search = params.size > 0 ? `?${params}` : "";

@@ -43,28 +43,12 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 // Failures that only mean "this machine has no internet" (third-party hosts unreachable).
 const OFFLINE_ERROR =
   /ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_(REFUSED|RESET|TIMED_OUT|CLOSED)|ERR_ADDRESS_UNREACHABLE|ERR_TIMED_OUT/;
+// Audits that Lighthouse 13 still runs beside the performance insight that reports the same
+// finding (it removed the other legacy twins Lighthouse 12 had).
 const LEGACY_TWIN = {
-  "render-blocking-resources": "render-blocking-insight",
-  "uses-long-cache-ttl": "cache-insight",
-  "uses-responsive-images": "image-delivery-insight",
-  "modern-image-formats": "image-delivery-insight",
-  "uses-optimized-images": "image-delivery-insight",
-  "efficient-animated-content": "image-delivery-insight",
   "server-response-time": "document-latency-insight",
   redirects: "document-latency-insight",
-  "uses-text-compression": "document-latency-insight",
   "layout-shifts": "cls-culprits-insight",
-  "largest-contentful-paint-element": "lcp-breakdown-insight",
-  "prioritize-lcp-image": "lcp-discovery-insight",
-  "lcp-lazy-loaded": "lcp-discovery-insight",
-  "font-display": "font-display-insight",
-  "third-party-summary": "third-parties-insight",
-  "dom-size": "dom-size-insight",
-  "duplicated-javascript": "duplicated-javascript-insight",
-  "legacy-javascript": "legacy-javascript-insight",
-  "critical-request-chains": "network-dependency-tree-insight",
-  "uses-rel-preconnect": "network-dependency-tree-insight",
-  viewport: "viewport-insight",
 };
 const SHORT = { performance: "perf", accessibility: "a11y", "best-practices": "bp", seo: "seo" };
 
@@ -254,7 +238,7 @@ function perfHints(lhr) {
       items: itemLines(audit, 3),
     });
   }
-  // Lighthouse 12 reports some findings twice (legacy audit + performance insight): keep the insight.
+  // A few findings come twice (legacy audit + performance insight): keep the insight.
   const ids = new Set(hints.map((h) => h.id));
   return hints
     .filter((h) => !(LEGACY_TWIN[h.id] && ids.has(LEGACY_TWIN[h.id])))

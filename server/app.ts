@@ -39,6 +39,8 @@ import {
 } from "~/server/page-cache.server";
 import { readContentVersion } from "~/features/content/bump-content-version.server";
 import { setContentVersionMemo } from "~/server/content-memo.server";
+import { dataRequestPagePath } from "~/server/data-request.server";
+import { createLoadContext } from "~/server/load-context.server";
 import { logger } from "~/server/logger.server";
 import { backgroundSettled } from "~/server/background.server";
 import { once } from "~/server/once.server";
@@ -50,12 +52,6 @@ import {
   contentSecurityPolicy,
   createNonce,
 } from "~/server/security-headers.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    cspNonce: string;
-  }
-}
 
 export interface CreateAppOptions {
   env: Env;
@@ -124,7 +120,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     const cache = new PageCache({
       contentVersion,
       peekContentVersion: contentVersion.peek,
-      render: async (request, nonce) => (await routerHandler())(request, { cspNonce: nonce }),
+      render: async (request, nonce) => (await routerHandler())(request, createLoadContext(nonce)),
     });
     const answer = createCachedAnswer({
       https,
@@ -176,8 +172,8 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     }
     // Image uploads in the content, events and store sections (checked again there: type, 8 MB, admin scope).
     // A member's photo on /community is one image too (8 MB, checked again there: signed in, type).
-    // With JavaScript, React Router posts to `<path>.data`.
-    const routePath = req.path.replace(/\.data$/, "");
+    // With JavaScript, React Router posts to `<path>.data` (`<path>/_.data` for a trailing slash).
+    const routePath = dataRequestPagePath(req.path) ?? req.path;
     // Only a signed-in member may send that much there (checked below, before any of it is
     // read): a visitor's post is a few fields.
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
@@ -299,7 +295,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     if (!vite) res.set("Content-Security-Policy", csp(nonce));
     next();
   });
-  const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: res.locals.cspNonce as string });
+  const getLoadContext = (_req: express.Request, res: express.Response) => createLoadContext(res.locals.cspNonce as string);
   // Each request's loaders and action run in one request scope (request-context.server.ts).
   const devPages = vite ? createRequestHandler({ build: loadBuild, mode: "development", getLoadContext }) : undefined;
   const pagesHandler = devPages

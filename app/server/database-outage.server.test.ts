@@ -43,7 +43,7 @@ describe("isDatabaseUnavailable", () => {
   });
 });
 
-type Args = { request: Request; params: Record<string, string>; context: unknown };
+type Args = { request: Request; url: URL; params: Record<string, string>; context: unknown };
 type Fn = (args: Args) => unknown;
 
 function buildWith(routes: Record<string, { loader?: Fn; action?: Fn; page: boolean }>): ServerBuild {
@@ -59,9 +59,10 @@ function buildWith(routes: Record<string, { loader?: Fn; action?: Fn; page: bool
   return { routes: entries } as unknown as ServerBuild;
 }
 
-function callLoader(build: ServerBuild, id: string, request: Request, kind: "loader" | "action" = "loader") {
+/** `url`: the page's address as React Router passes it (the request's own unless given). */
+function callLoader(build: ServerBuild, id: string, request: Request, kind: "loader" | "action" = "loader", url = new URL(request.url)) {
   const fn = build.routes[id]!.module[kind] as unknown as Fn;
-  return Promise.resolve().then(() => fn({ request, params: {}, context: {} }));
+  return Promise.resolve().then(() => fn({ request, url, params: {}, context: {} }));
 }
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {
@@ -119,6 +120,11 @@ describe("guardDatabaseOutages", () => {
     expect(html).toContain('<html lang="es">');
     expect(html).toContain(`<h1>${esCommon.errors.unavailableTitle}</h1>`);
     expect(html).toContain(`<a href="/watch/chat">${esCommon.errors.tryAgain}</a>`);
+    // React Router 8 passes the raw request: the retry link is the page's address (`url`), never
+    // a client navigation's `.data` address.
+    const data = new Request("http://site.test/watch/chat.data?_routes=routes%2Fwatch%2Fchat", request);
+    const fromData = (await thrown(callLoader(build, "routes/watch/chat", data, "action", new URL("http://site.test/watch/chat")))) as Response;
+    expect(await fromData.text()).toContain(`<a href="/watch/chat">${esCommon.errors.tryAgain}</a>`);
     // Issue 32 item 6: the retry link is the request's path made same-site (Express's
     // `req.path` keeps a backslash, which a browser reads as a slash: `/\evil` is `//evil`).
     for (const path of ["//evil.test/x", "/\\evil.test/x", "\\\\evil.test/x", "/%5Cevil.test/x", "/.//evil.test/x"]) {

@@ -32,7 +32,7 @@ export const unavailableHeaders = (): Record<string, string> => ({
  * that status; a resource route (no page) returns it as it is: JSON for a client that asked
  * for JSON (the live chat's fetch reads `error`), otherwise plain text.
  */
-export function databaseUnavailableResponse(request: Request, { page }: { page: boolean }): Response {
+export function databaseUnavailableResponse(request: Request, { page, url }: { page: boolean; url: URL }): Response {
   const { language } = detectRequestLanguage(request);
   const { title, body } = unavailableText(language);
   const headers = new Headers(unavailableHeaders());
@@ -44,7 +44,7 @@ export function databaseUnavailableResponse(request: Request, { page }: { page: 
   if (!page && (request.headers.get("accept") ?? "").includes("text/html")) {
     // A browser's navigation to a resource route (a form posted without JavaScript).
     headers.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(unavailableHtml(language, new URL(request.url).pathname), { status: 503, statusText: "Service Unavailable", headers });
+    return new Response(unavailableHtml(language, url.pathname), { status: 503, statusText: "Service Unavailable", headers });
   }
   headers.set("Content-Type", "text/plain; charset=utf-8");
   return new Response(`${title}. ${body}`, { status: 503, statusText: "Service Unavailable", headers });
@@ -70,29 +70,33 @@ const LOG_EVERY_MS = 5000;
 let lastLoggedAt = 0;
 let unlogged = 0;
 
-function noteOutage(error: unknown, request: Request, routeId: string) {
+function noteOutage(error: unknown, url: URL, routeId: string) {
   const now = Date.now();
   if (now - lastLoggedAt < LOG_EVERY_MS) {
     unlogged += 1;
     return;
   }
   logger.warn(
-    { err: error, path: new URL(request.url).pathname, routeId, alsoAnswered503: unlogged },
+    { err: error, path: url.pathname, routeId, alsoAnswered503: unlogged },
     "database unavailable: answered 503 (Retry-After) instead of an error",
   );
   lastLoggedAt = now;
   unlogged = 0;
 }
 
-/** A loader or action: whatever it returns is passed on; a database outage becomes the 503. */
-function guard<A extends { request: Request }, R>(fn: (args: A, ...rest: never[]) => R, routeId: string, page: boolean): (args: A) => Promise<unknown> {
+/**
+ * A loader or action: whatever it returns is passed on; a database outage becomes the 503.
+ * `url` is the page's address as React Router gives it (without a client navigation's `.data`
+ * suffix and `_routes`); `request.url` is the raw one.
+ */
+function guard<A extends { request: Request; url: URL }, R>(fn: (args: A, ...rest: never[]) => R, routeId: string, page: boolean): (args: A) => Promise<unknown> {
   return async (args: A) => {
     try {
       return await fn(args);
     } catch (error) {
       if (error instanceof Response || !isDatabaseUnavailable(error)) throw error;
-      noteOutage(error, args.request, routeId);
-      throw databaseUnavailableResponse(args.request, { page });
+      noteOutage(error, args.url, routeId);
+      throw databaseUnavailableResponse(args.request, { page, url: args.url });
     }
   };
 }

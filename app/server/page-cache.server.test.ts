@@ -72,7 +72,9 @@ describe("classifyRequest", () => {
       setLanguageCookie: false,
       page: { key: "es /events?category=youth", url: "/events?category=youth" },
     });
-    expect(get("/_root.data?_routes=routes%2Fhome")).toMatchObject({ key: "en /_root.data?_routes=routes%2Fhome", page: { key: "en /", url: "/" } });
+    // React Router 8's trailing-slash-aware data addresses: `/_.data` for `/`, `/events/_.data` for `/events/`.
+    expect(get("/_.data?_routes=routes%2Fhome")).toMatchObject({ key: "en /_.data?_routes=routes%2Fhome", page: { key: "en /", url: "/" } });
+    expect(get("/events/_.data?_routes=routes%2Fevents")).toMatchObject({ key: "en /events/_.data?_routes=routes%2Fevents", page: { key: "en /events/", url: "/events/" } });
     expect(get("/about.data?lang=es")).toMatchObject({ language: "es", setLanguageCookie: true, page: { key: "es /about?lang=es" } });
     expect(get("/about")).not.toHaveProperty("page");
   });
@@ -111,6 +113,7 @@ describe("classifyRequest", () => {
       "/prayer/%65VENTS",
       "/prayer/events/",
       "/prayer/events.data",
+      "/prayer/events/_.data",
       "/Prayer/Events.data?_routes=routes%2Fprayer%2Fprayer-events",
       "/./prayer/events",
       "/x/../prayer/events",

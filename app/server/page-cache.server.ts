@@ -10,6 +10,7 @@ import { detectLanguage, languageCookie } from "~/i18n/detect-language";
 import { languageCookieName, type Language } from "~/i18n/config";
 import { logger } from "~/server/logger.server";
 import { acceptsGzip } from "~/server/accepts-gzip.server";
+import { dataRequestPagePath } from "~/server/data-request.server";
 
 /**
  * The public-page cache (issue 10, ADR 019). A public page is the same for every signed-out
@@ -133,12 +134,6 @@ export type CacheDecision =
       page?: { key: string; url: string };
     };
 
-/** The page a client navigation's data URL belongs to (`/events.data` → `/events`, `/_root.data` → `/`), or null. */
-function dataPagePath(pathname: string): string | null {
-  if (!pathname.endsWith(".data")) return null;
-  return pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);
-}
-
 /** Whether a request may be answered from the cache, and under which key. */
 export function classifyRequest(request: CacheableRequest, isSharedPage: SharedPageTest): CacheDecision {
   if (request.method !== "GET" && request.method !== "HEAD") return { kind: "bypass", reason: "method" };
@@ -151,7 +146,7 @@ export function classifyRequest(request: CacheableRequest, isSharedPage: SharedP
   } catch {
     return { kind: "bypass", reason: "path" };
   }
-  const dataOf = dataPagePath(url.pathname);
+  const dataOf = dataRequestPagePath(url.pathname);
   const pagePath = dataOf ?? url.pathname;
   // Pages and their data only: anything else with a file extension is a static file (served
   // after this step) or a feed; `/__manifest` is the router's own route lookup.

@@ -19,6 +19,7 @@ import { getEnv } from "~/server/env.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import { describeOnBackend } from "../support/test-database";
+import { createLoadContext } from "~/server/load-context.server";
 
 type Line = { type: "delta"; text: string } | { type: "done"; reply: string; sources: Array<{ title: string; href: string }> } | { type: "error"; error: string };
 
@@ -33,7 +34,7 @@ async function chat(
   if (o.language) headers.set("accept-language", o.language);
   if (o.cookie) headers.set("cookie", o.cookie);
   const request = new Request(`${PUBLIC_URL}/assistant/chat${o.query ?? ""}`, { method: "POST", headers, body: o.raw ? String(body) : JSON.stringify(body) });
-  const response = await chatAction({ request, params: {}, context: { cspNonce: "test" } } as never);
+  const response = await chatAction({ request, url: new URL(request.url), params: {}, context: createLoadContext("test") } as never);
   const text = await response.text();
   if (response.status !== 200) return { status: response.status, headers: response.headers, error: (JSON.parse(text) as { error: string }).error, lines: [] };
   const lines = text

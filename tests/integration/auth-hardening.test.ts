@@ -1418,7 +1418,7 @@ const publicPages = allRoutes.filter(
 /** The URLs a POST to a route arrives at: the HTML form's, and the `.data` one React Router's fetchers use. */
 function postTargets(route: FlatRoute): string[] {
   const query = route.index ? "?index" : "";
-  const data = route.path === "/" ? "/_root.data" : `${route.path}.data`;
+  const data = route.path === "/" ? "/_.data" : `${route.path}.data`;
   return [`${route.path}${query}`, `${data}${query}`];
 }
 

@@ -55,7 +55,7 @@ async function settle(run: () => Promise<unknown>): Promise<Answer> {
 
 type Args<F extends (...a: never[]) => unknown> = Parameters<F>[0];
 const args = <F extends (...a: never[]) => unknown>(request: Request, params: Record<string, string> = {}) =>
-  ({ request, params, context: {} }) as unknown as Args<F>;
+  ({ request, url: new URL(request.url), params, context: {} }) as unknown as Args<F>;
 
 function get(path: string, cookie = ""): Request {
   return new Request(`${PUBLIC_URL}${path}`, { headers: { cookie } });

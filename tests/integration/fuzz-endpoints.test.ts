@@ -48,6 +48,7 @@ import {
 import { checkStoredRow, translatedMessageProblem } from "../support/fuzz-checks";
 import { backends, queryRows, describeEachBackend } from "../support/test-database";
 import { drainWrites, installWriteLog, type LoggedWrite } from "../support/write-log";
+import { createLoadContext } from "~/server/load-context.server";
 
 // Before any app module reads them: errors are logged (and remembered, so a swallowed error
 // still fails the input), and uploads go to a folder of this run.
@@ -410,7 +411,7 @@ describeEachBackend("fuzzing every loader and action", (backend) => {
     let value: unknown;
     let threw = false;
     try {
-      value = await fn({ request, params: input.params, context: { cspNonce: "fuzz" } });
+      value = await fn({ request, url, params: input.params, context: createLoadContext("fuzz") });
     } catch (error) {
       value = error;
       threw = true;

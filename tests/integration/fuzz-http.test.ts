@@ -68,7 +68,7 @@ function knownPaths(): string[] {
     // Server-sent events never end: they are fuzzed in process.
     if (/\/events$/.test(concrete) && /(watch\/chat|prayer)\/events$/.test(concrete)) continue;
     paths.add(concrete);
-    paths.add(concrete === "/" ? "/_root.data" : `${concrete}.data`);
+    paths.add(concrete === "/" ? "/_.data" : `${concrete}.data`);
   }
   return [...paths];
 }

@@ -21,6 +21,7 @@ import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support
 import { PUBLIC_URL } from "../support/auth-harness";
 import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signStripeEvent, startFakeStripe, stripeEvent, type FakeStripe } from "../support/fake-stripe";
 import { describeOnBackend, queryRows } from "../support/test-database";
+import { createLoadContext } from "~/server/load-context.server";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFunction = (args: any) => unknown;
@@ -36,7 +37,7 @@ async function statusOf(fn: RouteFunction, path: string, options: { params?: Rec
   }
   let value: unknown;
   try {
-    value = await fn({ request: new Request(new URL(path, PUBLIC_URL), init), params: options.params ?? {}, context: { cspNonce: "test" } });
+    value = await fn({ request: new Request(new URL(path, PUBLIC_URL), init), url: new URL(path, PUBLIC_URL), params: options.params ?? {}, context: createLoadContext("test") });
   } catch (thrown) {
     value = thrown;
   }
@@ -103,8 +104,9 @@ describeOnBackend("fuzz findings (regressions)", (backend) => {
       const { payload, signature } = signStripeEvent(event);
       const response = (await webhookAction({
         request: new Request(`${PUBLIC_URL}/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload }),
+        url: new URL(`${PUBLIC_URL}/stripe/webhook`),
         params: {},
-        context: { cspNonce: "test" },
+        context: createLoadContext("test"),
       } as never)) as Response;
       return response.status;
     };

@@ -444,7 +444,7 @@ describeOnBackend("photo gallery", (backend) => {
 
     test("markup in a caption is rendered as text", async () => {
       await seed(1, { title: `<script>alert("t")</script>`, description: `<img src=x onerror=alert(1)>` });
-      const data = await loadGallerySection({ request: new Request(new URL("/community", PUBLIC_URL)) });
+      const data = await loadGallerySection({ request: new Request(new URL("/community", PUBLIC_URL)), url: new URL("/community", PUBLIC_URL) });
       const Stub = createRoutesStub([{ path: "/", Component: () => createElement(GallerySection, { data, actionData: undefined }) }]);
       const html = renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }));
       expect(html).toContain("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;");

@@ -31,6 +31,7 @@ import {
   type FakeStripe,
 } from "../support/fake-stripe";
 import { describeOnBackend } from "../support/test-database";
+import { createLoadContext } from "~/server/load-context.server";
 
 const en = enAdmin;
 const es = esAdmin;
@@ -101,7 +102,7 @@ describeOnBackend("online giving", (backend) => {
   const deliver = async (event: object, options: { secret?: string; timestamp?: number } = {}) => {
     const { payload, signature } = signStripeEvent(event, options);
     const request = new Request(new URL("/stripe/webhook", PUBLIC_URL), { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
-    const response = await webhookAction({ request, params: {}, context: { cspNonce: "test" } } as unknown as Parameters<typeof webhookAction>[0]);
+    const response = await webhookAction({ request, url: new URL(request.url), params: {}, context: createLoadContext("test") } as unknown as Parameters<typeof webhookAction>[0]);
     return { status: response.status, body: (await response.text()) as string };
   };
   const giftsBySession = (id: string) => db.select().from(gifts).where(eq(gifts.stripeCheckoutSessionId, id));
@@ -614,7 +615,7 @@ async function statement(year: string, cookie: string, language: "en" | "es" = "
   const request = new Request(url, { headers: { cookie, "x-church-client-ip": "192.0.2.200" } });
   let response: Response;
   try {
-    response = await statementLoader({ request, params: { year }, context: { cspNonce: "test" } } as unknown as Parameters<typeof statementLoader>[0]);
+    response = await statementLoader({ request, url: new URL(request.url), params: { year }, context: createLoadContext("test") } as unknown as Parameters<typeof statementLoader>[0]);
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;

@@ -13,6 +13,7 @@ import { loader as archiveLoader } from "~/routes/study/past-bible-studies";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
 import { describeOnBackend } from "../support/test-database";
+import { createLoadContext } from "~/server/load-context.server";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type RouteFunction = (args: any) => unknown;
@@ -22,7 +23,7 @@ async function get(fn: RouteFunction, path: string): Promise<{ status: number; d
   const request = new Request(new URL(path, PUBLIC_URL), { headers: { "x-church-client-ip": "198.51.100.31" } });
   let value: unknown;
   try {
-    value = await fn({ request, params: {}, context: { cspNonce: "test" } });
+    value = await fn({ request, url: new URL(request.url), params: {}, context: createLoadContext("test") });
   } catch (thrown) {
     value = thrown;
   }

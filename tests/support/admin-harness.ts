@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getAuth } from "~/server/auth.server";
 import { PUBLIC_URL, startAuthHarness, type AuthHarness } from "./auth-harness";
 import type { Backend } from "./test-database";
+import { createLoadContext } from "~/server/load-context.server";
 
 export interface TestAdmin {
   userId: string;
@@ -74,7 +75,7 @@ export async function startAdminHarness(backend: Backend): Promise<AdminHarness>
       }
       const request = new Request(new URL(options.path, PUBLIC_URL), init);
       try {
-        return toResult(await fn({ request, params: {}, context: { cspNonce: "test" } }));
+        return toResult(await fn({ request, url: new URL(request.url), params: {}, context: createLoadContext("test") }));
       } catch (thrown) {
         return toResult(thrown);
       }

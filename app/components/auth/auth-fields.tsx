@@ -42,13 +42,18 @@ export function useHydrated(): boolean {
  * Fetches the /auth route's module ahead, once a form is about to be used (`when`). React
  * Router loads it before it sends a form from another page (the route has a clientAction)
  * and reloads the page when it fails to load: fetched beforehand, a form sent offline
- * shows 'Something went wrong' instead.
+ * shows 'Something went wrong' instead. With split route modules (React Router 8's default)
+ * the clientAction is a chunk of its own, which the router loads for the post instead of the
+ * module (and does not reload the page when that fails): both are fetched.
  */
 export function usePreloadAuthRoute(when = true): void {
-  const url = useContext(UNSAFE_FrameworkContext)?.manifest.routes["routes/auth/auth"]?.module;
+  const route = useContext(UNSAFE_FrameworkContext)?.manifest.routes["routes/auth/auth"];
+  const module = route?.module;
+  const clientAction = route?.clientActionModule;
   useEffect(() => {
-    if (when && url) import(/* @vite-ignore */ url).catch(() => {});
-  }, [when, url]);
+    if (!when) return;
+    for (const url of [module, clientAction]) if (url) import(/* @vite-ignore */ url).catch(() => {});
+  }, [when, module, clientAction]);
 }
 
 /**

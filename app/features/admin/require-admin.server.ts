@@ -3,6 +3,7 @@ import { clientIp } from "~/features/auth/auth-request.server";
 import { sameSitePath } from "~/features/navigation/same-site-path";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
+import { pageUrl } from "~/server/data-request.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { can, type ScopeName } from "./admin-sections";
@@ -23,10 +24,14 @@ export function adminCookiesSecure(): boolean {
   return siteUrl(getEnv()).startsWith("https://");
 }
 
-/** Where a visitor without an admin session goes: the login page, then back here (made same-site). */
+/**
+ * Where a visitor without an admin session goes: the login page, then back here (made
+ * same-site). Back to the page, never to a client navigation's data address (React Router 8
+ * passes the raw request: `/admin/events.data?_routes=…`).
+ */
 export function adminLoginUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = sameSitePath(url.pathname.replace(/\.data$/, "") + url.search, { fallback: "/admin" });
+  const url = pageUrl(request);
+  const back = sameSitePath(url.pathname + url.search, { fallback: "/admin" });
   return back === "/admin" || back === "/admin/" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(back)}`;
 }
 

@@ -5,11 +5,12 @@ import { getContentBlocks } from "./get-content-blocks.server";
 /**
  * Pages whose features arrive in later issues: heading, introduction and meta description
  * come from the `page.<slug>` content block, where slug is the path ("/auth/callback" →
- * "auth-callback").
+ * "auth-callback"). `url` is the page's address as the loader got it (React Router's `url`:
+ * a client navigation's request is `/give.data?_routes=…`).
  */
-export async function loadIntroPage({ request }: { request: Request }) {
+export async function loadIntroPage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const slug = new URL(request.url).pathname.replace(/^\/|\/$/g, "").replaceAll("/", "-");
+  const slug = url.pathname.replace(/^\/|\/$/g, "").replaceAll("/", "-");
   const key = `page.${slug}`;
   const blocks = await getContentBlocks({ db, language, keys: [key] });
   const page = blocks[key];

@@ -12,9 +12,8 @@ import { runDiscussionsPost } from "./run-discussions-action.server";
  * members get one page (`?topics=`) of approved threads, latest activity first, and their own
  * threads still waiting for review.
  */
-export async function loadDiscussionsSection({ request }: { request: Request }) {
+export async function loadDiscussionsSection({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const url = new URL(request.url);
   const signInHref = `/auth?redirectTo=${encodeURIComponent(`/community${url.search}`).replaceAll("%2F", "/")}`;
   const session = await getCurrentMember({ db, request });
   if (!session) return { signedIn: false as const, signInHref };

@@ -21,10 +21,9 @@ export function signInRedirect(url: URL): string {
  * and what this member already reported. Visitors are sent to sign in; an unknown, hidden or
  * someone else's pending thread is a 404.
  */
-export async function loadDiscussionThread({ request, threadId }: { request: Request; threadId: string | undefined }) {
+export async function loadDiscussionThread({ request, url, threadId }: { request: Request; url: URL; threadId: string | undefined }) {
   const { db, language } = getRequestContext(request);
   const t = discussionsTranslator(language);
-  const url = new URL(request.url);
   const session = await getCurrentMember({ db, request });
   if (!session) throw redirect(signInRedirect(url), { headers: { "Cache-Control": "no-store" } });
   const notFound = () => data(null, { status: 404, headers: session.headers });

@@ -101,9 +101,8 @@ function isoWithOffset(instant: Date, timeZone: string): string {
 }
 
 /** /events/:slug[?date=YYYY-MM-DD]: one occurrence of an event, with the RSVP state. */
-export async function loadEventPage({ request, slug, now = new Date() }: { request: Request; slug: string; now?: Date }) {
+export async function loadEventPage({ request, url, slug, now = new Date() }: { request: Request; url: URL; slug: string; now?: Date }) {
   const { db, language } = getRequestContext(request);
-  const url = new URL(request.url);
   const church: EventsChurch = await getEventsChurch(db, language);
   const { timeZone } = church;
   const { event, occurrence } = await resolveEventOccurrence({ db, slug, date: url.searchParams.get("date"), timeZone, now });

@@ -23,9 +23,8 @@ export function parseShown(value: string | null): number {
 }
 
 /** The gallery section of /community: approved photos (filtered by album and category), newest first. */
-export async function loadGallerySection({ request }: { request: Request }) {
+export async function loadGallerySection({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const url = new URL(request.url);
   const albumParam = url.searchParams.get(GALLERY_PARAMS.album);
   const categoryParam = url.searchParams.get(GALLERY_PARAMS.category);
   const shown = parseShown(url.searchParams.get(GALLERY_PARAMS.shown));

@@ -41,10 +41,9 @@ async function activeFunds(db: AppDatabase, language: Language): Promise<FundVie
  * configured (active funds in the reader's language, the fee rate, who is giving) and the
  * other ways to give (in person, by mail, by text), which are always there.
  */
-export async function loadGivePage({ request }: { request: Request }) {
+export async function loadGivePage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const [intro, funds, church, session] = await Promise.all([loadIntroPage({ request }), activeFunds(db, language), getGivingChurch(db, language), getCurrentMember({ db, request })]);
-  const url = new URL(request.url);
+  const [intro, funds, church, session] = await Promise.all([loadIntroPage({ request, url }), activeFunds(db, language), getGivingChurch(db, language), getCurrentMember({ db, request })]);
   return {
     data: {
       ...intro,

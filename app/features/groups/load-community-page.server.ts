@@ -33,9 +33,8 @@ function filterConditions(filters: GroupFilters): SQL[] {
 }
 
 /** /community: the page's introduction and the active study groups, filtered. */
-export async function loadCommunityPage({ request, now = new Date() }: { request: Request; now?: Date }) {
+export async function loadCommunityPage({ request, url, now = new Date() }: { request: Request; url: URL; now?: Date }) {
   const { db, language } = getRequestContext(request);
-  const url = new URL(request.url);
   const filters = parseGroupFilters(url.searchParams);
   const t = groupsTranslator(language);
   const [blocks, session, timeZone, rows] = await Promise.all([

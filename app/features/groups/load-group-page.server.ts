@@ -69,7 +69,7 @@ async function pendingRequests(db: AppDatabase, groupId: number, fallbackName: s
  * /community/groups/:slug: the public information for everyone; the members, the schedule
  * and the meeting link for the group's active members; the join requests for its leaders.
  */
-export async function loadGroupPage({ request, slug, now = new Date() }: { request: Request; slug: string; now?: Date }) {
+export async function loadGroupPage({ request, url, slug, now = new Date() }: { request: Request; url: URL; slug: string; now?: Date }) {
   const { db, language } = getRequestContext(request);
   const t = groupsTranslator(language);
   const group = await findActiveGroup(db, slug);
@@ -94,7 +94,6 @@ export async function loadGroupPage({ request, slug, now = new Date() }: { reque
       }
     : null;
 
-  const url = new URL(request.url);
   const headers = new Headers(session?.headers);
   if (session) headers.set("Cache-Control", "private, no-store");
   return data(

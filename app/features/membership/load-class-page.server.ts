@@ -8,9 +8,9 @@ import { listOpenOfferings } from "./list-open-offerings.server";
 import { getMembershipChurch } from "./membership-church.server";
 
 /** /kingdom-builders-class: the intro from content, the open offerings, and who is asking. */
-export async function loadClassPage({ request }: { request: Request }) {
+export async function loadClassPage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const intro = await loadIntroPage({ request });
+  const intro = await loadIntroPage({ request, url });
   const church = await getMembershipChurch(db, language);
   const [offerings, session] = await Promise.all([listOpenOfferings({ db, language, timeZone: church.timeZone }), getCurrentMember({ db, request })]);
   let signedUp: number[] = [];

@@ -5,9 +5,9 @@ import { getRequestContext } from "~/server/request-context.server";
 import { churchToday, getMembershipChurch } from "./membership-church.server";
 
 /** /join-church: the intro from content, and a signed-in member's name and email for the form. */
-export async function loadJoinPage({ request }: { request: Request }) {
+export async function loadJoinPage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const intro = await loadIntroPage({ request });
+  const intro = await loadIntroPage({ request, url });
   const [session, church] = await Promise.all([getCurrentMember({ db, request }), getMembershipChurch(db, language)]);
   const headers = new Headers(session?.headers);
   if (session) headers.set("Cache-Control", "private, no-store");

@@ -15,10 +15,9 @@ export const formatPrayerDate = (date: Date, language: Language, timeZone: strin
   dateTimeFormat(language, { dateStyle: "medium", timeZone }).format(date);
 
 /** /prayer: the page's introduction, one page of the wall (filtered by category), and the member's own requests. */
-export async function loadPrayerWall({ request, now = new Date() }: { request: Request; now?: Date }) {
+export async function loadPrayerWall({ request, url, now = new Date() }: { request: Request; url: URL; now?: Date }) {
   const { db, language } = getRequestContext(request);
   const t = prayerTranslator(language);
-  const url = new URL(request.url);
   const categoryParam = url.searchParams.get("category");
   const category = (PRAYER_CATEGORIES as readonly string[]).includes(categoryParam ?? "") ? (categoryParam as PrayerCategory) : null;
   const pageParam = Number(url.searchParams.get("page") ?? "1");

@@ -6,20 +6,20 @@ import { seoMeta, type PageSeo } from "./page-seo";
 export type PageSeoInput = Pick<PageSeo, "title" | "description" | "imageUrl" | "jsonLd">;
 
 interface MetaArgsLike {
-  data: unknown;
+  loaderData: unknown;
   location: { pathname: string };
-  matches: ReadonlyArray<{ id: string; data: unknown } | undefined>;
+  matches: ReadonlyArray<{ id: string; loaderData: unknown } | undefined>;
 }
 
 /** A route's `meta` export: page title/description plus site-wide SEO tags. */
-export function routeMeta({ data, location, matches }: MetaArgsLike): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.data as
+export function routeMeta({ loaderData, location, matches }: MetaArgsLike): MetaDescriptor[] {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as
     | { language: Language; siteUrl: string }
     | undefined;
-  const site = matches.find((m) => m?.id === "routes/site/layout")?.data as
+  const site = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as
     | { church: { name: string; ogImageUrl: string | null } }
     | undefined;
-  const seo = (data as { seo?: PageSeoInput } | undefined)?.seo;
+  const seo = (loaderData as { seo?: PageSeoInput } | undefined)?.seo;
   if (!root || !seo) return [];
   return seoMeta({
     ...seo,

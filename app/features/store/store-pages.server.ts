@@ -35,10 +35,10 @@ function storeHeaders(headers: Headers): Headers {
 }
 
 /** /store: the intro block, the active products (optionally of one category) and the cart's count. */
-export async function loadStorePage({ request }: { request: Request }) {
+export async function loadStorePage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const intro = await loadIntroPage({ request });
-  const param = new URL(request.url).searchParams.get("category");
+  const intro = await loadIntroPage({ request, url });
+  const param = url.searchParams.get("category");
   const category = (STORE_CATEGORIES as readonly string[]).includes(param ?? "") ? (param as StoreCategory) : null;
   const rows = await db
     .select()

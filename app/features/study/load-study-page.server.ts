@@ -22,10 +22,9 @@ export function signInHrefFor(path: string): string {
  * /study[?ref=…][&note=<id>]: this week's guide with its passage, the reference box and what
  * it found, the active reading plans (with the member's progress) and the member's notes.
  */
-export async function loadStudyPage({ request, now = new Date() }: { request: Request; now?: Date }) {
+export async function loadStudyPage({ request, url, now = new Date() }: { request: Request; url: URL; now?: Date }) {
   const { db, language } = getRequestContext(request);
   const t = studyTranslator(language);
-  const url = new URL(request.url);
   const [session, { today, timeZone }, blocks] = await Promise.all([
     getCurrentMember({ db, request }),
     churchToday(db, now),

@@ -6,9 +6,9 @@ import { churchToday, getVisitChurch } from "./visit-church.server";
 import { oneYearAfter } from "./visit-input";
 
 /** /plan-visit: the intro from content, the date range the form accepts and a member's name and email. */
-export async function loadPlanVisitPage({ request }: { request: Request }) {
+export async function loadPlanVisitPage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const intro = await loadIntroPage({ request });
+  const intro = await loadIntroPage({ request, url });
   const [session, church] = await Promise.all([getCurrentMember({ db, request }), getVisitChurch(db, language)]);
   const headers = new Headers(session?.headers);
   if (session) headers.set("Cache-Control", "private, no-store");

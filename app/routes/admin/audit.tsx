@@ -8,9 +8,8 @@ import { loadAuditLog } from "~/features/admin/audit/load-audit-log.server";
 import { loadSignInAttempts } from "~/features/admin/audit/load-sign-in-attempts.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "admin:*");
-  const url = new URL(request.url);
   const view = parseAuditView(url);
   const title = adminTranslator(language)("sections.audit");
   const timeZone = await churchTimeZone(db);
@@ -24,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ title, timeZone, view, changes: { filters, ...result }, signIns: null }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const tableClasses = "w-full min-w-[40rem] border-collapse text-left text-sm";
 const cellClasses = "border-b border-slate-200 px-2 py-2 align-top";

@@ -8,9 +8,9 @@ import { getRequestContext } from "~/server/request-context.server";
  * /admin/auth/callback?token=…: the admin magic link. It signs in to the site; the login
  * page then asks for the code (or sets up two-factor) before the portal opens.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = getRequestContext(request);
-  const result = await completeAdminMagicLink({ db, request, token: new URL(request.url).searchParams.get("token") });
+  const result = await completeAdminMagicLink({ db, request, token: url.searchParams.get("token") });
   const headers = new Headers(result.headers);
   headers.set("Cache-Control", "no-store");
   headers.set("Referrer-Policy", "no-referrer");

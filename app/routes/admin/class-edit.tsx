@@ -19,13 +19,13 @@ function offeringIdOf(params: { offeringId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:signups");
   const offeringId = offeringIdOf(params);
   const timeZone = await churchTimeZone(db);
   const editor = await loadOfferingEditor({ db, offeringId, timeZone });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "signupCancelled"] as const).find((k) => search.has(k)) ?? null;
   const t = membershipTranslator(language);
   return data(
@@ -72,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw redirect(`/admin/classes/${result.id}?${result.created ? "created" : "saved"}=1`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminClassEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useMembershipTranslation();

@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ title: adminTranslator(language)("sections.classes"), offerings, timeZone }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   draft: "border-slate-400 bg-slate-100 text-slate-900",

@@ -29,11 +29,11 @@ import {
   type FlyerEvent,
 } from "~/features/admin/content/load-content-admin.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
-  const missingOnly = new URL(request.url).searchParams.get("missing") === "es";
+  const missingOnly = url.searchParams.get("missing") === "es";
   const page = await loadContentAdmin({ db, missingOnly });
-  const prayerLibrary = await loadPrayerLibrary({ db, filter: readLibraryFilter(new URL(request.url)) });
+  const prayerLibrary = await loadPrayerLibrary({ db, filter: readLibraryFilter(url) });
   const faq = await loadFaqAdmin(db);
   return data(
     {
@@ -52,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleContentAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? "" },
 ];
 

@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ ...dashboard, name: admin.name, scopes: admin.scopes, title: adminTranslator(language)("dashboard.title") }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 function Stat({ label, value, detail }: { label: string; value: number; detail?: string }) {
   return (

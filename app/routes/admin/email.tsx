@@ -19,9 +19,8 @@ import { readInput } from "~/features/auth/auth-request.server";
 
 const NOTICES = { saved: "email.messages.saved", sent: "email.messages.sent" } as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "email");
-  const url = new URL(request.url);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const section = await loadEmailSection({ db, campaignId: url.searchParams.get("campaign"), page: Number.isFinite(page) ? page : 1 });
   const notice = url.searchParams.get("notice");
@@ -103,7 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
   throw redirect(`/admin/email?campaign=${sent.id}&notice=sent`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const cell = "border-b border-slate-200 px-3 py-2 text-left align-top";
 const statusTone: Record<string, string> = {

@@ -27,13 +27,13 @@ function eventIdOf(params: { eventId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "events");
   const eventId = eventIdOf(params);
   const timeZone = await churchTimeZone(db);
   const editor = await loadEventEditor({ db, eventId, timeZone });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged", "duplicated"] as const).find((k) => search.has(k)) ?? null;
   const t = adminTranslator(language);
   return data(
@@ -52,7 +52,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleEventFormAction(request, ctx, eventIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 const legendClasses = "mb-2 text-sm font-semibold text-slate-900";

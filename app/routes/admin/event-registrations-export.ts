@@ -4,9 +4,8 @@ import { readEventId, readOccurrence } from "~/features/admin/registrations/regi
 import { requireAdmin } from "~/features/admin/require-admin.server";
 
 /** /admin/event-registrations/:eventId/export.csv: a resource route, so the CSV reaches the browser as a download. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, admin, ip, language } = await requireAdmin(request, "registrations");
-  const url = new URL(request.url);
   const eventId = readEventId(params.eventId ?? url.pathname.split("/").at(-2));
   return exportRegistrationsCsv({ db, actor: admin, ip, language, eventId, occurrence: readOccurrence(url.searchParams.get("occurrence")) });
 }

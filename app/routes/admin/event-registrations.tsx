@@ -9,9 +9,8 @@ import { setCheckIn } from "~/features/admin/registrations/set-check-in.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "registrations");
-  const url = new URL(request.url);
   const page = await loadRegistrationsPage({ db, language, filters: readRegistrationFilters(url) });
   const done = url.searchParams.get("done");
   return data(
@@ -33,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/event-registrations?${params.toString()}#r-${outcome.registrationId}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const th = "px-3 py-2 text-left font-semibold";
 const td = "px-3 py-2 align-top";

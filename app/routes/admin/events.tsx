@@ -11,9 +11,8 @@ import { readInput } from "~/features/auth/auth-request.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { readSearchQuery } from "~/features/admin/search-query";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "events");
-  const url = new URL(request.url);
   const statusParam = url.searchParams.get("status") ?? "all";
   const status: StatusFilter = (STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as StatusFilter) : "all";
   const search = readSearchQuery(url);
@@ -61,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
   return fail("events.messages.invalidRequest", 400);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   draft: "border-slate-400 bg-slate-100 text-slate-900",

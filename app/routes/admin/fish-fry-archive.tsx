@@ -26,9 +26,8 @@ import { dateTimeFormat, numberFormat } from "~/i18n/intl-format";
 const DONE = ["created", "updated", "deleted", "archived"] as const;
 type Done = (typeof DONE)[number];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "events");
-  const url = new URL(request.url);
   const page = await loadFundraisers({ db, language });
   const editParam = url.searchParams.get("edit");
   const editId = editParam ? ZFundraiserId.safeParse(editParam) : null;
@@ -95,7 +94,7 @@ export async function action({ request }: Route.ActionArgs) {
   return done(intent === "create" ? "created" : "updated");
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const th = "px-3 py-2 text-left font-semibold";
 const td = "px-3 py-2 align-top";

@@ -20,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(outcome.data, { status: outcome.status, headers: { ...NO_STORE, ...outcome.headers } });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 type Album = AdminGalleryData["albums"][number];
 type Photo = AdminGalleryData["photos"][number];

@@ -4,7 +4,7 @@ import { readGivingFilters } from "~/features/giving/admin/giving-filters";
 import { requireAdmin } from "~/features/admin/require-admin.server";
 
 /** /admin/giving/gifts.csv: a resource route, so the CSV reaches the browser as a download. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, admin, ip, language } = await requireAdmin(request, "giving");
-  return exportGiftsCsv({ db, actor: admin, ip, language, filters: readGivingFilters(new URL(request.url)) });
+  return exportGiftsCsv({ db, actor: admin, ip, language, filters: readGivingFilters(url) });
 }

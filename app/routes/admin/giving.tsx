@@ -12,9 +12,8 @@ import { useGivingAdminTranslation } from "~/features/giving/giving-admin-transl
 import { describeFee, formatCents } from "~/features/payments/money";
 import { dateTimeFormat } from "~/i18n/intl-format";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "giving");
-  const url = new URL(request.url);
   const editParam = url.searchParams.get("editFund");
   const editFundId = editParam && /^\d{1,9}$/.test(editParam) ? Number(editParam) : null;
   const page = await loadGivingAdmin({ db, language, filters: readGivingFilters(url), editFundId });
@@ -29,7 +28,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleGivingAdminAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   on: "border-emerald-400 bg-emerald-50 text-emerald-900",

@@ -16,12 +16,12 @@ function groupIdOf(params: { groupId?: string }): number | null {
   return Number(params.groupId);
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "groups");
   const groupId = groupIdOf(params);
   const editor = await loadGroupEditor({ db, groupId });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = groupsAdminTranslator(language);
   return data(
@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleGroupAdminAction(request, ctx, groupIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 const dayKeys = WEEKDAYS.map((d) => String(d) as "0");

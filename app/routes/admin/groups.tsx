@@ -12,7 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ title: adminTranslator(language)("sections.groups"), groups }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badgeBase = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold";
 const linkClasses = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";

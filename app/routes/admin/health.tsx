@@ -30,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: true as const, count, message }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const stateStyles: Record<HealthState, string> = {
   ok: "border-emerald-700 bg-emerald-50 text-emerald-900",

@@ -25,9 +25,8 @@ import { formatVisitDate } from "~/features/visit/visit-emails";
 import { useVisitTranslation, type VisitT } from "~/features/visit/visit-translation";
 import { getEnv, siteUrl } from "~/server/env.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:meetings");
-  const url = new URL(request.url);
   const page = await loadMeetings({ db, filter: readMeetingFilter(url), kind: readMeetingKindFilter(url) });
   const done = url.searchParams.get("done");
   const notice = done === "saved" || done === "replied" ? (done as "saved" | "replied") : null;
@@ -74,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/inbox/meetings?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#m-${outcome.id}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxMeetings({ loaderData, actionData }: Route.ComponentProps) {
   const admin = useAdminTranslation();

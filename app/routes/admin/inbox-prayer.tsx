@@ -19,9 +19,8 @@ function inboxUrl(status: StatusFilter, inbox: InboxFilter, extra = "") {
   return `/admin/inbox/prayer${query ? `?${query}` : ""}${extra ? `${query ? "&" : "?"}${extra}` : ""}`;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:prayer");
-  const url = new URL(request.url);
   const status = pick(STATUS_FILTERS, url.searchParams.get("status"), "all");
   const inbox = pick(INBOX_FILTERS, url.searchParams.get("inbox"), "all");
   const page = await loadPrayerInbox({ db, view: "inbox", status, inbox });
@@ -42,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(inboxUrl(status, inbox, "done=1") + (outcome.id ? `#p-${outcome.id}` : ""), { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxPrayer({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = usePrayerAdminTranslation();

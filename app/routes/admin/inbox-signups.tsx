@@ -12,9 +12,8 @@ import { setSignupStatus } from "~/features/admin/signups/set-signup-status.serv
 import { KIND_FILTERS, readKindFilter, readSignupFilter, SIGNUP_FILTERS, SIGNUP_NOTES_MAX, SIGNUP_STATUSES } from "~/features/admin/signups/signups-input";
 import { readInput } from "~/features/auth/auth-request.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:signups");
-  const url = new URL(request.url);
   const page = await loadSignups({ db, language, filter: readSignupFilter(url), kind: readKindFilter(url) });
   const done = url.searchParams.get("done");
   const notice = (NOTICES as readonly (string | null)[]).includes(done) ? (done as Notice) : null;
@@ -70,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/inbox/signups?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#s-${outcome.id}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function InboxSignups({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();

@@ -10,9 +10,8 @@ import { loadLiveAdmin } from "~/features/live/load-live-admin.server";
 import { runLiveAdminAction, type LiveAdminActionData } from "~/features/live/run-live-admin-action.server";
 import { useWatchTranslation, type WatchT } from "~/features/live/watch-translation";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "live");
-  const url = new URL(request.url);
   const [live, timeZone] = await Promise.all([loadLiveAdmin({ db, language, historyId: url.searchParams.get("history") }), churchTimeZone(db)]);
   return data({ title: adminTranslator(language)("sections.live"), timeZone, ...live }, { headers: NO_STORE });
 }
@@ -23,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(outcome.data, { status: outcome.status, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const linkClasses = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 

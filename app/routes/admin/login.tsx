@@ -39,9 +39,8 @@ function safeRedirect(value: string | null): string {
 
 const TWO_FACTOR_COOKIE = /(?:^|;\s*)[^=;]*two_factor=/;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = getRequestContext(request);
-  const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   const token = readAdminToken(request.headers.get("cookie"));
   if (token && (await validateAdminSession({ db, token }))) throw redirect(redirectTo, { headers: NO_STORE });
@@ -79,11 +78,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type LoginActionData = Extract<AdminLoginOutcome, { ok: false }> | (Extract<AdminLoginOutcome, { ok: true }> & { status?: number });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const { db, language } = getRequestContext(request);
   const https = adminCookiesSecure();
   const input = await readInput(request);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (!input) {
     return data(
       { ok: false, step: "credentials", status: 400, title: "login.errors.loginFailed", error: { key: "login.errors.tryLater" } } as LoginActionData,
@@ -135,7 +134,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title}${loaderData.churchName ? ` | ${loaderData.churchName}` : ""}` : "" },
   { name: "robots", content: "noindex, nofollow" },
 ];

@@ -4,7 +4,7 @@ import { readMemberFilters } from "~/features/admin/members/members-input";
 import { requireAdmin } from "~/features/admin/require-admin.server";
 
 /** /admin/members/export.csv: a resource route, so the CSV reaches the browser as a download. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, admin, ip, language } = await requireAdmin(request, "members");
-  return exportMembersCsv({ db, actor: admin, ip, language, filters: readMemberFilters(new URL(request.url)) });
+  return exportMembersCsv({ db, actor: admin, ip, language, filters: readMemberFilters(url) });
 }

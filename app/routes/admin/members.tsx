@@ -10,9 +10,8 @@ import { updateMembership } from "~/features/admin/members/update-membership.ser
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language, admin, ip } = await requireAdmin(request, "members");
-  const url = new URL(request.url);
   if (url.searchParams.get("export") === "csv") {
     // A document download (the page links it with `download`), not page data.
     throw await exportMembersCsv({ db, actor: admin, ip, language, filters: readMemberFilters(url) });
@@ -45,7 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/members?member=${encodeURIComponent(outcome.memberId)}&done=${done}`, { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 type Filters = MembersPageData["filters"];
 

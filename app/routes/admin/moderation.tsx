@@ -13,7 +13,7 @@ import { loadDiscussionModeration, runDiscussionModerationAction } from "~/featu
 import { loadPhotoModeration, runPhotoModerationAction } from "~/features/gallery/photo-moderation.server";
 import { prayerAdminTranslator, usePrayerAdminTranslation } from "~/features/prayer/prayer-admin-translation";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const ctx = await requireAdmin(request, "moderation");
   const [prayer, discussions, photos] = await Promise.all([
     loadPrayerInbox({ db: ctx.db, view: "moderation" }),
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     loadPhotoModeration({ ctx }),
   ]);
   return data(
-    { title: adminTranslator(ctx.language)("sections.moderation"), items: prayer.items, discussions, photos, saved: new URL(request.url).searchParams.has("done") },
+    { title: adminTranslator(ctx.language)("sections.moderation"), items: prayer.items, discussions, photos, saved: url.searchParams.has("done") },
     { headers: NO_STORE },
   );
 }
@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 function isSectionProblem(value: unknown): value is ModerationProblem {
   return typeof value === "object" && value !== null && "section" in value;

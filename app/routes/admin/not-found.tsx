@@ -7,9 +7,9 @@ import { Link } from "react-router";
 import { adminButton } from "~/components/admin/admin-ui";
 
 /** Spec: an unknown admin child path shows 'Not found' (inside the admin layout). */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request, null);
-  logger.warn({ path: new URL(request.url).pathname, status: 404 }, "admin page not found");
+  logger.warn({ path: url.pathname, status: 404 }, "admin page not found");
   return data(null, { status: 404 });
 }
 

@@ -18,11 +18,11 @@ function orderIdOf(params: { orderId?: string }): string {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "store");
   const loaded = await loadOrderAdmin(db, orderIdOf(params));
   if (!loaded) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const notice = NOTICES.find((n) => n === new URL(request.url).searchParams.get("notice")) ?? null;
+  const notice = NOTICES.find((n) => n === url.searchParams.get("notice")) ?? null;
   return data(
     { ...loaded, notice, timeZone: await churchTimeZone(db), title: storeAdminTranslator(language)("admin.order.title", { number: String(loaded.order.number) }) },
     { headers: NO_STORE },
@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleOrderAdminAction(request, ctx, orderIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 /** /admin/store/orders/:orderId: the order, its lines and customer, the next staff step (which emails the customer) and notes. */
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {

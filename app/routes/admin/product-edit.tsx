@@ -15,11 +15,11 @@ function productIdOf(params: { productId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "store");
   const editor = await loadProductEditor({ db, productId: productIdOf(params) });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged", "deactivated"] as const).find((k) => search.has(k)) ?? null;
   const t = storeAdminTranslator(language);
   return data({ title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { name: editor.values.name ?? "" }), editor, notice, categories: PRODUCT_CATEGORY_OPTIONS }, { headers: NO_STORE });
@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleProductAdminAction(request, ctx, productIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 

@@ -15,11 +15,11 @@ function planIdOf(params: { planId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const editor = await loadPlanEditor(db, planIdOf(params));
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = studyAdminTranslator(language);
   const title = editor.id === null ? t("admin.planForm.newTitle") : t("admin.planForm.editTitle", { title: editor.values.titleEn ?? "" });
@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleStudyFormAction(request, ctx, "plan", planIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminReadingPlanEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useStudyAdminTranslation();

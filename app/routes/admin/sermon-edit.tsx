@@ -19,13 +19,13 @@ function sermonIdOf(params: { sermonId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const sermonId = sermonIdOf(params);
   const today = formatInTimeZone(new Date(), await churchTimeZone(db), "yyyy-MM-dd");
   const editor = await loadSermonEditor({ db, sermonId, today });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = sermonsTranslator(language);
   return data(
@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleSermonFormAction(request, ctx, sermonIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 const fileInput = "block w-full min-w-0 text-sm text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-400 file:bg-white file:px-4 file:py-2 file:font-semibold";

@@ -9,9 +9,8 @@ import { formatSermonDate } from "~/features/sermons/sermon-dates";
 import { sermonsTranslator, useSermonsTranslation, type SermonsT } from "~/features/sermons/sermons-translation";
 import { readSearchQuery } from "~/features/admin/search-query";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
-  const url = new URL(request.url);
   const statusParam = url.searchParams.get("status") ?? "all";
   const status: SermonStatusFilter = (SERMON_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as SermonStatusFilter) : "all";
   const search = readSearchQuery(url);
@@ -34,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleSermonListAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badgeBase = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold";
 const badge = {

@@ -47,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result.body, { status: result.status, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function SessionUpdate({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();

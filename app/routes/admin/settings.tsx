@@ -58,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status: result.ok ? 200 : result.status, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type ServiceTimeRow = LoaderData["serviceTimes"][number];

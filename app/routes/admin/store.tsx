@@ -12,9 +12,8 @@ import { useStoreAdminTranslation } from "~/features/store/store-admin-translati
 
 const NOTICES = ["settingsSaved", "unchanged", "deleted"] as const;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "store");
-  const url = new URL(request.url);
   const page = await loadStoreAdmin({ db, language, filters: readOrderFilters(url) });
   const notice = NOTICES.find((n) => n === url.searchParams.get("notice")) ?? null;
   return data({ ...page, notice, title: adminTranslator(language)("sections.store") }, { headers: NO_STORE });
@@ -26,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleStoreSettingsAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const pill = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold";
 const tone = {

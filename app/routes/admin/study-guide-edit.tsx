@@ -16,13 +16,13 @@ function guideIdOf(params: { guideId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const guideId = guideIdOf(params);
   const { today } = await churchToday(db);
   const editor = await loadGuideEditor(db, guideId, today);
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = studyAdminTranslator(language);
   const title = editor.id === null ? t("admin.guideForm.newTitle") : t("admin.guideForm.editTitle", { title: editor.values.titleEn ?? "" });
@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleStudyFormAction(request, ctx, "guide", guideIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 export default function AdminStudyGuideEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useStudyAdminTranslation();

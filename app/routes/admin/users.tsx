@@ -14,9 +14,8 @@ import { refused, type UserActionResult } from "~/features/admin/users/user-acti
 import { readInput } from "~/features/auth/auth-request.server";
 import { readSearchQuery } from "~/features/admin/search-query";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, "users");
-  const url = new URL(request.url);
   const q = readSearchQuery(url);
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const userParam = readSearchQuery(url, "user");
@@ -47,7 +46,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data(result, { status: result.status, headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 function listHref(q: string, page: number, user?: string): string {
   const params = new URLSearchParams();

@@ -16,11 +16,11 @@ function opportunityIdOf(params: { opportunityId?: string }): number | null {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:signups");
   const editor = await loadOpportunityEditor({ db, opportunityId: opportunityIdOf(params) });
   if (!editor) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
-  const search = new URL(request.url).searchParams;
+  const search = url.searchParams;
   const notice = (["created", "saved", "unchanged"] as const).find((k) => search.has(k)) ?? null;
   const t = volunteersAdminTranslator(language);
   return data(
@@ -40,7 +40,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleOpportunityAdminAction(request, ctx, opportunityIdOf(params));
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 

@@ -6,14 +6,14 @@ import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { listOpportunities } from "~/features/volunteers/admin/list-opportunities.server";
 import { useVolunteersAdminTranslation } from "~/features/volunteers/volunteers-admin-translation";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:signups");
   const opportunities = await listOpportunities({ db, language });
-  const deleted = new URL(request.url).searchParams.has("deleted");
+  const deleted = url.searchParams.has("deleted");
   return data({ title: adminTranslator(language)("sections.volunteers"), opportunities, deleted }, { headers: NO_STORE });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [{ title: loaderData?.title ?? "" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const badge = {
   on: "border-emerald-400 bg-emerald-50 text-emerald-900",

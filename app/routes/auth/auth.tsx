@@ -13,8 +13,8 @@ import { useCurrentMember } from "~/features/auth/use-current-member";
 import { loadIntroPage } from "~/features/content/load-intro-page.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadIntroPage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadIntroPage({ request, url });
 }
 
 export async function action(args: Route.ActionArgs) {

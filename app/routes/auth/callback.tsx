@@ -25,8 +25,7 @@ const noStore = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" 
  * someone else's browser, a mail scanner) signs in only after a button press here, a POST
  * (link-browser.server.ts: login CSRF); until then the link stays unused.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   const done = url.searchParams.get("done");
   if (done === "signup" || done === "magiclink") {
     const signedIn = await getCurrentMember({ db: db(), request });
@@ -78,7 +77,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => ({
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) => currentUrl.search !== nextUrl.search;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { language?: Language } | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
   return [
     { title: authTranslator(root?.language === "es" ? "es" : "en")("callback.title") },
     { name: "robots", content: "noindex" },

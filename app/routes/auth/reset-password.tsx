@@ -23,8 +23,8 @@ const privateHeaders = { "Cache-Control": "no-store", "Referrer-Policy": "same-o
  * link's token, the new-password form (or, for a dead link, the message and the form to ask
  * again). Looking at the token here doesn't use it up: only the form does.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
   if (token === null) return data({ view: "request" as const }, { headers: privateHeaders });
   const reset = await findPasswordReset({ db: getRequestContext(request).db, token });
   if (!reset) return data({ view: "invalid" as const }, { status: 400, headers: privateHeaders });
@@ -58,7 +58,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m?.id === "root")?.data as { language?: Language } | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
   return [
     { title: authTranslator(root?.language === "es" ? "es" : "en")("reset.title") },
     { name: "robots", content: "noindex" },

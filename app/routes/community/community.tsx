@@ -31,11 +31,11 @@ function isSectionAction(value: unknown): value is SectionActionData {
   return typeof value === "object" && value !== null && "section" in value && "payload" in value;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const [groups, gallery, discussions, volunteers] = await Promise.all([
-    loadCommunityPage({ request }),
-    loadGallerySection({ request }),
-    loadDiscussionsSection({ request }),
+    loadCommunityPage({ request, url }),
+    loadGallerySection({ request, url }),
+    loadDiscussionsSection({ request, url }),
     loadVolunteersSection({ request }),
   ]);
   // The groups part answers the page's headers (session refresh, no-store when signed in).

@@ -7,19 +7,19 @@ import { loadDiscussionThread } from "~/features/discussions/load-discussion-thr
 import { runDiscussionsPost } from "~/features/discussions/run-discussions-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadDiscussionThread({ request, threadId: params.threadId });
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  return loadDiscussionThread({ request, url, threadId: params.threadId });
 }
 
 /** Replies, reports and deleting one's own posts; a deleted thread goes back to /community. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form?.get("intent");
   const outcome = await runDiscussionsPost({ request, form: form ?? new FormData(), intent: typeof intent === "string" ? intent : "" });
   const headers = new Headers(outcome.headers);
   headers.set("Cache-Control", "no-store");
   if (outcome.data.ok && intent === "discussions-delete" && form?.get("kind") === "thread") {
-    const lang = new URL(request.url).searchParams.get("lang");
+    const lang = url.searchParams.get("lang");
     throw redirect(`/community${lang === "es" ? "?lang=es" : ""}`, { status: 303, headers });
   }
   return data(outcome.data, { status: outcome.status, headers });

@@ -10,8 +10,8 @@ import { loadGroupPage } from "~/features/groups/load-group-page.server";
 import { runGroupAction } from "~/features/groups/run-group-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadGroupPage({ request, slug: params.slug });
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  return loadGroupPage({ request, url, slug: params.slug });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -10,8 +10,8 @@ import { runEventAction } from "~/features/events/run-event-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
 import { ResponsiveImage } from "~/components/media/responsive-image";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  return loadEventPage({ request, slug: params.slug });
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  return loadEventPage({ request, url, slug: params.slug });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

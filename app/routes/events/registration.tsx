@@ -13,7 +13,7 @@ export async function action({ request }: Route.ActionArgs) {
   return cancelRegistrationByLink({ request });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title ?? "" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }, { name: "robots", content: "noindex" }];
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useEventsTranslation();

@@ -8,8 +8,8 @@ import { loadGivePage, runGiveAction } from "~/features/giving/give-page.server"
 import { useGivingTranslation } from "~/features/giving/giving-translation";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { data: page, headers } = await loadGivePage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { data: page, headers } = await loadGivePage({ request, url });
   const init = new Headers(headers);
   // Signed in: the page names the member; never cached for someone else.
   if (page.member) init.set("Cache-Control", "no-store");

@@ -18,8 +18,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const site = matches.find((m) => m?.id === "routes/site/layout")?.data as { church?: { name: string } } | undefined;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as { church?: { name: string } } | undefined;
   const title = loaderData?.title ?? "";
   return [{ title: site?.church ? `${title} | ${site.church.name}` : title }, { name: "robots", content: "noindex" }];
 };

@@ -86,8 +86,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export const headers: Route.HeadersFunction = () => noStore;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const site = matches.find((m) => m?.id === "routes/site/layout")?.data as { church?: { name: string } } | undefined;
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as { church?: { name: string } } | undefined;
   const title = loaderData?.title ?? "";
   return [
     { title: site?.church ? `${title} | ${site.church.name}` : title },

@@ -8,8 +8,8 @@ import { useMembershipTranslation } from "~/features/membership/membership-trans
 import { runApplicationAction } from "~/features/membership/run-application-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadJoinPage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadJoinPage({ request, url });
 }
 
 export async function action({ request }: Route.ActionArgs) {

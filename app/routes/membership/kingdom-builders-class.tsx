@@ -8,8 +8,8 @@ import { useMembershipTranslation } from "~/features/membership/membership-trans
 import { runClassAction } from "~/features/membership/run-class-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadClassPage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadClassPage({ request, url });
 }
 
 export async function action({ request }: Route.ActionArgs) {

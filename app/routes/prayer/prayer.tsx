@@ -13,8 +13,8 @@ import { PRAYER_CATEGORIES, type PrayerActionData } from "~/features/prayer/pray
 import { runPrayerAction } from "~/features/prayer/run-prayer-action.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPrayerWall({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadPrayerWall({ request, url });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -13,9 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 // noindex on purpose: the service worker's fallback page has nothing for a search result.
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "Offline" },
-  ...(data?.description ? [{ name: "description", content: data.description }] : []),
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "Offline" },
+  ...(loaderData?.description ? [{ name: "description", content: loaderData.description }] : []),
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 /** The site's SEO tags, with the sermon's audio for link previews that play it. */
 export const meta: Route.MetaFunction = (args) => {
   const tags = routeMeta(args);
-  const audio = args.data?.audioMeta;
+  const audio = args.loaderData?.audioMeta;
   if (audio) tags.push({ property: "og:audio", content: audio.url }, { property: "og:audio:type", content: audio.type });
   return tags;
 };

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = routeMeta;
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { blocks, values, leaders } = loaderData;
-  const church = matches[1].data.church;
+  const church = matches[1].loaderData.church;
   const story = blocks["about.story"];
   const vision = blocks["about.vision"];
   const mission = blocks["about.mission"];

@@ -9,8 +9,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { title: translation.pages.adminTest.metaTitle };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 

@@ -41,9 +41,9 @@ function page(language: Language, state: State, email: string | null, token: str
   };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, url }: LoaderFunctionArgs) {
   const { language } = getRequestContext(request);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = url.searchParams.get("token") ?? "";
   const email = await verifyUnsubscribeToken(token);
   return data(page(language, email ? "confirm" : "invalid", email, token), {
     status: email ? 200 : 400,
@@ -51,10 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, url }: ActionFunctionArgs) {
   const { db, language } = getRequestContext(request);
   // The token is in the URL (List-Unsubscribe) or, from this page's form, in the body too.
-  const fromUrl = new URL(request.url).searchParams.get("token");
+  const fromUrl = url.searchParams.get("token");
   const input = fromUrl ? null : await readInput(request);
   const token = fromUrl ?? (typeof input?.token === "string" ? input.token : "");
   const result = await unsubscribeEmail({ db, token });
@@ -64,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [
+export const meta: MetaFunction<typeof loader> = ({ loaderData }) => [
   { title: loaderData?.strings.title ?? "" },
   { name: "robots", content: "noindex" },
 ];

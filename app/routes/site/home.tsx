@@ -31,11 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const [root, site] = args.matches;
   const tags = routeMeta(args);
-  if (!root?.data || !site?.data) return tags;
+  if (!root?.loaderData || !site?.loaderData) return tags;
   const jsonLd = buildChurchJsonLd({
-    church: site.data.church,
-    siteUrl: root.data.siteUrl,
-    description: args.data?.seo.description,
+    church: site.loaderData.church,
+    siteUrl: root.loaderData.siteUrl,
+    description: args.loaderData?.seo.description,
   });
   return [...tags, { "script:ld+json": jsonLd }];
 };

@@ -5,15 +5,15 @@ import { detectRequestLanguage } from "~/i18n/detect-language";
 import { loadTranslation } from "~/i18n/i18n";
 import { logger } from "~/server/logger.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { pathname } = url;
   logger.warn({ path: pathname, status: 404 }, "page not found");
   const translation = await loadTranslation(detectRequestLanguage(request).language);
   return data({ title: translation.pages.notFound.metaTitle }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title ?? "404" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title ?? "404" },
   { name: "robots", content: "noindex" },
 ];
 

@@ -9,8 +9,8 @@ import { loadStorePage } from "~/features/store/store-pages.server";
 import { STORE_CATEGORIES } from "~/features/store/store-model";
 import { useStoreTranslation } from "~/features/store/store-translation";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadStorePage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadStorePage({ request, url });
 }
 
 export const meta: Route.MetaFunction = routeMeta;

@@ -11,8 +11,8 @@ import { useStudyTranslation, type StudyT } from "~/features/study/study-transla
 import { routeMeta } from "~/features/seo/route-meta";
 import { PageBand } from "~/components/page-band";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadStudyPage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadStudyPage({ request, url });
 }
 
 export async function action({ request }: Route.ActionArgs) {

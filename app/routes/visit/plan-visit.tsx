@@ -10,8 +10,8 @@ import { loadPlanVisitPage } from "~/features/visit/load-plan-visit-page.server"
 import { runVisitAction } from "~/features/visit/run-visit-action.server";
 import { useVisitTranslation } from "~/features/visit/visit-translation";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadPlanVisitPage({ request });
+export async function loader({ request, url }: Route.LoaderArgs) {
+  return loadPlanVisitPage({ request, url });
 }
 
 export async function action({ request }: Route.ActionArgs) {
