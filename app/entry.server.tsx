@@ -25,9 +25,7 @@ export default async function handleRequest(
   const strings = await loadTranslation(language);
   const nonce = loadContext.get(cspNonceContext);
   // Bots get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode
-    ? "onAllReady"
-    : "onShellReady";
+  const readyEvent = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -110,6 +108,9 @@ function applyLoaderPolicyHeaders(responseHeaders: Headers, routerContext: Entry
       const index = strictness.findIndex((pattern) => pattern.test(value.trim()));
       return index === -1 ? strictness.length : index;
     };
-    responseHeaders.set(name, values.reduce((best, value) => (rank(value) < rank(best) ? value : best)));
+    responseHeaders.set(
+      name,
+      values.reduce((best, value) => (rank(value) < rank(best) ? value : best)),
+    );
   }
 }

@@ -18,7 +18,17 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import { assetsIn, chunksIn, isCachedPage, isHandledNavigation, KEEP_HOME_MESSAGE, OFFLINE_CACHE, offlineKey, PAGES_CACHE, SHELL_CACHE } from "~/features/pwa/sw-rules";
+import {
+  assetsIn,
+  chunksIn,
+  isCachedPage,
+  isHandledNavigation,
+  KEEP_HOME_MESSAGE,
+  OFFLINE_CACHE,
+  offlineKey,
+  PAGES_CACHE,
+  SHELL_CACHE,
+} from "~/features/pwa/sw-rules";
 import { dataRequestPagePath } from "~/features/navigation/data-request-path";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
@@ -138,7 +148,9 @@ async function cacheAssetsOf(page: Response): Promise<void> {
   while (next.length > 0) {
     const kept = await Promise.all(next.map((asset) => cache.match(asset)));
     await cache.addAll(next.filter((_, index) => !kept[index]));
-    const scripts = await Promise.all(next.filter((asset) => asset.endsWith(".js")).map((asset) => cache.match(asset).then((response) => response?.text() ?? "")));
+    const scripts = await Promise.all(
+      next.filter((asset) => asset.endsWith(".js")).map((asset) => cache.match(asset).then((response) => response?.text() ?? "")),
+    );
     for (const asset of next) followed.add(asset);
     next = chunksIn(scripts.join("\n")).filter((asset) => !followed.has(asset));
   }
@@ -160,7 +172,11 @@ self.addEventListener("install", (event) => {
       const [en, es] = await Promise.all([fetchOffline("en"), fetchOffline("es")]);
       // Its scripts and string tables too (the same files in both languages): it hydrates
       // offline, like the pages kept.
-      await Promise.all([cache.put(offlineKey("en"), en.clone()), cache.put(offlineKey("es"), es), cacheAssetsOf(en).catch(() => undefined)]);
+      await Promise.all([
+        cache.put(offlineKey("en"), en.clone()),
+        cache.put(offlineKey("es"), es),
+        cacheAssetsOf(en).catch(() => undefined),
+      ]);
       // The home page and its scripts are a help, not a condition: no failure there stops the install.
       await cacheHomeShell().catch(() => undefined);
       await self.skipWaiting();

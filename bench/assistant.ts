@@ -147,9 +147,10 @@ async function main() {
         if (answer.language !== c.lang) problems.push(`language ${answer.language}`);
         for (const fact of c.has ?? []) if (!reply.includes(fact.toLowerCase())) problems.push(`missing "${fact}"`);
         if (c.href && !answer.sources.some((s) => s.href === c.href)) problems.push(`no source ${c.href}`);
-        if (c.unknown && !(answer.unknown && answer.reply.includes(PHONE))) problems.push("expected \"don't know\" + phone");
-        if (!c.unknown && answer.unknown) problems.push("answered \"don't know\"");
-        if (problems.length) failures.push(`✗ ${c.q}\n    ${problems.join("; ")}\n    → ${answer.reply} ${JSON.stringify(answer.sources.map((s) => s.href))}`);
+        if (c.unknown && !(answer.unknown && answer.reply.includes(PHONE))) problems.push('expected "don\'t know" + phone');
+        if (!c.unknown && answer.unknown) problems.push('answered "don\'t know"');
+        if (problems.length)
+          failures.push(`✗ ${c.q}\n    ${problems.join("; ")}\n    → ${answer.reply} ${JSON.stringify(answer.sources.map((s) => s.href))}`);
         else if (verbose) console.log(`✓ ${c.q}\n    → ${answer.reply} ${JSON.stringify(answer.sources.map((s) => s.href))}`);
       }
     }
@@ -160,7 +161,9 @@ async function main() {
     const p95 = percentile(sorted, 95);
     for (const f of failures) console.log(f);
     console.log(`\nassistant (embedded answerer, demo church): ${correct}/${cases.length} correct (${pct.toFixed(1)} %)`);
-    console.log(`latency per answer (cached knowledge, ${times.length} answers): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; first answer incl. reading the data and indexing: ${cold.toFixed(1)} ms`);
+    console.log(
+      `latency per answer (cached knowledge, ${times.length} answers): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms; first answer incl. reading the data and indexing: ${cold.toFixed(1)} ms`,
+    );
     const ok = pct >= 90 && p95 <= 100;
     console.log(ok ? "targets met (≥ 90 % correct, p95 ≤ 100 ms)" : "TARGET MISSED (≥ 90 % correct, p95 ≤ 100 ms)");
     process.exitCode = ok ? 0 : 1;

@@ -72,8 +72,7 @@ const PUBLIC = {
 };
 const MEMBER_ONLY = ["routes/member/settings.tsx", "routes/giving/giving-history.tsx", "routes/store/order.tsx"];
 const FORBIDDEN_DIRS = ["app/routes/admin/", "app/features/admin/", "app/components/admin/"];
-const isForbiddenModule = (m) =>
-  FORBIDDEN_DIRS.some((d) => m.startsWith(d)) || MEMBER_ONLY.some((r) => m === `app/${r}`);
+const isForbiddenModule = (m) => FORBIDDEN_DIRS.some((d) => m.startsWith(d)) || MEMBER_ONLY.some((r) => m === `app/${r}`);
 
 function main() {
   const startedAt = new Date().toISOString();
@@ -135,7 +134,8 @@ function main() {
     if (bad.length) forbidden.set(key, `contains ${bad.slice(0, 3).join(", ")}${bad.length > 3 ? ` (+${bad.length - 3})` : ""}`);
     else if (!manifest[key].isEntry || forbiddenEntry(key)) {
       const from = [...(reach.get(key) ?? [])];
-      if (from.length && from.every(forbiddenEntry)) forbidden.set(key, `only used by ${from.slice(0, 2).join(", ")}${from.length > 2 ? "…" : ""}`);
+      if (from.length && from.every(forbiddenEntry))
+        forbidden.set(key, `only used by ${from.slice(0, 2).join(", ")}${from.length > 2 ? "…" : ""}`);
     }
   }
 
@@ -158,12 +158,28 @@ function main() {
     const limit = routePath === "/" ? homeBudget : budget;
     for (const k of bad) violations.push(`${routePath}: ${manifest[k].file} (${forbidden.get(k)})`);
     const kb = Math.round((bytes / 1024) * 10) / 10;
-    rows.push({ measure: `${routePath} static JS closure (gzip)`, value: kb, unit: "KB", target: `≤ ${limit / 1024} KB`, pass: bytes <= limit });
+    rows.push({
+      measure: `${routePath} static JS closure (gzip)`,
+      value: kb,
+      unit: "KB",
+      target: `≤ ${limit / 1024} KB`,
+      pass: bytes <= limit,
+    });
     rows.push({ measure: `${routePath} admin/member-only chunks`, value: bad.length, unit: "", target: "0", pass: bad.length === 0 });
-    lines.push([routePath, String(js.length), `${kb.toFixed(1)} KB`, `≤ ${limit / 1024} KB`, passMark(bytes <= limit), String(bad.length), passMark(bad.length === 0)]);
+    lines.push([
+      routePath,
+      String(js.length),
+      `${kb.toFixed(1)} KB`,
+      `≤ ${limit / 1024} KB`,
+      passMark(bytes <= limit),
+      String(bad.length),
+      passMark(bad.length === 0),
+    ]);
   }
 
-  console.log(`Client chunk graph of build/ (built ${buildInfo?.builtAt ?? "?"}), static closures of entry + root + site layout + route; KB = 1024 bytes, gzip -9`);
+  console.log(
+    `Client chunk graph of build/ (built ${buildInfo?.builtAt ?? "?"}), static closures of entry + root + site layout + route; KB = 1024 bytes, gzip -9`,
+  );
   console.log(table(["route", "chunks", "closure gzip", "budget", "ok", "admin/member chunks", "ok"], lines));
   console.log(`\n${forbidden.size} chunks hold admin or member-only code (never allowed in a public closure).`);
   if (violations.length) {

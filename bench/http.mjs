@@ -210,7 +210,9 @@ try {
       for (const s of servers) {
         log(`${label}: round ${round}/${rounds}, ${s.name} ${seconds}s (load ${loadavg().join(" ")})…`);
         const r = await runWrk(s.url, { ...wrkOptions, seconds, headers: headersFor(s) });
-        log(`  ${r.rps.toFixed(0)} rps, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${r.non2xx3xx + r.socketErrorCount}`);
+        log(
+          `  ${r.rps.toFixed(0)} rps, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms, errors ${r.non2xx3xx + r.socketErrorCount}`,
+        );
         results[s.name].push(r);
       }
     }
@@ -263,7 +265,13 @@ try {
       rows.push(
         { measure: "/ 304 rps (app)", value: Math.round(reval.app.rps), unit: "rps", target: "", pass: null },
         { measure: "/ 304 rps (nginx)", value: Math.round(reval.nginx.rps), unit: "rps", target: "", pass: null },
-        { measure: "/ 304 rps ratio app/nginx", value: Math.round((reval.app.rps / reval.nginx.rps) * 1000) / 1000, unit: "ratio", target: "", pass: null },
+        {
+          measure: "/ 304 rps ratio app/nginx",
+          value: Math.round((reval.app.rps / reval.nginx.rps) * 1000) / 1000,
+          unit: "ratio",
+          target: "",
+          pass: null,
+        },
         { measure: "/ 304 p99 (app)", value: reval.app.p99, unit: "ms", target: "", pass: null },
         { measure: "/ 304 errors (app)", value: reval.app.errors, unit: "count", target: "0", pass: reval.app.errors === 0 },
       );
@@ -284,7 +292,13 @@ try {
   rows.push(
     { measure: "/events.data rps (app)", value: Math.round(data.rps), unit: "rps", target: "", pass: null },
     { measure: "/events.data p99 (app)", value: data.p99, unit: "ms", target: "", pass: null },
-    { measure: "/events.data errors (app)", value: data.non2xx3xx + data.socketErrorCount, unit: "count", target: "0", pass: data.non2xx3xx + data.socketErrorCount === 0 },
+    {
+      measure: "/events.data errors (app)",
+      value: data.non2xx3xx + data.socketErrorCount,
+      unit: "count",
+      target: "0",
+      pass: data.non2xx3xx + data.socketErrorCount === 0,
+    },
   );
   notes.push(`/events.data (a client navigation's data): X-Page-Cache ${dataCache} after the run`);
   notes.push(

@@ -64,14 +64,18 @@ async function photoJpeg(width: number, height: number): Promise<Buffer> {
   let seed = 1;
   const grain = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 16) & 15;
   const raw = pixels(width, height, (x, y, c) => (((x * (c + 1)) / width) * 180 + (y / height) * 60 + grain()) & 255);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** Flat horizontal bands: compresses to ~100 KB as a PNG, like the tester's file. */
 async function bandsPng(width: number, height: number): Promise<Buffer> {
   const sharp = await sharpOf();
   const raw = pixels(width, height, (_x, y, c) => ((y >> 6) * (37 + c * 20)) & 255);
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 const INPUTS: Record<string, Input> = {
@@ -158,12 +162,16 @@ function runScenario(modulePath: string, file: string, uploads: number): ChildRe
   // As `npm start` runs the server (package.json): the same allocator arenas and heap bounds.
   const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2", NODE_ENV: "production" };
   const nodeOptions = [process.env.NODE_OPTIONS ?? "", "--max-old-space-size=192 --max-semi-space-size=8"].join(" ").trim();
-  const child = spawnSync(process.execPath, [...process.execArgv, SCRIPT, "--child", file, "--module", modulePath, "--uploads", String(uploads)], {
-    cwd: ROOT,
-    env: { ...env, NODE_OPTIONS: nodeOptions },
-    encoding: "utf8",
-    timeout: 10 * 60_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, SCRIPT, "--child", file, "--module", modulePath, "--uploads", String(uploads)],
+    {
+      cwd: ROOT,
+      env: { ...env, NODE_OPTIONS: nodeOptions },
+      encoding: "utf8",
+      timeout: 10 * 60_000,
+    },
+  );
   const line = child.stdout?.split("\n").find((l) => l.startsWith("RESULT "));
   if (!line) throw new Error(`the scenario did not finish (exit ${child.status}): ${child.stderr?.slice(-2000)}`);
   return JSON.parse(line.slice("RESULT ".length)) as ChildResult;
@@ -190,8 +198,10 @@ async function main(): Promise<void> {
 
   const wanted = args.scenarios.split(",").map((s) => s.trim());
   const scenarios: Scenario[] = [];
-  if (wanted.includes("attacker")) scenarios.push({ name: "attacker ×1", input: "attacker", uploads: 1 }, { name: "attacker ×2", input: "attacker", uploads: 2 });
-  for (const name of ["large", "tall", "phone"] as const) if (wanted.includes(name)) scenarios.push({ name: `${name} ×${uploads}`, input: name, uploads });
+  if (wanted.includes("attacker"))
+    scenarios.push({ name: "attacker ×1", input: "attacker", uploads: 1 }, { name: "attacker ×2", input: "attacker", uploads: 2 });
+  for (const name of ["large", "tall", "phone"] as const)
+    if (wanted.includes(name)) scenarios.push({ name: `${name} ×${uploads}`, input: name, uploads });
   if (wanted.includes("flood")) scenarios.push({ name: `flood ×${uploads * 4}`, input: "phone", uploads: uploads * 4 });
   if (scenarios.length === 0) {
     console.error(`no known scenario in --scenarios\n${usage}`);
@@ -210,7 +220,17 @@ async function main(): Promise<void> {
     const outcomes = Object.entries(r.outcomes)
       .map(([k, v]) => `${v} ${k}`)
       .join(", ");
-    lines.push([s.name, `${input.name}, ${(size / 1024).toFixed(0)} KB`, r.baselineMb.toFixed(0), r.peakMb.toFixed(0), (r.peakMb - r.baselineMb).toFixed(0), r.cpuSeconds.toFixed(2), r.wallSeconds.toFixed(2), r.slowestSeconds.toFixed(2), outcomes]);
+    lines.push([
+      s.name,
+      `${input.name}, ${(size / 1024).toFixed(0)} KB`,
+      r.baselineMb.toFixed(0),
+      r.peakMb.toFixed(0),
+      (r.peakMb - r.baselineMb).toFixed(0),
+      r.cpuSeconds.toFixed(2),
+      r.wallSeconds.toFixed(2),
+      r.slowestSeconds.toFixed(2),
+      outcomes,
+    ]);
     rows.push(
       { measure: `${s.name} peak RSS`, value: Math.round(r.peakMb), unit: "MB", target: null, pass: null },
       { measure: `${s.name} RSS rise`, value: Math.round(r.peakMb - r.baselineMb), unit: "MB", target: null, pass: null },

@@ -132,8 +132,7 @@ async function measure(browser, base, p, lang) {
   const broken = files.filter((f) => f.status !== 200);
   if (broken.length) {
     throw new Error(
-      `${url}: scripts answered with errors, the measurement would be wrong: ` +
-        broken.map((f) => `${f.file} HTTP ${f.status}`).join(", "),
+      `${url}: scripts answered with errors, the measurement would be wrong: ` + broken.map((f) => `${f.file} HTTP ${f.status}`).join(", "),
     );
   }
 
@@ -171,16 +170,9 @@ function printPage(r) {
       f.wire === null ? "—" : `${kb(f.wire)} ${f.encoding === "identity" ? "" : f.encoding}`.trim(),
     ]);
   }
-  rows.push([
-    `TOTAL (${r.files.length} files)`,
-    kb(r.total.raw),
-    kb(r.total.gzip),
-    kb(r.total.brotli),
-    kb(r.total.wire),
-  ]);
+  rows.push([`TOTAL (${r.files.length} files)`, kb(r.total.raw), kb(r.total.gzip), kb(r.total.brotli), kb(r.total.wire)]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => String(row[i]).length)));
-  const fmt = (row) =>
-    row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  const fmt = (row) => row.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   console.log(`\n${r.url}`);
   console.log(fmt(rows[0]));
@@ -221,7 +213,11 @@ async function main() {
   try {
     browser = await launchBrowser();
     onShutdown(() => browser.close());
-    const paths = args["all-public"] ? [...(await resolvePages(target.url, ALL_PUBLIC)), NOT_FOUND_PATH] : args.path?.length ? args.path : ["/"];
+    const paths = args["all-public"]
+      ? [...(await resolvePages(target.url, ALL_PUBLIC)), NOT_FOUND_PATH]
+      : args.path?.length
+        ? args.path
+        : ["/"];
     for (const lang of languages) {
       for (const p of paths) results.push(await measure(browser, target.url, p, lang));
     }
@@ -277,7 +273,9 @@ async function main() {
         target: `≤ ${r.budgetKb} KB`,
         pass: r.withinBudget,
       })),
-      notes: [`same-origin scripts loaded without interaction (load + network idle + 1 s), ${args.mobile ? "mobile" : "desktop"} viewport, gzip -9`],
+      notes: [
+        `same-origin scripts loaded without interaction (load + network idle + 1 s), ${args.mobile ? "mobile" : "desktop"} viewport, gzip -9`,
+      ],
     });
   }
   const over = results.filter((r) => !r.withinBudget);

@@ -149,8 +149,7 @@ function failedRequests(lhr) {
 /** Table rows of an audit's details, nested lists (insights) flattened; trees skipped. */
 function detailItems(details) {
   if (!details) return [];
-  if (details.type === "list")
-    return details.items.flatMap((sub) => detailItems(sub.type === "list-section" ? sub.value : sub));
+  if (details.type === "list") return details.items.flatMap((sub) => detailItems(sub.type === "list-section" ? sub.value : sub));
   if (details.type === "table" || details.type === "opportunity") return details.items ?? [];
   return [];
 }
@@ -347,67 +346,68 @@ async function main() {
         for (let i = 0; i < 2; i++) await fetch(pageUrl(target.url, p, lang)).then((r) => r.arrayBuffer());
       }
     }
-    for (const lang of langs) for (const p of pages) {
-      const url = pageUrl(target.url, p, lang);
-      const pageRuns = p === "/" ? runsHome : runs;
-      const lhrs = [];
-      // One fresh Chromium (fresh profile) per page; each run opens its own tab.
-      let chrome = await launchChromium();
-      try {
-        for (let i = 0; i < pageRuns; i++) {
-          const t0 = Date.now();
-          const categories = i === 0 ? CATEGORIES : ["performance"];
-          const lhr = await runOnce(chrome, url, categories).catch(async (error) => {
-            if (isShuttingDown()) return new Promise(() => {}); // Ctrl-C: the cleanups exit
-            log(`  ${label(p, lang)}  run ${i + 1}/${pageRuns} failed (${error.message}); retrying once in a new Chromium`);
-            await chrome.kill();
-            chrome = await launchChromium();
-            return runOnce(chrome, url, categories);
-          });
-          lhrs.push(lhr);
-          const m = metricsOf(lhr);
-          log(
-            `  ${label(p, lang)}  run ${i + 1}/${pageRuns}: perf ${m.performance}  LCP ${fmtMs(m.lcpMs)}  TBT ${fmtMs(m.tbtMs)}  ` +
-              `(benchmarkIndex ${Math.round(m.benchmarkIndex)}, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
-          );
+    for (const lang of langs)
+      for (const p of pages) {
+        const url = pageUrl(target.url, p, lang);
+        const pageRuns = p === "/" ? runsHome : runs;
+        const lhrs = [];
+        // One fresh Chromium (fresh profile) per page; each run opens its own tab.
+        let chrome = await launchChromium();
+        try {
+          for (let i = 0; i < pageRuns; i++) {
+            const t0 = Date.now();
+            const categories = i === 0 ? CATEGORIES : ["performance"];
+            const lhr = await runOnce(chrome, url, categories).catch(async (error) => {
+              if (isShuttingDown()) return new Promise(() => {}); // Ctrl-C: the cleanups exit
+              log(`  ${label(p, lang)}  run ${i + 1}/${pageRuns} failed (${error.message}); retrying once in a new Chromium`);
+              await chrome.kill();
+              chrome = await launchChromium();
+              return runOnce(chrome, url, categories);
+            });
+            lhrs.push(lhr);
+            const m = metricsOf(lhr);
+            log(
+              `  ${label(p, lang)}  run ${i + 1}/${pageRuns}: perf ${m.performance}  LCP ${fmtMs(m.lcpMs)}  TBT ${fmtMs(m.tbtMs)}  ` +
+                `(benchmarkIndex ${Math.round(m.benchmarkIndex)}, ${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+            );
+          }
+        } finally {
+          await chrome.kill();
         }
-      } finally {
-        await chrome.kill();
+        const full = lhrs[0];
+        const sorted = [...lhrs].sort((x, y) => x.categories.performance.score - y.categories.performance.score);
+        const med = median(sorted);
+        const failing = failingAudits(full);
+        const hints = perfHints(med);
+        mkdirSync(reportDir, { recursive: true });
+        const reports = [`${slug(p)}${lang === "es" ? ".es" : ""}.html`];
+        writeFileSync(path.join(reportDir, reports[0]), ReportGenerator.generateReportHtml(full));
+        if (med !== full) {
+          reports.push(`${slug(p)}${lang === "es" ? ".es" : ""}.median-performance.html`);
+          writeFileSync(path.join(reportDir, reports[1]), ReportGenerator.generateReportHtml(med));
+        }
+        results.push({
+          path: p,
+          lang,
+          url,
+          runs: lhrs.map(metricsOf),
+          median: metricsOf(med),
+          medianRun: lhrs.indexOf(med) + 1,
+          scores: {
+            performance: pct(med.categories.performance.score),
+            accessibility: pct(full.categories.accessibility?.score),
+            "best-practices": pct(full.categories["best-practices"]?.score),
+            seo: NOINDEX_BY_DESIGN.has(p) ? seoWithout(full, "is-crawlable") : pct(full.categories.seo?.score),
+          },
+          seoExempt: NOINDEX_BY_DESIGN.has(p) ? { audit: "is-crawlable", fullScore: pct(full.categories.seo?.score) } : null,
+          failingAudits: failing,
+          perfHints: hints,
+          reports: reports.map((r) => path.relative(repoRoot, path.join(reportDir, r))),
+          finalUrl: full.finalDisplayedUrl,
+          lighthouseVersion: full.lighthouseVersion,
+          userAgent: full.environment?.hostUserAgent,
+        });
       }
-      const full = lhrs[0];
-      const sorted = [...lhrs].sort((x, y) => x.categories.performance.score - y.categories.performance.score);
-      const med = median(sorted);
-      const failing = failingAudits(full);
-      const hints = perfHints(med);
-      mkdirSync(reportDir, { recursive: true });
-      const reports = [`${slug(p)}${lang === "es" ? ".es" : ""}.html`];
-      writeFileSync(path.join(reportDir, reports[0]), ReportGenerator.generateReportHtml(full));
-      if (med !== full) {
-        reports.push(`${slug(p)}${lang === "es" ? ".es" : ""}.median-performance.html`);
-        writeFileSync(path.join(reportDir, reports[1]), ReportGenerator.generateReportHtml(med));
-      }
-      results.push({
-        path: p,
-        lang,
-        url,
-        runs: lhrs.map(metricsOf),
-        median: metricsOf(med),
-        medianRun: lhrs.indexOf(med) + 1,
-        scores: {
-          performance: pct(med.categories.performance.score),
-          accessibility: pct(full.categories.accessibility?.score),
-          "best-practices": pct(full.categories["best-practices"]?.score),
-          seo: NOINDEX_BY_DESIGN.has(p) ? seoWithout(full, "is-crawlable") : pct(full.categories.seo?.score),
-        },
-        seoExempt: NOINDEX_BY_DESIGN.has(p) ? { audit: "is-crawlable", fullScore: pct(full.categories.seo?.score) } : null,
-        failingAudits: failing,
-        perfHints: hints,
-        reports: reports.map((r) => path.relative(repoRoot, path.join(reportDir, r))),
-        finalUrl: full.finalDisplayedUrl,
-        lighthouseVersion: full.lighthouseVersion,
-        userAgent: full.environment?.hostUserAgent,
-      });
-    }
   } finally {
     await target.close();
   }
@@ -468,7 +468,10 @@ async function main() {
   if (results.some((r) => r.seoExempt)) {
     console.log(
       `* noindex by design (${[...NOINDEX_BY_DESIGN].join(", ")}): SEO scored without "is-crawlable" ` +
-        `(Lighthouse's own SEO score: ${results.filter((r) => r.seoExempt).map((r) => `${label(r.path, r.lang)} ${r.seoExempt.fullScore}`).join(", ")})`,
+        `(Lighthouse's own SEO score: ${results
+          .filter((r) => r.seoExempt)
+          .map((r) => `${label(r.path, r.lang)} ${r.seoExempt.fullScore}`)
+          .join(", ")})`,
     );
   }
   const failed = [...new Set(results.flatMap((r) => r.runs.flatMap((x) => x.failedRequests)))];
@@ -570,7 +573,11 @@ function writeBenchJson({ startedAt, load, results, elapsedS, bi }) {
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
-    JSON.stringify({ bench: "lighthouse", startedAt: startedAt.toISOString(), loadavg: os.loadavg(), loadAtStart: load, rows, notes }, null, 2) + "\n",
+    JSON.stringify(
+      { bench: "lighthouse", startedAt: startedAt.toISOString(), loadavg: os.loadavg(), loadAtStart: load, rows, notes },
+      null,
+      2,
+    ) + "\n",
   );
   console.log(`bench JSON: ${path.relative(process.cwd(), out)}`);
 }

@@ -123,9 +123,7 @@ async function scrollThrough(page) {
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
     await pause(200);
-    await Promise.all(
-      [...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => {})),
-    );
+    await Promise.all([...document.images].filter((img) => !img.complete).map((img) => img.decode().catch(() => {})));
   });
 }
 
@@ -305,7 +303,17 @@ async function main() {
       ]),
     ),
   );
-  const checks = ["img width/height", "image format", "image size", "font hosting", "font format", "font subset", "video before load", "video preload", "poster preload"];
+  const checks = [
+    "img width/height",
+    "image format",
+    "image size",
+    "font hosting",
+    "font format",
+    "font subset",
+    "video before load",
+    "video preload",
+    "poster preload",
+  ];
   const failures = results.flatMap((r) => r.problems.map((x) => ({ ...x, where: `${r.path} ${r.lang} ${r.view}` })));
   for (const f of failures) console.log(`  ${f.check}: ${f.where}: ${f.detail}`);
   const rows = checks.map((check) => {

@@ -18,17 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseCli } from "./lib/cli.mjs";
 import { ensureBuild, onShutdown, repoRoot, startServer } from "./lib/server.mjs";
-import {
-  createDatabase,
-  dropDatabase,
-  exitCodeOf,
-  loadavg,
-  processName,
-  rowsTable,
-  rssMb,
-  table,
-  writeResult,
-} from "./lib/rows.mjs";
+import { createDatabase, dropDatabase, exitCodeOf, loadavg, processName, rowsTable, rssMb, table, writeResult } from "./lib/rows.mjs";
 
 const usage = `Usage: node bench/memory.mjs [options]
   --duration S          load run per database, seconds (default 60)
@@ -98,11 +88,9 @@ ${delayMs > 0 ? `delay = function() return ${delayMs} end\n` : ""}`;
 /** Run wrk against `url`; resolves with its parsed summary. Bounded by -d plus a margin. */
 function runWrk({ url, seconds, conns, threads, script }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      "wrk",
-      [`-t${threads}`, `-c${conns}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-s", script, url],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const child = spawn("wrk", [`-t${threads}`, `-c${conns}`, `-d${seconds}s`, "--timeout", "10s", "--latency", "-s", script, url], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (c) => (out += c));
     child.stderr.on("data", (c) => (out += c));
@@ -241,8 +229,7 @@ async function soak({ server, label, soakScript, stamp, notes }) {
 
   // Windows: minutes 2–4 vs the last 2 minutes; proportional for soaks shorter than 6 minutes.
   const total = samples.at(-1).t;
-  const [earlyFrom, earlyTo, lateFrom] =
-    soakMinutes >= 6 ? [120, 240, total - 120] : [total * 0.2, total * 0.4, total * 0.8];
+  const [earlyFrom, earlyTo, lateFrom] = soakMinutes >= 6 ? [120, 240, total - 120] : [total * 0.2, total * 0.4, total * 0.8];
   const early = median(samples.filter((s) => s.t >= earlyFrom && s.t <= earlyTo).map((s) => s.rss));
   const late = median(samples.filter((s) => s.t >= lateFrom).map((s) => s.rss));
   const slope = slopePerMinute(samples.filter((s) => s.t >= earlyFrom));
@@ -253,8 +240,12 @@ async function soak({ server, label, soakScript, stamp, notes }) {
       ? "median of the last 2 min vs minutes 2–4"
       : "median of the last 20 % vs 20–40 % of the run (soak shorter than 6 min)";
 
-  console.log(`\nsoak (${label}, ${soakMinutes} min, ${run.requests} requests, ${run.rps} req/s, non-2xx ${run.non2xx}): RSS every ${sampleSeconds} s`);
-  console.log(`  ${sparkline(samples.map((s) => s.rss))}  ${round1(Math.min(...samples.map((s) => s.rss)))}–${round1(Math.max(...samples.map((s) => s.rss)))} MB`);
+  console.log(
+    `\nsoak (${label}, ${soakMinutes} min, ${run.requests} requests, ${run.rps} req/s, non-2xx ${run.non2xx}): RSS every ${sampleSeconds} s`,
+  );
+  console.log(
+    `  ${sparkline(samples.map((s) => s.rss))}  ${round1(Math.min(...samples.map((s) => s.rss)))}–${round1(Math.max(...samples.map((s) => s.rss)))} MB`,
+  );
   const perMinute = [];
   for (let m = 0; m < Math.ceil(total / 60); m++) {
     const inMinute = samples.filter((s) => s.t >= m * 60 && s.t < (m + 1) * 60).map((s) => s.rss);
@@ -276,8 +267,20 @@ async function soak({ server, label, soakScript, stamp, notes }) {
       target: "≤ 5 % or ≤ 10 MB",
       pass: growth === null ? null : ok,
     },
-    { measure: `soak RSS growth (${label}), percent`, value: growthPct === null ? null : round1(growthPct), unit: "%", target: "", pass: null },
-    { measure: `soak RSS slope after warm-up (${label})`, value: slope === null ? null : Math.round(slope * 100) / 100, unit: "MB/min", target: "", pass: null },
+    {
+      measure: `soak RSS growth (${label}), percent`,
+      value: growthPct === null ? null : round1(growthPct),
+      unit: "%",
+      target: "",
+      pass: null,
+    },
+    {
+      measure: `soak RSS slope after warm-up (${label})`,
+      value: slope === null ? null : Math.round(slope * 100) / 100,
+      unit: "MB/min",
+      target: "",
+      pass: null,
+    },
   ];
 }
 
@@ -331,7 +334,9 @@ try {
   rmSync(tmp, { recursive: true, force: true });
 }
 
-console.log(`\nmemory (VmRSS of the node server; 1 MB = 1024² bytes; load average ${load.join(" ")} at start, ${loadavg().join(" ")} at end)`);
+console.log(
+  `\nmemory (VmRSS of the node server; 1 MB = 1024² bytes; load average ${load.join(" ")} at start, ${loadavg().join(" ")} at end)`,
+);
 console.log(rowsTable(rows));
 writeResult(args.json, { bench: "memory", startedAt, rows, notes });
 process.exit(exitCodeOf(rows, failed || rows.length === 0));

@@ -41,7 +41,11 @@ const BENCHES = [
     file: script("js-size.mjs"),
     argv: (quick, file) => {
       const all = supports(file, "all-public");
-      return [process.execPath, [file, ...(all ? ["--all-public"] : ["--path", "/"])], all ? [] : ["js-size: --all-public not available; measured / only"]];
+      return [
+        process.execPath,
+        [file, ...(all ? ["--all-public"] : ["--path", "/"])],
+        all ? [] : ["js-size: --all-public not available; measured / only"],
+      ];
     },
     bound: () => 10 * MIN,
   },
@@ -126,7 +130,13 @@ if (args.help) {
   console.log(usage + BENCHES.map((b) => b.name).join(", "));
   process.exit(0);
 }
-const list = (s) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []);
+const list = (s) =>
+  s
+    ? s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 const only = list(args.only);
 const skip = list(args.skip);
 const unknown = [...only, ...skip].filter((n) => !BENCHES.some((b) => b.name === n));
@@ -163,7 +173,9 @@ function runOne(bench, quick) {
     const fullArgs = supports(bench.file, "json") ? [...argv, "--json", jsonPath] : argv;
     const logFile = createWriteStream(path.join(runDir, `${bench.name}.log`));
     const t0 = Date.now();
-    console.log(`\n=== ${bench.name}: ${path.relative(repoRoot, command) || command} ${fullArgs.map((a) => path.relative(repoRoot, a).startsWith("..") ? a : path.relative(repoRoot, a) || a).join(" ")} (bound ${bench.bound(quick) / MIN} min)`);
+    console.log(
+      `\n=== ${bench.name}: ${path.relative(repoRoot, command) || command} ${fullArgs.map((a) => (path.relative(repoRoot, a).startsWith("..") ? a : path.relative(repoRoot, a) || a)).join(" ")} (bound ${bench.bound(quick) / MIN} min)`,
+    );
     // Own process group, so a bench that overruns is stopped with everything it started.
     const child = spawn(command, fullArgs, { cwd: repoRoot, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.on("data", (c) => {
@@ -269,7 +281,9 @@ const summary =
   `${failedBenches.length} could not measure${failedBenches.length ? ` (${failedBenches.map((r) => r.name).join(", ")})` : ""}; ` +
   `total ${fmtTime(elapsed)}`;
 
-console.log(`\n=== npm run bench${args.quick ? " --quick" : ""} — ${startedAt}, load average ${loadAtStart.join(" ")} at start, ${loadavg().join(" ")} at end`);
+console.log(
+  `\n=== npm run bench${args.quick ? " --quick" : ""} — ${startedAt}, load average ${loadAtStart.join(" ")} at start, ${loadavg().join(" ")} at end`,
+);
 console.log(table(["bench", "measure", "figure", "target", "pass"], lines));
 console.log(`\n${summary}`);
 for (const n of notes) console.log(`note: ${n}`);

@@ -17,15 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseCli } from "./lib/cli.mjs";
 import { ensureBuild, freePort, onShutdown, repoRoot, snapshotBuild } from "./lib/server.mjs";
-import {
-  createDatabase,
-  dropDatabase,
-  exitCodeOf,
-  loadavg,
-  rowsTable,
-  rssMb,
-  writeResult,
-} from "./lib/rows.mjs";
+import { createDatabase, dropDatabase, exitCodeOf, loadavg, rowsTable, rssMb, writeResult } from "./lib/rows.mjs";
 
 const usage = `Usage: node bench/startup.mjs [--runs N] [--no-pg] [--json PATH] [--build]
   --runs N     cold starts on the existing data folder, per database (default 3)
@@ -206,7 +198,9 @@ async function measure({ label, appDir, dataDir, env, gate }) {
   const cpu = [];
   for (let i = 1; i <= runs; i++) {
     const run = await timeStart({ appDir, dataDir, env });
-    log(`  cold start ${i}/${runs}: ${seconds(run.ms)} s, CPU ${seconds(run.cpuMs)} s, RSS ${Math.round(run.rss)} MB (${describePhases(run.phases)})`);
+    log(
+      `  cold start ${i}/${runs}: ${seconds(run.ms)} s, CPU ${seconds(run.cpuMs)} s, RSS ${Math.round(run.rss)} MB (${describePhases(run.phases)})`,
+    );
     notes.push(
       `${label} cold start ${i}: ${seconds(run.ms)} s, server CPU time ${seconds(run.cpuMs)} s, RSS at the first answer ` +
         `${Math.round(run.rss)} MB — ${describePhases(run.phases)}`,
@@ -252,7 +246,13 @@ try {
   const max = Math.max(...pglite.cold);
   rows.push({ measure: "cold start, existing data (PGlite), median", value: seconds(med), unit: "s", target: "", pass: null });
   rows.push({ measure: "cold start, existing data (PGlite), max", value: seconds(max), unit: "s", target: "≤ 3 s", pass: max <= 3000 });
-  rows.push({ measure: "cold start, server CPU time (PGlite), median", value: seconds(median(pglite.cpu)), unit: "s", target: "", pass: null });
+  rows.push({
+    measure: "cold start, server CPU time (PGlite), median",
+    value: seconds(median(pglite.cpu)),
+    unit: "s",
+    target: "",
+    pass: null,
+  });
   if (check !== null) {
     rows.push({ measure: "npm start build check (ensure-build)", value: seconds(check), unit: "s", target: "", pass: null });
     rows.push({
@@ -278,9 +278,27 @@ try {
       });
       rows.push(...pg.rows);
       notes.push(...pg.notes);
-      rows.push({ measure: "cold start, existing data (PostgreSQL), median", value: seconds(median(pg.cold)), unit: "s", target: "", pass: null });
-      rows.push({ measure: "cold start, existing data (PostgreSQL), max", value: seconds(Math.max(...pg.cold)), unit: "s", target: "", pass: null });
-      rows.push({ measure: "cold start, server CPU time (PostgreSQL), median", value: seconds(median(pg.cpu)), unit: "s", target: "", pass: null });
+      rows.push({
+        measure: "cold start, existing data (PostgreSQL), median",
+        value: seconds(median(pg.cold)),
+        unit: "s",
+        target: "",
+        pass: null,
+      });
+      rows.push({
+        measure: "cold start, existing data (PostgreSQL), max",
+        value: seconds(Math.max(...pg.cold)),
+        unit: "s",
+        target: "",
+        pass: null,
+      });
+      rows.push({
+        measure: "cold start, server CPU time (PostgreSQL), median",
+        value: seconds(median(pg.cpu)),
+        unit: "s",
+        target: "",
+        pass: null,
+      });
     } catch (error) {
       notes.push(`PostgreSQL not measured: ${error.message.split("\n")[0]}`);
       log(`PostgreSQL not measured: ${error.message}`);

@@ -112,8 +112,7 @@ const rows = [];
 let exitCode = 0;
 
 /** better-call's signCookieValue: `${value}.${base64 HMAC-SHA256}`, URL-encoded. */
-const signCookieValue = (value, secret) =>
-  encodeURIComponent(`${value}.${createHmac("sha256", secret).update(value).digest("base64")}`);
+const signCookieValue = (value, secret) => encodeURIComponent(`${value}.${createHmac("sha256", secret).update(value).digest("base64")}`);
 
 async function withAdmin(fn) {
   const client = new pg.Client({ connectionString: adminUrl.toString() });
@@ -215,10 +214,11 @@ async function insertExtraRows(db, n) {
 async function createMember(db) {
   const userId = `bench-${randomUUID()}`;
   const name = "Bench Member Rosalind";
-  await db.query(
-    `INSERT INTO users (id, name, email, email_verified) VALUES ($1, $2, $3, true)`,
-    [userId, name, `bench-${process.pid}@example.test`],
-  );
+  await db.query(`INSERT INTO users (id, name, email, email_verified) VALUES ($1, $2, $3, true)`, [
+    userId,
+    name,
+    `bench-${process.pid}@example.test`,
+  ]);
   await db.query(
     `INSERT INTO profiles (id, full_name, display_name, membership_status, has_completed_tour, tour_completion_date)
      VALUES ($1, $2, $2, 'member', true, now()) ON CONFLICT (id) DO UPDATE SET full_name = $2, display_name = $2,
@@ -373,7 +373,13 @@ try {
     rows.push(
       { measure: `${page.label} rps`, value: Math.round(r.rps * 10) / 10, unit: "rps", target: "", pass: null },
       { measure: `${page.label} p50`, value: r.p50, unit: "ms", target: "", pass: null },
-      { measure: `${page.label} p99`, value: r.p99, unit: "ms", target: page.noTarget ? "" : "≤ 50 ms", pass: page.noTarget ? null : r.p99 <= 50 },
+      {
+        measure: `${page.label} p99`,
+        value: r.p99,
+        unit: "ms",
+        target: page.noTarget ? "" : "≤ 50 ms",
+        pass: page.noTarget ? null : r.p99 <= 50,
+      },
       { measure: `${page.label} errors`, value: errors, unit: "count", target: "0", pass: errors === 0 },
     );
     if (r.socketErrorCount) notes.push(`${page.label}: socket errors ${JSON.stringify(r.socketErrors)}`);
@@ -384,9 +390,21 @@ try {
       const pacedErrors = paced.non2xx3xx + paced.socketErrorCount;
       log(`  ${paced.rps.toFixed(1)} rps, p50 ${paced.p50.toFixed(1)} ms, p99 ${paced.p99.toFixed(1)} ms, errors ${pacedErrors}`);
       rows.push(
-        { measure: `${page.label} at ${rate} rps offered: rps`, value: Math.round(paced.rps * 10) / 10, unit: "rps", target: "", pass: null },
+        {
+          measure: `${page.label} at ${rate} rps offered: rps`,
+          value: Math.round(paced.rps * 10) / 10,
+          unit: "rps",
+          target: "",
+          pass: null,
+        },
         { measure: `${page.label} at ${rate} rps offered: p99`, value: paced.p99, unit: "ms", target: "", pass: null },
-        { measure: `${page.label} at ${rate} rps offered: errors`, value: pacedErrors, unit: "count", target: "0", pass: pacedErrors === 0 },
+        {
+          measure: `${page.label} at ${rate} rps offered: errors`,
+          value: pacedErrors,
+          unit: "count",
+          target: "0",
+          pass: pacedErrors === 0,
+        },
       );
     }
     if (rates.length) await check(page, "after the paced runs");
@@ -397,7 +415,9 @@ try {
       (workers > 1 ? `cluster mode, ${workers} workers` : "one server process"),
   );
   if (rates.length)
-    notes.push(`paced runs: wrk -s <script> with an exponential delay() of mean ${connections}/rate s per connection; no target (issue 10's p99 is for the saturating run)`);
+    notes.push(
+      `paced runs: wrk -s <script> with an exponential delay() of mean ${connections}/rate s per connection; no target (issue 10's p99 is for the saturating run)`,
+    );
   notes.push(`load average at start ${loadAtStart.join(" ")}, at end ${loadavg().join(" ")} (${os.cpus().length} CPUs, shared)`);
   if (rows.some((r) => r.pass === false)) exitCode = 1;
 } catch (error) {

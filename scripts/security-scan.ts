@@ -80,14 +80,24 @@ const sqlmapRisk = Number(option("sqlmap-risk", "1"));
 const build = !args.includes("--no-build");
 for (const role of roles) if (!["visitor", "member", "admin"].includes(role)) usage(`unknown role ${role}`);
 for (const scanner of scanners) if (!["wapiti", "sqlmap"].includes(scanner)) usage(`unknown scanner ${scanner}`);
-if (![wapitiCrawlSeconds, wapitiAttackSeconds, sqlmapMinutes, sqlmapContentMinutes, sqlmapLevel, sqlmapRisk].every((n) => Number.isFinite(n) && n > 0)) usage("bad number");
+if (
+  ![wapitiCrawlSeconds, wapitiAttackSeconds, sqlmapMinutes, sqlmapContentMinutes, sqlmapLevel, sqlmapRisk].every(
+    (n) => Number.isFinite(n) && n > 0,
+  )
+)
+  usage("bad number");
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run security:scan -- [--roles visitor,member,admin] [--scanners wapiti,sqlmap] [--no-build] [--wapiti-crawl S] [--wapiti-attack S] [--sqlmap-minutes M] [--sqlmap-content-minutes M] [--sqlmap-level N] [--sqlmap-risk N] [--out DIR]`);
+  console.error(
+    `${message}\nusage: npm run security:scan -- [--roles visitor,member,admin] [--scanners wapiti,sqlmap] [--no-build] [--wapiti-crawl S] [--wapiti-attack S] [--sqlmap-minutes M] [--sqlmap-content-minutes M] [--sqlmap-level N] [--sqlmap-risk N] [--out DIR]`,
+  );
   process.exit(2);
 }
 
-const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:]/g, "")
+  .replace(/\.\d+Z$/, "Z");
 const outDir = path.resolve(option("out", path.join(repoRoot, "scan-results", stamp)));
 mkdirSync(outDir, { recursive: true });
 const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -188,7 +198,15 @@ const ADMIN = { email: "scan-admin@example.test", password: "scan-admin-long-pas
 
 async function memberSignUp(site: Site, dataDir: string): Promise<Map<string, string>> {
   const signup = await site.request("/auth", {
-    form: { intent: "signup-email", fullName: MEMBER.name, email: MEMBER.email, password: MEMBER.password, confirmPassword: MEMBER.password, username: "", phone: "" },
+    form: {
+      intent: "signup-email",
+      fullName: MEMBER.name,
+      email: MEMBER.email,
+      password: MEMBER.password,
+      confirmPassword: MEMBER.password,
+      username: "",
+      phone: "",
+    },
   });
   if (signup.status !== 200) throw new Error(`member sign-up answered ${signup.status}`);
   const link = callbackLink(await waitForEmlTo(dataDir, MEMBER.email));
@@ -225,7 +243,10 @@ async function adminSignIn(site: Site): Promise<Map<string, string>> {
     applySetCookies(jar, enrolled.headers.getSetCookie());
   } else {
     await first.body?.cancel();
-    const coded = await site.request("/admin/login", { cookie: cookieHeader(jar), form: { intent: "code", code: await unusedTotp(adminSecret) } });
+    const coded = await site.request("/admin/login", {
+      cookie: cookieHeader(jar),
+      form: { intent: "code", code: await unusedTotp(adminSecret) },
+    });
     if (coded.status !== 303) throw new Error(`admin code step answered ${coded.status}`);
     applySetCookies(jar, coded.headers.getSetCookie());
   }
@@ -265,7 +286,8 @@ async function contentForms(site: Site, cookie: string): Promise<Array<{ intent:
       if (!name || /type="(?:submit|button|checkbox|radio)"/.test(tag)) continue;
       fields.append(htmlDecode(name), htmlDecode(/value="([^"]*)"/.exec(tag)?.[1] ?? ""));
     }
-    for (const m of form.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g)) fields.append(htmlDecode(m[1]!), htmlDecode(m[2]!));
+    for (const m of form.matchAll(/<textarea[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/textarea>/g))
+      fields.append(htmlDecode(m[1]!), htmlDecode(m[2]!));
     for (const m of form.matchAll(/<select[^>]*name="([^"]*)"[^>]*>([\s\S]*?)<\/select>/g)) {
       const options = [...m[2]!.matchAll(/<option[^>]*value="([^"]*)"([^>]*)>/g)];
       const chosen = options.find((o) => /selected/.test(o[2]!)) ?? options[0];
@@ -302,7 +324,17 @@ function crawledQueries(logFiles: string[], role: Role): string[] {
 }
 
 async function replayNul(base: string, cookie: string, urls: string[]) {
-  const tally: ProxyTally = { requests: 0, byStatus: {}, csrfRefused: 0, blocked: {}, serverErrors: [], rateLimited: {}, streams: 0, skipped: 0, refusals: {} };
+  const tally: ProxyTally = {
+    requests: 0,
+    byStatus: {},
+    csrfRefused: 0,
+    blocked: {},
+    serverErrors: [],
+    rateLimited: {},
+    streams: 0,
+    skipped: 0,
+    refusals: {},
+  };
   const failures: Array<{ path: string; parameter: string; status: number }> = [];
   for (const url of urls) {
     const [pathname, query] = url.split("?") as [string, string];
@@ -317,7 +349,8 @@ async function replayNul(base: string, cookie: string, urls: string[]) {
         tally.byStatus[String(response.status)] = (tally.byStatus[String(response.status)] ?? 0) + 1;
         if (response.status >= 500) {
           tally.serverErrors.push(`${response.status} GET ${pathname} [${name}]`);
-          if (!failures.some((f) => f.path === pathname && f.parameter === name)) failures.push({ path: pathname, parameter: name, status: response.status });
+          if (!failures.some((f) => f.path === pathname && f.parameter === name))
+            failures.push({ path: pathname, parameter: name, status: response.status });
         }
       }
     }
@@ -359,11 +392,17 @@ function coverageOf(scanner: Scanner, logFile: string): string {
   return last ? `reached target ${last[1]} of ${last[2]} (${forms} forms among them)` : "no target reached";
 }
 
-function runTool(command: string, argv: string[], logFile: string, hardLimitSeconds: number): Promise<{ code: number | null; signal: string | null; timedOut: boolean }> {
+function runTool(
+  command: string,
+  argv: string[],
+  logFile: string,
+  hardLimitSeconds: number,
+): Promise<{ code: number | null; signal: string | null; timedOut: boolean }> {
   return new Promise((resolve) => {
     const out = createWriteStream(logFile);
     const env = { ...process.env };
-    for (const name of ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"]) delete env[name];
+    for (const name of ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"])
+      delete env[name];
     // One process group: a hard stop ends the scanner and anything it started.
     const child = spawn(command, argv, { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.pipe(out, { end: false });
@@ -396,7 +435,6 @@ function runTool(command: string, argv: string[], logFile: string, hardLimitSeco
 }
 
 const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replaceAll("'", `'\\''`)}'`);
-
 
 function wapitiSeverity(level: unknown): Severity {
   switch (String(level)) {
@@ -433,7 +471,9 @@ function parseWapiti(reportFile: string): Finding[] {
           method: item.method,
           path: item.path,
           parameter: item.parameter,
-          info: String(item.info ?? "").split("\n")[0]!.slice(0, 300),
+          info: String(item.info ?? "")
+            .split("\n")[0]!
+            .slice(0, 300),
         });
       }
     }
@@ -455,11 +495,23 @@ function parseSqlmap(logFile: string): Finding[] {
       findings.push({ severity: "high", category: "SQL injection", path: currentUrl, parameter: m[1], info: line.trim() });
     } else if ((m = /heuristic \(basic\) test shows that (\w+ parameter '[^']+') might be injectable/.exec(line))) {
       // A database error text in the answer: an error leak at least.
-      findings.push({ severity: "medium", category: "SQL error in answer (heuristic)", path: currentUrl, parameter: m[1], info: line.trim() });
+      findings.push({
+        severity: "medium",
+        category: "SQL error in answer (heuristic)",
+        path: currentUrl,
+        parameter: m[1],
+        info: line.trim(),
+      });
     } else if ((m = /heuristic \(XSS\) test shows that (\w+ parameter '[^']+') might be vulnerable/.exec(line))) {
       findings.push({ severity: "medium", category: "XSS (sqlmap heuristic)", path: currentUrl, parameter: m[1], info: line.trim() });
     } else if ((m = /heuristic \(FI\) test shows that (\w+ parameter '[^']+') might be vulnerable/.exec(line))) {
-      findings.push({ severity: "medium", category: "file inclusion (sqlmap heuristic)", path: currentUrl, parameter: m[1], info: line.trim() });
+      findings.push({
+        severity: "medium",
+        category: "file inclusion (sqlmap heuristic)",
+        path: currentUrl,
+        parameter: m[1],
+        info: line.trim(),
+      });
     }
   }
   // sqlmap lists the HTTP errors of the run at the end: "500 (Internal Server Error) - 3 times".
@@ -512,7 +564,20 @@ async function main(): Promise<number> {
   delete env.DATABASE_URL;
   const created = spawnSync(
     "npm",
-    ["run", "--silent", "admin:create", "--", "--email", ADMIN.email, "--password", ADMIN.password, "--name", ADMIN.name, "--scopes", "admin:*"],
+    [
+      "run",
+      "--silent",
+      "admin:create",
+      "--",
+      "--email",
+      ADMIN.email,
+      "--password",
+      ADMIN.password,
+      "--name",
+      ADMIN.name,
+      "--scopes",
+      "admin:*",
+    ],
     { cwd: repoRoot, env, encoding: "utf8", timeout: 300_000 },
   );
   if (created.status !== 0) throw new Error(`admin:create failed:\n${created.stdout}\n${created.stderr}`);
@@ -569,7 +634,8 @@ async function main(): Promise<number> {
       const runDir = path.join(outDir, `${scanner}-${role}`);
       mkdirSync(runDir, { recursive: true });
       const cookies = cookieHeader(jars[role]);
-      const show = (argv: string[]) => [scanner, ...argv].map((a) => quote(cookies ? a.replace(cookies, "<session cookies>") : a)).join(" ");
+      const show = (argv: string[]) =>
+        [scanner, ...argv].map((a) => quote(cookies ? a.replace(cookies, "<session cookies>") : a)).join(" ");
       // `lang` (?lang=es on every link) is attacked on every page in the visitor's runs; the
       // signed-in runs skip it so their time goes to their own forms.
       const skipLang = role !== "visitor";
@@ -584,32 +650,49 @@ async function main(): Promise<number> {
       if (scanner === "wapiti") {
         const cookieFile = path.join(runDir, "cookies.json");
         const cookieJson: Record<string, Record<string, Record<string, object>>> = { "127.0.0.1": { "/": {} } };
-        for (const [name, value] of jars[role]) cookieJson["127.0.0.1"]!["/"]![name] = { value, expires: null, secure: false, port: null, version: 0 };
+        for (const [name, value] of jars[role])
+          cookieJson["127.0.0.1"]!["/"]![name] = { value, expires: null, secure: false, port: null, version: 0 };
         writeFileSync(cookieFile, JSON.stringify(cookieJson, null, 2));
         const argv = [
           // The administrator's run covers the portal; the public and member pages are the others'.
-          "-u", `${server.baseURL}${role === "admin" ? "/admin/" : "/"}`,
-          "--scope", "folder",
+          "-u",
+          `${server.baseURL}${role === "admin" ? "/admin/" : "/"}`,
+          "--scope",
+          "folder",
           ...(role === "visitor" ? [] : ["-c", cookieFile]),
-          "-H", `Origin: ${server.baseURL}`,
+          "-H",
+          `Origin: ${server.baseURL}`,
           // Without the Debian package python3-brotli, wapiti asks for `br` and cannot read it:
           // every rendered page would look empty to it.
-          "-H", "Accept-Encoding: gzip, deflate",
+          "-H",
+          "Accept-Encoding: gzip, deflate",
           ...(skipLang ? ["--skip", "lang"] : []),
-          "-p", `${proxy.url}/`,
-          "--endpoint", endpoint.url,
-          "--max-scan-time", String(wapitiCrawlSeconds),
-          "--max-attack-time", String(wapitiAttackSeconds),
-          "--max-links-per-page", "40",
-          "--max-files-per-dir", "50",
-          "-t", "15",
+          "-p",
+          `${proxy.url}/`,
+          "--endpoint",
+          endpoint.url,
+          "--max-scan-time",
+          String(wapitiCrawlSeconds),
+          "--max-attack-time",
+          String(wapitiAttackSeconds),
+          "--max-links-per-page",
+          "40",
+          "--max-files-per-dir",
+          "50",
+          "-t",
+          "15",
           "--flush-session",
-          "--store-session", path.join(work, `wapiti-${role}`),
-          "--store-config", path.join(work, `wapiti-config-${role}`),
+          "--store-session",
+          path.join(work, `wapiti-${role}`),
+          "--store-config",
+          path.join(work, `wapiti-config-${role}`),
           "--no-bugreport",
-          "-v", "1",
-          "-f", "json",
-          "-o", path.join(runDir, "report.json"),
+          "-v",
+          "1",
+          "-f",
+          "json",
+          "-o",
+          path.join(runDir, "report.json"),
         ];
         // /admin/content holds 324 forms (786 KB): wapiti 3.0.4 spends ~1.2 s of CPU per form
         // parsing it and would spend its whole budget there. sqlmap covers its handler below.
@@ -633,7 +716,8 @@ async function main(): Promise<number> {
           "--threads=1",
           "--timeout=15",
           "--retries=1",
-          "-H", `Origin: ${server.baseURL}`,
+          "-H",
+          `Origin: ${server.baseURL}`,
           ...(role === "visitor" ? [] : [`--cookie=${cookies}`, "--drop-set-cookie"]),
           ...(skipLang ? ["--skip=lang"] : []),
           `--proxy=${proxy.url}`,
@@ -642,13 +726,17 @@ async function main(): Promise<number> {
         ];
         const excluded = [...STREAMS, ...(role === "admin" ? [ADMIN_CONTENT] : [])].map((p) => p.replaceAll("/", "\\/"));
         const argv = [
-          "-u", `${server.baseURL}${role === "admin" ? "/admin" : "/"}`,
+          "-u",
+          `${server.baseURL}${role === "admin" ? "/admin" : "/"}`,
           "--crawl=2",
           "--forms",
-          "--crawl-exclude", `(${excluded.join("|")}|\\.(ics|xml|pdf|csv|json|webmanifest)(\\?|$))`,
+          "--crawl-exclude",
+          `(${excluded.join("|")}|\\.(ics|xml|pdf|csv|json|webmanifest)(\\?|$))`,
           ...common,
-          "--output-dir", path.join(runDir, "output"),
-          "--results-file", path.join(runDir, "results.csv"),
+          "--output-dir",
+          path.join(runDir, "output"),
+          "--results-file",
+          path.join(runDir, "results.csv"),
         ];
         commands.push(show(argv));
         log(`sqlmap as ${role}: ${commands[0]}`);
@@ -664,7 +752,14 @@ async function main(): Promise<number> {
           for (const form of forms) {
             const left = Math.floor((deadline - Date.now()) / 1000);
             if (left < 20 || stopping) break;
-            const formArgv = ["-u", `${server.baseURL}${ADMIN_CONTENT}`, `--data=${form.data}`, ...common, "--output-dir", path.join(runDir, "output-content")];
+            const formArgv = [
+              "-u",
+              `${server.baseURL}${ADMIN_CONTENT}`,
+              `--data=${form.data}`,
+              ...common,
+              "--output-dir",
+              path.join(runDir, "output-content"),
+            ];
             commands.push(show(formArgv));
             log(`sqlmap as admin, ${ADMIN_CONTENT} intent=${form.intent}`);
             const formLog = path.join(runDir, `sqlmap-content-${form.intent}.log`);
@@ -678,7 +773,13 @@ async function main(): Promise<number> {
       const seconds = Math.round((Date.now() - t0) / 1000);
       const tally = proxy.take();
       for (const hit of endpoint.hits.splice(0)) {
-        findings.push({ severity: "critical", category: "SSRF endpoint contacted by the site", method: hit.method, path: hit.url, info: `${hit.ip} at ${hit.date}` });
+        findings.push({
+          severity: "critical",
+          category: "SSRF endpoint contacted by the site",
+          method: hit.method,
+          path: hit.url,
+          info: `${hit.ip} at ${hit.date}`,
+        });
       }
       const sessionAfter = await sessionAlive(site, role, jars[role]);
       const result: RunResult = {
@@ -697,7 +798,9 @@ async function main(): Promise<number> {
       };
       results.push(result);
       writeFileSync(path.join(runDir, "findings.json"), JSON.stringify(result, null, 2));
-      log(`${scanner} as ${role}: ${seconds} s, ${tally.requests} requests, ${countLine(findings)}, session ${sessionAfter ? "kept" : "LOST"}`);
+      log(
+        `${scanner} as ${role}: ${seconds} s, ${tally.requests} requests, ${countLine(findings)}, session ${sessionAfter ? "kept" : "LOST"}`,
+      );
     }
     if (stopping) break;
     // Replay every query the scanners found with a NUL byte in each parameter: wapiti sends one
@@ -713,7 +816,14 @@ async function main(): Promise<number> {
       commands: [`# GET each query the scanners' logs name (${replay.urls} kinds), each parameter set to "a<NUL>b" and to its value + NUL`],
       seconds: Math.round((Date.now() - t0) / 1000),
       exit: "done",
-      findings: replay.failures.map((f) => ({ severity: "high" as const, category: "HTTP 5xx (NUL in a query parameter)", method: "GET", path: f.path, parameter: f.parameter, info: `${f.status}` })),
+      findings: replay.failures.map((f) => ({
+        severity: "high" as const,
+        category: "HTTP 5xx (NUL in a query parameter)",
+        method: "GET",
+        path: f.path,
+        parameter: f.parameter,
+        info: `${f.status}`,
+      })),
       tally: replay.tally,
       sessionBefore: true,
       sessionAfter: await sessionAlive(site, role, jars[role]),
@@ -731,7 +841,11 @@ async function main(): Promise<number> {
   console.log(`\n${summary}`);
   console.log(`Reports: ${path.relative(process.cwd(), outDir) || "."}`);
   await new Promise<void>((r) => serverLog.end(() => r()));
-  const serious = results.some((r) => r.findings.some((f) => ["critical", "high", "medium"].includes(f.severity)) || Object.keys(r.tally.byStatus).some((s) => s.startsWith("5")));
+  const serious = results.some(
+    (r) =>
+      r.findings.some((f) => ["critical", "high", "medium"].includes(f.severity)) ||
+      Object.keys(r.tally.byStatus).some((s) => s.startsWith("5")),
+  );
   const incomplete = results.some((r) => (r.scanner === "wapiti" && r.note) || !r.sessionAfter || r.tally.requests === 0);
   return serious ? 1 : incomplete ? 2 : 0;
 }
@@ -743,12 +857,19 @@ function countLine(findings: Finding[]): string {
 function renderSummary(results: RunResult[], info: { base: string; seconds: number }): string {
   const lines: string[] = [];
   lines.push(`# Security scan ${stamp}`, "");
-  lines.push(`Target ${info.base} (production build, fresh embedded database, demo church). Total ${Math.round(info.seconds / 60)} min.`, "");
-  lines.push("| role | scanner | time | requests | 403 CSRF | 403 proxy (session kept) | 429 | 5xx | critical | high | medium | low | info | session |");
+  lines.push(
+    `Target ${info.base} (production build, fresh embedded database, demo church). Total ${Math.round(info.seconds / 60)} min.`,
+    "",
+  );
+  lines.push(
+    "| role | scanner | time | requests | 403 CSRF | 403 proxy (session kept) | 429 | 5xx | critical | high | medium | low | info | session |",
+  );
   lines.push("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of results) {
     const count = (s: Severity) => r.findings.filter((f) => f.severity === s).length;
-    const fivexx = Object.entries(r.tally.byStatus).filter(([s]) => s.startsWith("5")).reduce((n, [, c]) => n + c, 0);
+    const fivexx = Object.entries(r.tally.byStatus)
+      .filter(([s]) => s.startsWith("5"))
+      .reduce((n, [, c]) => n + c, 0);
     const blocked = Object.values(r.tally.blocked).reduce((n, c) => n + c, 0);
     lines.push(
       `| ${r.role} | ${r.scanner} | ${Math.floor(r.seconds / 60)}m${String(r.seconds % 60).padStart(2, "0")}s | ${r.tally.requests} | ${r.tally.csrfRefused} | ${blocked} | ${r.tally.byStatus["429"] ?? 0} | ${fivexx} | ${SEVERITIES.map(count).join(" | ")} | ${r.role === "visitor" ? "—" : r.sessionAfter ? "kept" : "**lost**"} |`,
@@ -758,13 +879,36 @@ function renderSummary(results: RunResult[], info: { base: string; seconds: numb
   for (const r of results) {
     lines.push(`## ${r.scanner} as ${r.role} (${r.exit}${r.note ? `; ${r.note}` : ""})`, "", "```sh", ...r.commands, "```", "");
     lines.push(`Coverage: ${r.coverage}.`);
-    lines.push(`Answers by status: ${Object.entries(r.tally.byStatus).sort().map(([s, c]) => `${s}×${c}`).join(", ") || "none"}.`);
-    if (Object.keys(r.tally.blocked).length) lines.push(`Not forwarded (would end the session): ${Object.entries(r.tally.blocked).map(([i, c]) => `${i}×${c}`).join(", ")}.`);
+    lines.push(
+      `Answers by status: ${
+        Object.entries(r.tally.byStatus)
+          .sort()
+          .map(([s, c]) => `${s}×${c}`)
+          .join(", ") || "none"
+      }.`,
+    );
+    if (Object.keys(r.tally.blocked).length)
+      lines.push(
+        `Not forwarded (would end the session): ${Object.entries(r.tally.blocked)
+          .map(([i, c]) => `${i}×${c}`)
+          .join(", ")}.`,
+      );
     const refusals = Object.entries(r.tally.refusals).sort((a, b) => b[1] - a[1]);
-    if (refusals.length) lines.push(`Most frequent 4xx/5xx: ${refusals.slice(0, 12).map(([k, c]) => `${k} ×${c}`).join(", ")}.`);
+    if (refusals.length)
+      lines.push(
+        `Most frequent 4xx/5xx: ${refusals
+          .slice(0, 12)
+          .map(([k, c]) => `${k} ×${c}`)
+          .join(", ")}.`,
+      );
     if (r.tally.skipped) lines.push(`Requests for pages left out of this run, answered 204 by the proxy: ${r.tally.skipped}.`);
     if (r.tally.streams) lines.push(`Event-stream requests answered 204 by the proxy: ${r.tally.streams}.`);
-    if (Object.keys(r.tally.rateLimited).length) lines.push(`429 by path: ${Object.entries(r.tally.rateLimited).map(([p, c]) => `${p}×${c}`).join(", ")}.`);
+    if (Object.keys(r.tally.rateLimited).length)
+      lines.push(
+        `429 by path: ${Object.entries(r.tally.rateLimited)
+          .map(([p, c]) => `${p}×${c}`)
+          .join(", ")}.`,
+      );
     if (r.serverErrorLogs) lines.push(`Server error log lines during the run: ${r.serverErrorLogs}.`);
     for (const e of r.tally.serverErrors.slice(0, 20)) lines.push(`- ${e}`);
     lines.push("");
@@ -776,7 +920,8 @@ function renderSummary(results: RunResult[], info: { base: string; seconds: numb
     const ordered = [...grouped].sort((a, b) => SEVERITIES.indexOf(a[1][0]!.severity) - SEVERITIES.indexOf(b[1][0]!.severity));
     for (const [key, items] of ordered) {
       lines.push(`- **${key}** ×${items.length}`);
-      for (const f of items.slice(0, 8)) lines.push(`  - ${[f.method, f.path, f.parameter && `[${f.parameter}]`].filter(Boolean).join(" ")} — ${f.info.slice(0, 200)}`);
+      for (const f of items.slice(0, 8))
+        lines.push(`  - ${[f.method, f.path, f.parameter && `[${f.parameter}]`].filter(Boolean).join(" ")} — ${f.info.slice(0, 200)}`);
     }
     lines.push("");
   }

@@ -47,11 +47,7 @@ import { once } from "~/server/once.server";
 import { runInRequestScope } from "~/server/request-context.server";
 import { createSharedPageTest } from "~/server/shared-page-routes.server";
 import { openPubSub, setPubSub } from "~/server/pubsub.server";
-import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-  createNonce,
-} from "~/server/security-headers.server";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
 
 export interface CreateAppOptions {
   env: Env;
@@ -158,7 +154,11 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
   // handler would answer 500: refuse them here, as any method this site does not serve.
   app.use((req, res, next) => {
     if (!UNSERVABLE_METHODS.has(req.method)) return next();
-    res.status(405).set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS").type("text/plain").send("Method not allowed. / Método no permitido.");
+    res
+      .status(405)
+      .set("Allow", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+      .type("text/plain")
+      .send("Method not allowed. / Método no permitido.");
   });
 
   app.use((req, res, next) => {
@@ -177,7 +177,11 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     // Only a signed-in member may send that much there (checked below, before any of it is
     // read): a visitor's post is a few fields.
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
-    const uploadPath = req.path === "/admin/content" || req.path.startsWith("/admin/events/") || routePath.startsWith("/admin/store/products/") || memberPhoto;
+    const uploadPath =
+      req.path === "/admin/content" ||
+      req.path.startsWith("/admin/events/") ||
+      routePath.startsWith("/admin/store/products/") ||
+      memberPhoto;
     // Many gallery photos at once: read as a stream by the gallery admin, each ≤ 8 MB.
     const galleryPath = routePath === "/admin/gallery";
     // Sermon audio, video and notes: streamed to disk by the sermon editor, never buffered.
@@ -185,7 +189,17 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     const multipart = Boolean(req.is("multipart/form-data"));
     // Stripe's events are JSON, usually a few KB; a checkout session with many lines is more.
     const webhookPath = req.path === "/stripe/webhook";
-    const limit = webhookPath ? MAX_WEBHOOK_BYTES : !multipart ? MAX_BODY_BYTES : mediaPath ? MAX_MEDIA_UPLOAD_BYTES : galleryPath ? MAX_GALLERY_UPLOAD_BYTES : uploadPath ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    const limit = webhookPath
+      ? MAX_WEBHOOK_BYTES
+      : !multipart
+        ? MAX_BODY_BYTES
+        : mediaPath
+          ? MAX_MEDIA_UPLOAD_BYTES
+          : galleryPath
+            ? MAX_GALLERY_UPLOAD_BYTES
+            : uploadPath
+              ? MAX_UPLOAD_BYTES
+              : MAX_BODY_BYTES;
     const tooLarge = () => res.status(413).type("text/plain").send("Request too large. / Solicitud demasiado grande.");
     if (Number(length) > limit) return void tooLarge();
     // A cookie that only looks like a session does not lift the limit (a forged one lifted it to
@@ -235,7 +249,13 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
       await database.ping();
       const migrations = await readMigrationStatus(database.db);
       if (migrations.pending > 0) {
-        res.status(503).json({ status: "unavailable", code: "migrations_pending", ...base, database: "ok", migrations: { applied: migrations.applied, total: migrations.total } });
+        res.status(503).json({
+          status: "unavailable",
+          code: "migrations_pending",
+          ...base,
+          database: "ok",
+          migrations: { applied: migrations.applied, total: migrations.total },
+        });
         return;
       }
       res.json({ status: "ready", ...base, database: "ok", migrations: { applied: migrations.applied, total: migrations.total } });
@@ -255,10 +275,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     app.use(vite.middlewares);
   } else {
     const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // Media and icons change rarely (uploads get new names); other public files daily.
     for (const folder of ["media", "icons"]) {
       app.use(`/${folder}`, express.static(path.join(clientDir, folder), { maxAge: "30d", index: false }));
@@ -466,7 +483,9 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   const church = await getChurchProfile({ db: handle.db, language: "en" });
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     // Each instance would make its own secret: a member signed in on one is a stranger to the next.
-    logger.warn("AUTH_SECRET is not set: this instance uses a secret kept in its DATA_DIR. Set the same AUTH_SECRET on every instance that shares this database (docs/deploy.md).");
+    logger.warn(
+      "AUTH_SECRET is not set: this instance uses a secret kept in its DATA_DIR. Set the same AUTH_SECRET on every instance that shares this database (docs/deploy.md).",
+    );
   }
   setAuth(
     createAuth({
@@ -480,10 +499,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   phaseDone("services");
   await routesLoaded;
   phaseDone("routes");
-  logger.info(
-    { database: handle.kind, pubsub: pubsub.kind, ms: Date.now() - startedAt, phases },
-    "database migrated and ready",
-  );
+  logger.info({ database: handle.kind, pubsub: pubsub.kind, ms: Date.now() - startedAt, phases }, "database migrated and ready");
 
   const app = createApp({ env, vite });
   const server = createServer(createRequestListener(app)).listen(env.PORT, env.HOST);
@@ -510,9 +526,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
     // Links queued after their answer (background.server.ts) are made before the outbox stops.
     const workerStopped = backgroundSettled()
       .then(() => Promise.all([stopMessaging(), reminders.stop(), retention.stop(), holds.stop()]))
-      .catch((error: unknown) =>
-      logger.error({ err: error }, "stopping the outbox failed"),
-    );
+      .catch((error: unknown) => logger.error({ err: error }, "stopping the outbox failed"));
     void Promise.all([httpClosed, workerStopped])
       .then(() => pubsub.close())
       .then(() => handle.close())
@@ -524,4 +538,3 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   process.once("SIGINT", () => stop("SIGINT"));
   return server;
 }
-

@@ -1,15 +1,4 @@
-import {
-  Baby,
-  BookOpen,
-  Calendar,
-  HandHeart,
-  Heart,
-  House,
-  Languages,
-  type LucideIcon,
-  Mic,
-  Users,
-} from "lucide-react";
+import { Baby, BookOpen, Calendar, HandHeart, Heart, House, Languages, type LucideIcon, Mic, Users } from "lucide-react";
 
 /**
  * Icon names an editor can store on a card. An allow-list of named imports keeps the

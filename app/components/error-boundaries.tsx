@@ -147,10 +147,11 @@ export function NotFoundScreen() {
 function BoundaryFallback({ variant, onRetry }: { variant: "section" | "component"; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" className="mx-auto my-6 flex max-w-xl flex-col items-center gap-3 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-900">
-      <p className="font-semibold">
-        {variant === "section" ? t("errors.sectionTitle") : t("errors.componentTitle")}
-      </p>
+    <div
+      role="alert"
+      className="mx-auto my-6 flex max-w-xl flex-col items-center gap-3 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-900"
+    >
+      <p className="font-semibold">{variant === "section" ? t("errors.sectionTitle") : t("errors.componentTitle")}</p>
       <button type="button" className={buttonClasses()} onClick={onRetry}>
         {t("errors.retry")}
       </button>

@@ -59,11 +59,7 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
         <h2 id="mobile-menu-title" className="text-lg font-bold">
           {t("nav.menuTitle")}
         </h2>
-        <button
-          type="button"
-          onClick={close}
-          className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-slate-100"
-        >
+        <button type="button" onClick={close} className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-slate-100">
           <X aria-hidden="true" className="h-6 w-6" />
           <span className="sr-only">{t("nav.closeMenu")}</span>
         </button>
@@ -78,9 +74,7 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
-        <h3 className="mt-6 px-3 text-xs font-bold uppercase tracking-wider text-slate-600">
-          {t("nav.resources")}
-        </h3>
+        <h3 className="mt-6 px-3 text-xs font-bold uppercase tracking-wider text-slate-600">{t("nav.resources")}</h3>
         <ul className="mt-2 space-y-1">
           {resourceLinks.map((link) => (
             <li key={link.to}>
@@ -95,9 +89,7 @@ export default function MobileMenuPanel({ onClose }: { onClose: () => void }) {
             <>
               <div className="min-w-0">
                 <p className="truncate font-semibold">{member.name}</p>
-                {member.email ?? member.phone ? (
-                  <p className="truncate text-sm text-slate-600">{member.email ?? member.phone}</p>
-                ) : null}
+                {(member.email ?? member.phone) ? <p className="truncate text-sm text-slate-600">{member.email ?? member.phone}</p> : null}
               </div>
               <MobileMemberSlot member={member} onSignOut={close} />
             </>

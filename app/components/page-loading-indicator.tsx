@@ -8,8 +8,7 @@ export function PageLoadingIndicator() {
   const navigation = useNavigation();
   const location = useLocation();
   const { t } = useTranslation();
-  const changingPage =
-    navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  const changingPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {

@@ -89,7 +89,10 @@ function runStarter(options: { hidden?: boolean; paintTiming?: boolean }) {
   const context = createVmContext({ window, document });
   new Script(starterScript([{ href: "/a.js" }, { href: "/b.js", crossOrigin: "anonymous" }])).runInContext(context);
   const paint = (name: string) =>
-    observer?.callback({ getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) }, { disconnect: () => (observer!.disconnected = true) });
+    observer?.callback(
+      { getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) },
+      { disconnect: () => (observer!.disconnected = true) },
+    );
   return { appended, listeners, visibility, paint, observer: () => observer };
 }
 

@@ -27,7 +27,10 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
               </a>
             </p>
             <p>
-              <a href={smsHref(church.phone, church.smsKeyword)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+              <a
+                href={smsHref(church.phone, church.smsKeyword)}
+                className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
+              >
                 <MessageSquareText aria-hidden="true" className="h-5 w-5" />
                 {t("footer.textHome", { keyword: church.smsKeyword, phone: church.phoneDisplay })}
               </a>
@@ -61,7 +64,12 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
           <ul className="mt-4 space-y-1">
             {church.facebookUrl ? (
               <li>
-                <a href={church.facebookUrl} rel="noopener noreferrer" target="_blank" className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                <a
+                  href={church.facebookUrl}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
+                >
                   <SocialIcon name="facebook" />
                   {t("footer.facebook", { name: church.name })}
                   <span className="sr-only"> {t("common.opensInNewTab")}</span>
@@ -70,7 +78,12 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
             ) : null}
             {church.youtubeUrl ? (
               <li>
-                <a href={church.youtubeUrl} rel="noopener noreferrer" target="_blank" className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                <a
+                  href={church.youtubeUrl}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
+                >
                   <SocialIcon name="youtube" />
                   {t("footer.youtube", { name: church.name })}
                   <span className="sr-only"> {t("common.opensInNewTab")}</span>

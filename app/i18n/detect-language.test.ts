@@ -1,11 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  detectLanguage,
-  detectRequestLanguage,
-  languageCookie,
-  parseAcceptLanguage,
-  readLanguageCookie,
-} from "./detect-language";
+import { detectLanguage, detectRequestLanguage, languageCookie, parseAcceptLanguage, readLanguageCookie } from "./detect-language";
 
 describe("detectLanguage: ?lang= → cookie → Accept-Language → en", () => {
   test("nothing at all → English (default)", () => {
@@ -13,18 +7,20 @@ describe("detectLanguage: ?lang= → cookie → Accept-Language → en", () => {
   });
 
   test("?lang= wins over cookie and header, and is marked to be stored", () => {
-    expect(
-      detectLanguage({ queryParam: "es", cookieHeader: "lang=en", acceptLanguage: "en-US" }),
-    ).toEqual({ language: "es", source: "query" });
-    expect(
-      detectLanguage({ queryParam: "en", cookieHeader: "lang=es", acceptLanguage: "es" }),
-    ).toEqual({ language: "en", source: "query" });
+    expect(detectLanguage({ queryParam: "es", cookieHeader: "lang=en", acceptLanguage: "en-US" })).toEqual({
+      language: "es",
+      source: "query",
+    });
+    expect(detectLanguage({ queryParam: "en", cookieHeader: "lang=es", acceptLanguage: "es" })).toEqual({
+      language: "en",
+      source: "query",
+    });
   });
 
   test("?lang= is case-insensitive; an unsupported value is ignored", () => {
     expect(detectLanguage({ queryParam: "ES" }).language).toBe("es");
     expect(detectLanguage({ queryParam: "fr", cookieHeader: "lang=es" })).toEqual({ language: "es", source: "cookie" });
-    expect(detectLanguage({ queryParam: "" , acceptLanguage: "es" })).toEqual({ language: "es", source: "header" });
+    expect(detectLanguage({ queryParam: "", acceptLanguage: "es" })).toEqual({ language: "es", source: "header" });
   });
 
   test("the cookie wins over Accept-Language", () => {

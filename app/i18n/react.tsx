@@ -5,15 +5,7 @@ import { createTranslator, type Translator } from "./translator";
 
 const TranslatorContext = createContext<Translator | null>(null);
 
-export function I18nProvider({
-  language,
-  strings,
-  children,
-}: {
-  language: Language;
-  strings: Translation;
-  children: ReactNode;
-}) {
+export function I18nProvider({ language, strings, children }: { language: Language; strings: Translation; children: ReactNode }) {
   const value = useMemo(() => createTranslator(language, strings), [language, strings]);
   return <TranslatorContext.Provider value={value}>{children}</TranslatorContext.Provider>;
 }

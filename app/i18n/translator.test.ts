@@ -63,9 +63,7 @@ describe("createTranslator", () => {
 
   it("interpolates values and leaves unknown placeholders visible", () => {
     const { t } = createTranslator("en", en);
-    expect(t("footer.textHome", { keyword: "HOME", phone: "(217) 555-0142" })).toBe(
-      "Text HOME to (217) 555-0142",
-    );
+    expect(t("footer.textHome", { keyword: "HOME", phone: "(217) 555-0142" })).toBe("Text HOME to (217) 555-0142");
     expect(t("footer.textHome", { keyword: "HOME" })).toBe("Text HOME to {{phone}}");
   });
 
@@ -112,8 +110,14 @@ describe("createTranslator", () => {
     ["pwa", enPwa, esPwa],
   ])("the %s strings", (_name, english, spanish) => {
     it("have every English key in Spanish, and no empty strings", () => {
-      const enKeys = strings(english).map(([key]) => key).sort();
-      expect(strings(spanish).map(([key]) => key).sort()).toEqual(enKeys);
+      const enKeys = strings(english)
+        .map(([key]) => key)
+        .sort();
+      expect(
+        strings(spanish)
+          .map(([key]) => key)
+          .sort(),
+      ).toEqual(enKeys);
       for (const [key, text] of strings(spanish)) expect(text.trim(), key).not.toBe("");
     });
 

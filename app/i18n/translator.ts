@@ -3,9 +3,7 @@ import type { Translation } from "./locales/en";
 
 /** "nav.home" | "errors.pageTitle" | …: every leaf of the English strings. */
 export type Leaves<T, Prefix extends string = ""> = {
-  [K in keyof T & string]: T[K] extends string
-    ? `${Prefix}${K}`
-    : Leaves<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 export type TranslationKey = Leaves<Translation>;
@@ -35,8 +33,6 @@ export function createLookup<T>(strings: T): (key: Leaves<T>, values?: Translati
     }
     if (typeof node !== "string") return key;
     if (!values) return node;
-    return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-      name in values ? String(values[name]) : match,
-    );
+    return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
   };
 }

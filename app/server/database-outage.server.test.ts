@@ -13,12 +13,18 @@ describe("isDatabaseUnavailable", () => {
   test.each([
     ["a refused connection", refused()],
     ["a refused connection inside drizzle's error", wrapped(refused())],
-    ["an administrator shutdown (57P01) two levels down", wrapped(wrapped(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })))],
+    [
+      "an administrator shutdown (57P01) two levels down",
+      wrapped(wrapped(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))),
+    ],
     ["the server starting up (57P03)", Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
     ["a connection exception (08006)", Object.assign(new Error("connection failure"), { code: "08006" })],
     ["too many connections (53300)", Object.assign(new Error("sorry, too many clients already"), { code: "53300" })],
     ["a dropped connection (node-postgres names it by message)", wrapped(new Error("Connection terminated unexpectedly"))],
-    ["better-auth's 500 keeping the cause", Object.assign(new Error("Failed to get session"), { status: "INTERNAL_SERVER_ERROR", cause: wrapped(refused()) })],
+    [
+      "better-auth's 500 keeping the cause",
+      Object.assign(new Error("Failed to get session"), { status: "INTERNAL_SERVER_ERROR", cause: wrapped(refused()) }),
+    ],
     ["every address of a name refused (AggregateError)", new AggregateError([refused(), refused()], "connect failed")],
   ])("%s: yes", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -97,13 +103,18 @@ describe("guardDatabaseOutages", () => {
       }
     }
     // ?lang= wins over the cookie, as everywhere else.
-    const query = (await thrown(callLoader(build, "routes/prayer", new Request("http://site.test/prayer?lang=en", { headers: { cookie: "lang=es" } })))) as Response;
+    const query = (await thrown(
+      callLoader(build, "routes/prayer", new Request("http://site.test/prayer?lang=en", { headers: { cookie: "lang=es" } })),
+    )) as Response;
     expect(query.headers.get("content-language")).toBe("en");
   });
 
   test("a resource route answers JSON to a client that asked for JSON", async () => {
     const build = guardDatabaseOutages(buildWith({ "routes/watch/chat": { page: false, action: failing } }));
-    const request = new Request("http://site.test/watch/chat", { method: "POST", headers: { accept: "application/json", cookie: "lang=es" } });
+    const request = new Request("http://site.test/watch/chat", {
+      method: "POST",
+      headers: { accept: "application/json", cookie: "lang=es" },
+    });
     const response = (await thrown(callLoader(build, "routes/watch/chat", request, "action"))) as Response;
     expect(response.status).toBe(503);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -112,7 +123,10 @@ describe("guardDatabaseOutages", () => {
 
   test("a browser's navigation to a resource route gets a small page of its own", async () => {
     const build = guardDatabaseOutages(buildWith({ "routes/watch/chat": { page: false, action: failing } }));
-    const request = new Request("http://site.test/watch/chat", { method: "POST", headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8", cookie: "lang=es" } });
+    const request = new Request("http://site.test/watch/chat", {
+      method: "POST",
+      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8", cookie: "lang=es" },
+    });
     const response = (await thrown(callLoader(build, "routes/watch/chat", request, "action"))) as Response;
     expect(response.status).toBe(503);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
@@ -123,7 +137,9 @@ describe("guardDatabaseOutages", () => {
     // React Router 8 passes the raw request: the retry link is the page's address (`url`), never
     // a client navigation's `.data` address.
     const data = new Request("http://site.test/watch/chat.data?_routes=routes%2Fwatch%2Fchat", request);
-    const fromData = (await thrown(callLoader(build, "routes/watch/chat", data, "action", new URL("http://site.test/watch/chat")))) as Response;
+    const fromData = (await thrown(
+      callLoader(build, "routes/watch/chat", data, "action", new URL("http://site.test/watch/chat")),
+    )) as Response;
     expect(await fromData.text()).toContain(`<a href="/watch/chat">${esCommon.errors.tryAgain}</a>`);
     // Issue 32 item 6: the retry link is the request's path made same-site (Express's
     // `req.path` keeps a backslash, which a browser reads as a slash: `/\evil` is `//evil`).
@@ -139,10 +155,25 @@ describe("guardDatabaseOutages", () => {
     const notFound = new Response("Not found", { status: 404 });
     const build = guardDatabaseOutages(
       buildWith({
-        bug: { page: true, loader: () => { throw bug; } },
-        missing: { page: true, loader: () => { throw notFound; } },
+        bug: {
+          page: true,
+          loader: () => {
+            throw bug;
+          },
+        },
+        missing: {
+          page: true,
+          loader: () => {
+            throw notFound;
+          },
+        },
         fine: { page: true, loader: async () => ({ ok: 1 }) },
-        duplicate: { page: true, action: () => { throw wrapped(Object.assign(new Error("dup"), { code: "23505" })); } },
+        duplicate: {
+          page: true,
+          action: () => {
+            throw wrapped(Object.assign(new Error("dup"), { code: "23505" }));
+          },
+        },
         static: { page: true },
       }),
     );

@@ -39,7 +39,11 @@ export function databaseUnavailableResponse(request: Request, { page, url }: { p
   headers.set("Content-Language", language);
   if (!page && (request.headers.get("accept") ?? "").includes("application/json")) {
     headers.set("Content-Type", "application/json; charset=utf-8");
-    return new Response(JSON.stringify({ ok: false, error: `${title}. ${body}` }), { status: 503, statusText: "Service Unavailable", headers });
+    return new Response(JSON.stringify({ ok: false, error: `${title}. ${body}` }), {
+      status: 503,
+      statusText: "Service Unavailable",
+      headers,
+    });
   }
   if (!page && (request.headers.get("accept") ?? "").includes("text/html")) {
     // A browser's navigation to a resource route (a form posted without JavaScript).
@@ -50,7 +54,8 @@ export function databaseUnavailableResponse(request: Request, { page, url }: { p
   return new Response(`${title}. ${body}`, { status: 503, statusText: "Service Unavailable", headers });
 }
 
-const escapeHtml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#x27;");
 
 /**
  * The same message as a small page of its own, for answers made outside React Router (a
@@ -89,7 +94,11 @@ function noteOutage(error: unknown, url: URL, routeId: string) {
  * `url` is the page's address as React Router gives it (without a client navigation's `.data`
  * suffix and `_routes`); `request.url` is the raw one.
  */
-function guard<A extends { request: Request; url: URL }, R>(fn: (args: A, ...rest: never[]) => R, routeId: string, page: boolean): (args: A) => Promise<unknown> {
+function guard<A extends { request: Request; url: URL }, R>(
+  fn: (args: A, ...rest: never[]) => R,
+  routeId: string,
+  page: boolean,
+): (args: A) => Promise<unknown> {
   return async (args: A) => {
     try {
       return await fn(args);

@@ -10,7 +10,16 @@ export function isUniqueViolation(error: unknown): boolean {
  * Socket errors of a database that cannot be reached (stopped, restarting, network gone). Only
  * ever checked on errors that came out of a database call, never on other network errors.
  */
-const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
 
 /**
  * SQLSTATEs that say "the server is not available", not "your query is wrong": class 08

@@ -235,7 +235,7 @@ describe("server.js reads .env", () => {
   test("variables from .env are set; ones already in the environment win", () => {
     writeFileSync(
       path.join(dir, ".env"),
-      ['# a comment', 'PORT=4100', `MAIL_FROM='"Living Hope Church" <hello@example.church>'`, "LOG_LEVEL=debug", ""].join("\n"),
+      ["# a comment", "PORT=4100", `MAIL_FROM='"Living Hope Church" <hello@example.church>'`, "LOG_LEVEL=debug", ""].join("\n"),
     );
     expect(run({ LOG_LEVEL: "warn" })).toEqual({
       PORT: "4100",
@@ -267,9 +267,17 @@ describe("siteUrl", () => {
 describe("Stripe", () => {
   test("a secret key needs the webhook secret; keys of the wrong shape are refused by name", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is/);
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(/STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/);
-    const env = parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_API_URL: "http://127.0.0.1:12111" });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "secret" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/,
+    );
+    const env = parseEnv({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_URL: "http://127.0.0.1:12111",
+    });
     expect(env.STRIPE_API_URL).toBe("http://127.0.0.1:12111");
   });
 });

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** pino's levels; the logger reads LOG_LEVEL before validation and needs the same list. */
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -13,9 +11,7 @@ const MAIL_ADDRESS = String.raw`[^\s@<>()[\]",;:\\]+@[^\s@<>()[\]",;:\\]+`;
  * One sender: `addr@host`, `Name <addr@host>` or `"Name" <addr@host>`. nodemailer would read
  * a comma as a second address, and a line break in a header is a header injection.
  */
-const MAIL_FROM_PATTERN = new RegExp(
-  String.raw`^(?:${MAIL_ADDRESS}|(?:"[^"\\\r\n]*"|[^"<>()[\]@,;:\\\r\n]+)\s*<${MAIL_ADDRESS}>)$`,
-);
+const MAIL_FROM_PATTERN = new RegExp(String.raw`^(?:${MAIL_ADDRESS}|(?:"[^"\\\r\n]*"|[^"<>()[\]@,;:\\\r\n]+)\s*<${MAIL_ADDRESS}>)$`);
 
 export const ZEnv = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -57,7 +53,10 @@ export const ZEnv = z.object({
     .optional(),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_FROM_NUMBER: z.string().regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number like +15555550100").optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "must be an E.164 number like +15555550100")
+    .optional(),
   TWILIO_API_BASE_URL: z.url().optional(),
   /** Multiplies the per-IP rate limits (browser tests and load tests share one IP). */
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
@@ -75,8 +74,14 @@ export const ZEnv = z.object({
    */
   BIBLE_API_URL: z.url().optional(),
   /** The translation ids asked of that provider, per reader language. */
-  BIBLE_TRANSLATION_EN: z.string().regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like web").default("web"),
-  BIBLE_TRANSLATION_ES: z.string().regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like rvr1909").default("rvr1909"),
+  BIBLE_TRANSLATION_EN: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like web")
+    .default("web"),
+  BIBLE_TRANSLATION_ES: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/i, "must be a translation id like rvr1909")
+    .default("rvr1909"),
   /**
    * An OpenAI-compatible API (`POST {AI_BASE_URL}/chat/completions`, e.g. https://api.openai.com/v1)
    * the prayer generator asks for a prayer. Without it, prayers come from the curated library
@@ -86,14 +91,23 @@ export const ZEnv = z.object({
   /** Sent as `Authorization: Bearer …` when set. */
   AI_API_KEY: z.string().min(1).optional(),
   /** The model asked for. */
-  AI_MODEL: z.string().regex(/^[\w.:/-]{1,100}$/, "must be a model name like gpt-4o-mini").default("gpt-4o-mini"),
+  AI_MODEL: z
+    .string()
+    .regex(/^[\w.:/-]{1,100}$/, "must be a model name like gpt-4o-mini")
+    .default("gpt-4o-mini"),
   /**
    * Stripe (giving and the store's checkout). Without the secret key the give page explains
    * the other ways to give and the store takes no orders; with it, the webhook secret
    * (whsec_…) is required too: gifts and orders are recorded only from signed webhooks.
    */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key like sk_live_… or rk_live_…").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a webhook signing secret like whsec_…").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key like sk_live_… or rk_live_…")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a webhook signing secret like whsec_…")
+    .optional(),
   /**
    * Where the Stripe API answers, for a local stand-in (stripe-mock, the tests' fake):
    * http://127.0.0.1:12111. Unset in production: api.stripe.com.
@@ -129,9 +143,7 @@ function partialStripeIssues(values: Record<string, string | undefined>): string
 
 /** Parses the environment once; a bad value stops start-up with a message naming the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const cleaned = Object.fromEntries(
-    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
-  );
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
   const result = ZEnv.safeParse(cleaned);
   const lines = [
     ...(result.success ? [] : result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`)),

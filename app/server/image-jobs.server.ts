@@ -111,7 +111,9 @@ function inputOptions() {
 /**
  * The header's verdict, no pixel decoded: the upright size of an acceptable image, or why not.
  */
-export async function checkImageHeader(input: ImageInput): Promise<{ ok: true; upright: UprightSize } | { ok: false; reason: Exclude<ImageRefusal, "busy"> }> {
+export async function checkImageHeader(
+  input: ImageInput,
+): Promise<{ ok: true; upright: UprightSize } | { ok: false; reason: Exclude<ImageRefusal, "busy"> }> {
   const sharp = await loadSharp();
   let meta;
   try {
@@ -154,7 +156,11 @@ export function encodeAs(pipeline: Sharp, format: EncodeFormat): Sharp {
  * and gives `produce` the decoded image; answers its result, or why the image was refused.
  * Any error in the decode or in `produce` answers "unreadable" (`produce` removes what it wrote).
  */
-export async function processImage<T>(input: ImageInput, maxWidth: number, produce: (image: DecodedImage) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: ImageRefusal }> {
+export async function processImage<T>(
+  input: ImageInput,
+  maxWidth: number,
+  produce: (image: DecodedImage) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; reason: ImageRefusal }> {
   const header = await checkImageHeader(input);
   if (!header.ok) return header;
   const { upright } = header;

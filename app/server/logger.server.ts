@@ -45,7 +45,9 @@ function describe(args: unknown[]): { message: string; code: string | null } {
     message = first;
   } else {
     if (typeof second === "string") message = second;
-    const err = errorOf(first) ?? (first && typeof first === "object" ? errorOf((first as { err?: unknown }).err ?? (first as { error?: unknown }).error) : null);
+    const err =
+      errorOf(first) ??
+      (first && typeof first === "object" ? errorOf((first as { err?: unknown }).err ?? (first as { error?: unknown }).error) : null);
     if (err) {
       const errCode = (err as { code?: unknown }).code;
       code = typeof errCode === "string" && /^[\w.-]{1,40}$/.test(errCode) ? errCode : err.name;

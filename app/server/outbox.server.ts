@@ -1,9 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import {
-  outboxMessages,
-  type OutboxEmailPayload,
-  type OutboxSmsPayload,
-} from "~/db/schema";
+import { outboxMessages, type OutboxEmailPayload, type OutboxSmsPayload } from "~/db/schema";
 import type { AppDatabase } from "./db.server";
 import { logger } from "./logger.server";
 import { assertSingleRecipient, MAIL_SEND_TIMEOUT_MS, type MailMessage, type MailTransport } from "./mail.server";
@@ -112,9 +108,7 @@ export async function deliverDueMessages({
       const row = await claimNext({ db, dueBy: now, claimedAt: clock() });
       if (!row) return;
       counts.claimed += 1;
-      const outcome: Outcome = signal?.aborted
-        ? await releaseClaim(db, row, now)
-        : await deliverOne({ db, mail, sms, now, row });
+      const outcome: Outcome = signal?.aborted ? await releaseClaim(db, row, now) : await deliverOne({ db, mail, sms, now, row });
       counts[outcome] += 1;
     }
   };
@@ -131,15 +125,7 @@ export async function deliverDueMessages({
  * lanes and instances sharing a database never claim the same row. The claim counts the
  * attempt, which is also what identifies the claim later (see `stillClaimed`).
  */
-async function claimNext({
-  db,
-  dueBy,
-  claimedAt,
-}: {
-  db: AppDatabase;
-  dueBy: Date;
-  claimedAt: Date;
-}): Promise<OutboxRow | undefined> {
+async function claimNext({ db, dueBy, claimedAt }: { db: AppDatabase; dueBy: Date; claimedAt: Date }): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -166,11 +152,7 @@ async function claimNext({
  * only undoes the current claim, so `sending` with this claim's count means this claim.
  */
 function stillClaimed(row: OutboxRow) {
-  return and(
-    eq(outboxMessages.id, row.id),
-    eq(outboxMessages.status, "sending"),
-    eq(outboxMessages.attempts, row.attempts),
-  );
+  return and(eq(outboxMessages.id, row.id), eq(outboxMessages.status, "sending"), eq(outboxMessages.attempts, row.attempts));
 }
 
 /** Gives an unsent claim back: due again at once, and the attempt it counted never happened. */
@@ -333,13 +315,7 @@ export interface OutboxWorker {
  * Delivers on an interval and whenever kicked. One pass at a time per process: kicks during
  * a pass coalesce into one more pass after it. A full batch is followed at once by another.
  */
-export function startOutboxWorker({
-  db,
-  mail,
-  sms,
-  intervalMs = 5000,
-  batchSize = 20,
-}: StartOutboxWorkerOptions): OutboxWorker {
+export function startOutboxWorker({ db, mail, sms, intervalMs = 5000, batchSize = 20 }: StartOutboxWorkerOptions): OutboxWorker {
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;

@@ -19,7 +19,11 @@ import routeConfig from "~/routes";
 import { createRouteMatcher, createSharedPageTest, SHARED_PAGE_ROUTE_IDS, type ManifestRoute } from "./shared-page-routes.server";
 
 /** The manifest React Router builds from app/routes.ts (ids: the file without its extension, or the given id). */
-function manifestOf(entries: readonly { id?: string; file: string; path?: string; index?: boolean; children?: unknown[] }[], parentId = "root", into: Record<string, ManifestRoute> = { root: { id: "root", path: "" } }) {
+function manifestOf(
+  entries: readonly { id?: string; file: string; path?: string; index?: boolean; children?: unknown[] }[],
+  parentId = "root",
+  into: Record<string, ManifestRoute> = { root: { id: "root", path: "" } },
+) {
   for (const entry of entries) {
     const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
     into[id] = { id, parentId, path: entry.path, index: entry.index };
@@ -43,7 +47,12 @@ describe("the shared page routes", () => {
     expect(routeOf("/%70rayer/events")).toBe("routes/prayer/prayer-events");
     expect(routeOf("/no-such-page")).toBe("routes/site/not-found");
     // Asked twice (the second from the memo), the same answer.
-    expect([isSharedPage("/about"), isSharedPage("/about"), isSharedPage("/PRAYER/EVENTS"), isSharedPage("/PRAYER/EVENTS")]).toEqual([true, true, false, false]);
+    expect([isSharedPage("/about"), isSharedPage("/about"), isSharedPage("/PRAYER/EVENTS"), isSharedPage("/PRAYER/EVENTS")]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -58,10 +67,16 @@ describe("classifyRequest", () => {
 
   it("keys public pages by language, path and query", () => {
     expect(get("/")).toEqual({ kind: "lookup", key: "en /", language: "en", setLanguageCookie: false });
-    expect(get("/events?category=youth", { "accept-language": "es-MX,es;q=0.9" })).toMatchObject({ key: "es /events?category=youth", language: "es" });
+    expect(get("/events?category=youth", { "accept-language": "es-MX,es;q=0.9" })).toMatchObject({
+      key: "es /events?category=youth",
+      language: "es",
+    });
     expect(get("/", { cookie: "lang=es" })).toMatchObject({ key: "es /", language: "es", setLanguageCookie: false });
     expect(get("/?lang=es", { cookie: "lang=en" })).toMatchObject({ key: "es /?lang=es", setLanguageCookie: true });
-    expect(classifyRequest({ method: "HEAD", url: "/about", headers: {} }, isSharedPage)).toMatchObject({ kind: "lookup", key: "en /about" });
+    expect(classifyRequest({ method: "HEAD", url: "/about", headers: {} }, isSharedPage)).toMatchObject({
+      kind: "lookup",
+      key: "en /about",
+    });
   });
 
   it("keys a client navigation's data on its own, with the page it belongs to", () => {
@@ -73,8 +88,14 @@ describe("classifyRequest", () => {
       page: { key: "es /events?category=youth", url: "/events?category=youth" },
     });
     // React Router 8's trailing-slash-aware data addresses: `/_.data` for `/`, `/events/_.data` for `/events/`.
-    expect(get("/_.data?_routes=routes%2Fhome")).toMatchObject({ key: "en /_.data?_routes=routes%2Fhome", page: { key: "en /", url: "/" } });
-    expect(get("/events/_.data?_routes=routes%2Fevents")).toMatchObject({ key: "en /events/_.data?_routes=routes%2Fevents", page: { key: "en /events/", url: "/events/" } });
+    expect(get("/_.data?_routes=routes%2Fhome")).toMatchObject({
+      key: "en /_.data?_routes=routes%2Fhome",
+      page: { key: "en /", url: "/" },
+    });
+    expect(get("/events/_.data?_routes=routes%2Fevents")).toMatchObject({
+      key: "en /events/_.data?_routes=routes%2Fevents",
+      page: { key: "en /events/", url: "/events/" },
+    });
     expect(get("/about.data?lang=es")).toMatchObject({ language: "es", setLanguageCookie: true, page: { key: "es /about?lang=es" } });
     expect(get("/about")).not.toHaveProperty("page");
   });
@@ -83,11 +104,35 @@ describe("classifyRequest", () => {
     expect(get("/", { cookie: "church.session_token=abc.def" })).toEqual({ kind: "bypass", reason: "cookie" });
     expect(get("/", { cookie: "lang=es; store_cart=1" })).toEqual({ kind: "bypass", reason: "cookie" });
     expect(get("/", { authorization: "Bearer x" })).toEqual({ kind: "bypass", reason: "authorization" });
-    for (const path of ["/admin", "/admin/content", "/auth", "/auth/callback", "/settings", "/give/thanks", "/give/history", "/store/cart", "/store/orders/1", "/events/registration", "/community/discussions/1", "/assistant/chat", "/email/unsubscribe"]) {
+    for (const path of [
+      "/admin",
+      "/admin/content",
+      "/auth",
+      "/auth/callback",
+      "/settings",
+      "/give/thanks",
+      "/give/history",
+      "/store/cart",
+      "/store/orders/1",
+      "/events/registration",
+      "/community/discussions/1",
+      "/assistant/chat",
+      "/email/unsubscribe",
+    ]) {
       expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
     }
     // Files, feeds and the router's manifest are not pages; nor is the data of a personal page.
-    for (const path of ["/logo.svg", "/media/demo/welcome-800.avif", "/sw.js", "/sitemap.xml", "/__manifest", "/settings.data", "/admin/content.data", "/sitemap.xml.data", "/__manifest.data"]) {
+    for (const path of [
+      "/logo.svg",
+      "/media/demo/welcome-800.avif",
+      "/sw.js",
+      "/sitemap.xml",
+      "/__manifest",
+      "/settings.data",
+      "/admin/content.data",
+      "/sitemap.xml.data",
+      "/__manifest.data",
+    ]) {
       expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
     }
     expect(get("/events.data", { cookie: "church.session_token=abc.def" })).toEqual({ kind: "bypass", reason: "cookie" });
@@ -126,7 +171,21 @@ describe("classifyRequest", () => {
     ];
     for (const path of streams) expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
     // Personal and transactional pages, resource routes and the admin portal, in any case.
-    for (const path of ["/Admin", "/ADMIN/users", "/%61dmin", "/Settings", "/AUTH", "/Give/Thanks", "/store/Cart", "/Events/Registration", "/tour", "/Gallery", "/Community/Discussions/1", "/Assistant/chat", "/Email/Unsubscribe"]) {
+    for (const path of [
+      "/Admin",
+      "/ADMIN/users",
+      "/%61dmin",
+      "/Settings",
+      "/AUTH",
+      "/Give/Thanks",
+      "/store/Cart",
+      "/Events/Registration",
+      "/tour",
+      "/Gallery",
+      "/Community/Discussions/1",
+      "/Assistant/chat",
+      "/Email/Unsubscribe",
+    ]) {
       expect(get(path), path).toEqual({ kind: "bypass", reason: "path" });
     }
     // The public pages themselves, as typed in another case, are still pages.
@@ -139,10 +198,13 @@ describe("classifyRequest", () => {
 });
 
 describe("toCachedPage", () => {
-  const store = (response: Response) => toCachedPage(response, { nonce: "n0nce", version: "1", language: "en", now: 1_000, maxEntryBytes: 1024 });
+  const store = (response: Response) =>
+    toCachedPage(response, { nonce: "n0nce", version: "1", language: "en", now: 1_000, maxEntryBytes: 1024 });
 
   it("keeps a plain public 200 without its per-answer headers or its nonce", async () => {
-    const page = await store(html("Hello", "n0nce", { headers: { "Set-Cookie": "lang=es; Path=/", "Content-Language": "en", "Content-Security-Policy": "x" } }));
+    const page = await store(
+      html("Hello", "n0nce", { headers: { "Set-Cookie": "lang=es; Path=/", "Content-Language": "en", "Content-Security-Policy": "x" } }),
+    );
     expect(page).not.toBeNull();
     expect(page!.headers.map(([name]) => name).sort()).toEqual(["content-language", "content-type"]);
     expect(page!.etag).toMatch(/^W\/"[\w-]{27}"$/);
@@ -265,7 +327,10 @@ describe("PageCache", () => {
     const { cache, renders, setVersion, setTime, setCacheControl } = setup({ maxAgeMs: 60_000 });
     setCacheControl("no-store");
     const page = () => new Request("http://church.test/prayer");
-    expect(await Promise.all([cache.shareable("en /prayer", "en", page), cache.shareable("en /prayer", "en", page)])).toEqual([false, false]);
+    expect(await Promise.all([cache.shareable("en /prayer", "en", page), cache.shareable("en /prayer", "en", page)])).toEqual([
+      false,
+      false,
+    ]);
     expect(await cache.shareable("en /prayer", "en", page)).toBe(false);
     expect(renders).toHaveLength(1);
     // A visitor asking for the page itself still gets it rendered for them.
@@ -318,7 +383,10 @@ describe("PageCache", () => {
     // The version was read, but the render meets the outage (503).
     version = "2";
     status = 503;
-    expect((await Promise.all([cache.lookup("en /", "en", page), cache.lookup("en /", "en", page)])).map((r) => r.kind)).toEqual(["stale", "stale"]);
+    expect((await Promise.all([cache.lookup("en /", "en", page), cache.lookup("en /", "en", page)])).map((r) => r.kind)).toEqual([
+      "stale",
+      "stale",
+    ]);
     const unstored = await cache.lookup("en /events", "en", () => new Request("http://church.test/events"));
     expect(unstored.kind).toBe("uncacheable");
     if (unstored.kind === "uncacheable") expect(unstored.response.status).toBe(503);
@@ -495,7 +563,6 @@ describe("the fast path", () => {
 });
 
 describe("renders and unshared answers end with their visitors (issue 32)", () => {
-
   it("aborts a shared render only when every visitor waiting for it has gone", async () => {
     let signal: AbortSignal | undefined;
     let finish: (response: Response) => void = () => {};
@@ -623,7 +690,9 @@ describe("renders and unshared answers end with their visitors (issue 32)", () =
       const port = (server.address() as AddressInfo).port;
       const first = await new Promise<{ status: number; chunk: string; destroy: () => void }>((resolve, reject) => {
         const request = httpRequest({ host: "127.0.0.1", port, path: "/give", headers: { "Accept-Encoding": "identity" } }, (res) => {
-          res.once("data", (chunk: Buffer) => resolve({ status: res.statusCode!, chunk: chunk.toString(), destroy: () => request.destroy() }));
+          res.once("data", (chunk: Buffer) =>
+            resolve({ status: res.statusCode!, chunk: chunk.toString(), destroy: () => request.destroy() }),
+          );
         });
         request.on("error", reject).end();
         setTimeout(() => reject(new Error("nothing arrived: the answer was buffered")), 3000);

@@ -57,7 +57,17 @@ const HTML_TYPE = /^text\/html\b/;
 /** How many pages found not shareable are remembered (oldest forgotten first). */
 const MAX_REFUSALS = 1000;
 /** Response headers that are per answer, never stored. */
-const PER_ANSWER_HEADERS = new Set(["set-cookie", "date", "etag", "last-modified", "content-length", "connection", "keep-alive", "transfer-encoding", "content-security-policy"]);
+const PER_ANSWER_HEADERS = new Set([
+  "set-cookie",
+  "date",
+  "etag",
+  "last-modified",
+  "content-length",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-security-policy",
+]);
 
 /** What a CDN and the browser are told about a cached page: revalidate, a CDN may hold it a minute. */
 export const SHARED_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
@@ -284,7 +294,19 @@ export async function storedPage(
   // Small bodies go out as they are (as the compression middleware does below 1 KB).
   const gzip = stored.length >= COMPRESSION_THRESHOLD ? await gzipAsync(stored, { level: zlibConstants.Z_BEST_COMPRESSION }) : null;
   const bytes = stored.length + (gzip?.length ?? 0);
-  return { status: 200, headers, body: stored, gzip, scriptHashes, bytes, etag: entityTag(stored), lastModified: now, storedAt: now, version, language };
+  return {
+    status: 200,
+    headers,
+    body: stored,
+    gzip,
+    scriptHashes,
+    bytes,
+    etag: entityTag(stored),
+    lastModified: now,
+    storedAt: now,
+    version,
+    language,
+  };
 }
 
 /** The stored response's headers and body, or null when it must not be shared (its body then left unread, or cancelled). */
@@ -404,7 +426,11 @@ export class PageCache {
    */
   async shareable(key: string, language: Language, buildRequest: BuildRequest, signal?: AbortSignal): Promise<boolean> {
     const refused = this.#refused.get(key);
-    if (refused && refused.version === (await this.#options.contentVersion()) && this.#options.now() - refused.at < this.#options.maxAgeMs) {
+    if (
+      refused &&
+      refused.version === (await this.#options.contentVersion()) &&
+      this.#options.now() - refused.at < this.#options.maxAgeMs
+    ) {
       return false;
     }
     const found = await this.#find(key, language, buildRequest, signal);
@@ -415,7 +441,12 @@ export class PageCache {
     return found.kind !== "uncacheable" && found.kind !== "refused";
   }
 
-  async #find(key: string, language: Language, buildRequest: BuildRequest, signal: AbortSignal | undefined): Promise<LookupResult | { kind: "refused" }> {
+  async #find(
+    key: string,
+    language: Language,
+    buildRequest: BuildRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<LookupResult | { kind: "refused" }> {
     const cached = this.#entries.get(key);
     let version: string;
     try {
@@ -487,7 +518,14 @@ export class PageCache {
     }
   }
 
-  async #render(key: string, language: Language, version: string, buildRequest: () => Request, previous: CachedPage | undefined, controller: AbortController): Promise<LookupResult> {
+  async #render(
+    key: string,
+    language: Language,
+    version: string,
+    buildRequest: () => Request,
+    previous: CachedPage | undefined,
+    controller: AbortController,
+  ): Promise<LookupResult> {
     const nonce = storageNonce();
     const abort = () => controller.abort();
     const response = await this.#options.render(buildRequest(), nonce);
@@ -646,7 +684,13 @@ export interface CachedAnswerOptions {
 }
 
 /** Answers a request with a stored page; shared by the fast path and the middleware. */
-export type CachedAnswer = (req: IncomingMessage, res: ServerResponse, page: CachedPage, kind: "hit" | "miss" | "stale", setLanguageCookie?: Language) => void;
+export type CachedAnswer = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  kind: "hit" | "miss" | "stale",
+  setLanguageCookie?: Language,
+) => void;
 
 /**
  * The writer of cached answers. Everything but the cache's verdict and the language cookie is
@@ -671,7 +715,8 @@ export function createCachedAnswer(options: CachedAnswerOptions): CachedAnswer {
     // A 304 updates the headers the browser keeps with its copy: no type, and no need for the
     // policy (the same body, so the same hashes, as the copy's own).
     const notModified = [...byName.values()].filter(([name]) => name.toLowerCase() !== "content-type").flat();
-    if (HTML_TYPE.test(byName.get("content-type")?.[1] ?? "")) set("Content-Security-Policy", options.contentSecurityPolicy(page.scriptHashes));
+    if (HTML_TYPE.test(byName.get("content-type")?.[1] ?? ""))
+      set("Content-Security-Policy", options.contentSecurityPolicy(page.scriptHashes));
     const ok = [...byName.values()].flat();
     known = {
       plain: [...ok, "Content-Length", String(page.body.length)],
@@ -743,15 +788,17 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     // The render stops when the visitor hangs up (shared renders: when every visitor waiting for it has).
     const client = new AbortController();
     res.once("close", () => client.abort());
-    const buildRequest = (pathAndQuery: string): BuildRequest => (signal) => {
-      const headers = new Headers({ "user-agent": RENDER_USER_AGENT });
-      for (const name of RENDER_HEADERS) {
-        const value = headerValue(req.headers[name]);
-        if (value) headers.set(name, value);
-      }
-      if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
-      return new Request(`${options.origin(req)}${pathAndQuery}`, { method: "GET", headers, signal });
-    };
+    const buildRequest =
+      (pathAndQuery: string): BuildRequest =>
+      (signal) => {
+        const headers = new Headers({ "user-agent": RENDER_USER_AGENT });
+        for (const name of RENDER_HEADERS) {
+          const value = headerValue(req.headers[name]);
+          if (value) headers.set(name, value);
+        }
+        if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+        return new Request(`${options.origin(req)}${pathAndQuery}`, { method: "GET", headers, signal });
+      };
     const { page } = decision;
     (page ? cache.shareable(page.key, decision.language, buildRequest(page.url), client.signal) : Promise.resolve(true))
       .then(async (shareable) => {
@@ -790,7 +837,12 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
  * (compressed on the way when it may be), never buffered; when the visitor hangs up, its body
  * is cancelled and its render aborted.
  */
-async function sendUnshared(req: ExpressRequest, res: ExpressResponse, result: Extract<LookupResult, { kind: "uncacheable" }>, csp: string) {
+async function sendUnshared(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  result: Extract<LookupResult, { kind: "uncacheable" }>,
+  csp: string,
+) {
   const { response, abort } = result;
   if (res.destroyed || res.writableEnded) {
     abort();

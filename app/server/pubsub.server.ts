@@ -219,7 +219,10 @@ export async function createRedisPubSub(options: { url: string; connectTimeoutMs
   const listeners = new Listeners();
   const publisher = createClient({ url: options.url, disableOfflineQueue: true });
   const subscriber = createClient({ url: options.url });
-  for (const [name, client] of [["publisher", publisher], ["subscriber", subscriber]] as const) {
+  for (const [name, client] of [
+    ["publisher", publisher],
+    ["subscriber", subscriber],
+  ] as const) {
     // Without an error listener a lost connection would crash the process.
     client.on("error", (error: unknown) => logger.warn({ err: error, client: name }, "pub/sub: Redis connection error"));
   }
@@ -233,7 +236,10 @@ export async function createRedisPubSub(options: { url: string; connectTimeoutMs
   clearTimeout(timer);
   if (first === "timeout") {
     connected.catch((error: unknown) => logger.error({ err: error }, "pub/sub: connecting to Redis failed"));
-    logger.error({ url: redactedUrl(options.url) }, "pub/sub: Redis does not answer; starting without it (live updates between instances resume when it does)");
+    logger.error(
+      { url: redactedUrl(options.url) },
+      "pub/sub: Redis does not answer; starting without it (live updates between instances resume when it does)",
+    );
   }
   const dispatch = (message: string, channel: string) => listeners.dispatch(channel, message);
 
@@ -245,7 +251,9 @@ export async function createRedisPubSub(options: { url: string; connectTimeoutMs
     },
     subscribe(channel, listener) {
       if (listeners.add(channel, listener)) {
-        subscriber.subscribe(channel, dispatch).catch((error: unknown) => logger.error({ err: error, channel }, "pub/sub: Redis SUBSCRIBE failed"));
+        subscriber
+          .subscribe(channel, dispatch)
+          .catch((error: unknown) => logger.error({ err: error, channel }, "pub/sub: Redis SUBSCRIBE failed"));
       }
       return () => {
         if (listeners.remove(channel, listener)) {

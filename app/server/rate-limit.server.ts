@@ -17,11 +17,7 @@ export interface RateLimitResult {
  * Counts one event against `key` in a fixed window kept in PostgreSQL, so every app instance
  * shares the same counters. One atomic upsert: concurrent requests can't both slip through.
  */
-export async function consumeRateLimit(
-  db: AppDatabase,
-  key: string,
-  rule: RateLimitRule,
-): Promise<RateLimitResult> {
+export async function consumeRateLimit(db: AppDatabase, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const result = await db.execute<{ count: number; retry: number }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
@@ -38,11 +34,7 @@ export async function consumeRateLimit(
 }
 
 /** Reads a counter without counting (e.g. "is this account locked by failed sign-ins?"). */
-export async function peekRateLimit(
-  db: AppDatabase,
-  key: string,
-  rule: RateLimitRule,
-): Promise<RateLimitResult> {
+export async function peekRateLimit(db: AppDatabase, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const result = await db.execute<{ count: number; retry: number }>(sql`
     select count, ceil(extract(epoch from (reset_at - now())))::int as retry
     from rate_limits where key = ${key} and reset_at > now()

@@ -10,7 +10,15 @@ export interface PassSchedule {
  * outlasts the interval makes the next one wait its turn), never after `stop()`. `pass` handles
  * and logs its own failures; the timers never keep the process alive.
  */
-export function schedulePasses({ pass, intervalMs, firstPassDelayMs = 0 }: { pass: () => Promise<void>; intervalMs: number; firstPassDelayMs?: number }): PassSchedule {
+export function schedulePasses({
+  pass,
+  intervalMs,
+  firstPassDelayMs = 0,
+}: {
+  pass: () => Promise<void>;
+  intervalMs: number;
+  firstPassDelayMs?: number;
+}): PassSchedule {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   let busy = false;

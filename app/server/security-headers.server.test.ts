@@ -43,7 +43,9 @@ describe("contentSecurityPolicy", () => {
     expect(csp.get("base-uri")).toEqual(["'self'"]);
     // Forms post to the site; its answer may redirect to Stripe's hosted pages only.
     expect(csp.get("form-action")).toEqual(["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"]);
-    expect(directives(contentSecurityPolicy({ nonce }, { https: false, formTargets: ["http://127.0.0.1:12111"] })).get("form-action")).toContain("http://127.0.0.1:12111");
+    expect(
+      directives(contentSecurityPolicy({ nonce }, { https: false, formTargets: ["http://127.0.0.1:12111"] })).get("form-action"),
+    ).toContain("http://127.0.0.1:12111");
     expect(csp.get("default-src")).toEqual(["'self'"]);
     // Live HLS streams and hosted sermon media: HTTPS only.
     expect(csp.get("connect-src")).toEqual(["'self'", "https:"]);

@@ -88,7 +88,10 @@ export function createRouteMatcher(manifest: Record<string, ManifestRoute | unde
 }
 
 /** Whether a path (without `.data`) is one of the shared pages. */
-export function createSharedPageTest(manifest: Record<string, ManifestRoute | undefined>, ids: ReadonlySet<string> = SHARED_PAGE_ROUTE_IDS) {
+export function createSharedPageTest(
+  manifest: Record<string, ManifestRoute | undefined>,
+  ids: ReadonlySet<string> = SHARED_PAGE_ROUTE_IDS,
+) {
   const routeOf = createRouteMatcher(manifest);
   // `matchRoutes` flattens and ranks the whole route table on every call: the answer per path
   // is kept (a bounded memo, emptied when full), so a page-cache hit costs one Map lookup.

@@ -50,9 +50,7 @@ export async function resolvePages(base, specs) {
       const res = await fetch(base + spec.from, { signal: AbortSignal.timeout(30_000) });
       htmlOf.set(spec.from, res.ok ? await res.text() : "");
     }
-    const hrefs = [...htmlOf.get(spec.from).matchAll(/href="([^"]+)"/g)].map((m) =>
-      m[1].replace(/&amp;/g, "&").replace(base, ""),
-    );
+    const hrefs = [...htmlOf.get(spec.from).matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&").replace(base, ""));
     const found = hrefs.map((h) => h.split(/[?#]/)[0]).find((h) => spec.match.test(h));
     if (found) out.push(found);
     else throw new Error(`no link matching ${spec.match} on ${spec.from} (is the demo data seeded?)`);

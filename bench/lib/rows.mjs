@@ -31,7 +31,11 @@ export function formatValue(value, unit) {
 /** Left-aligned text table; `columns` are header names, `lines` arrays of strings. */
 export function table(columns, lines) {
   const widths = columns.map((c, i) => Math.max(c.length, ...lines.map((l) => String(l[i] ?? "").length)));
-  const fmt = (cells) => cells.map((c, i) => String(c ?? "").padEnd(widths[i])).join("  ").trimEnd();
+  const fmt = (cells) =>
+    cells
+      .map((c, i) => String(c ?? "").padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [fmt(columns), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(fmt)].join("\n");
 }
 

@@ -84,8 +84,7 @@ function buildIsConsistent(buildDir) {
   walk(serverDir);
   const names = new Set();
   for (const file of files) {
-    for (const match of readFileSync(file, "utf8").matchAll(/(?<![.\w])\/assets\/[A-Za-z0-9_.-]+\.(?:js|css)/g))
-      names.add(match[0]);
+    for (const match of readFileSync(file, "utf8").matchAll(/(?<![.\w])\/assets\/[A-Za-z0-9_.-]+\.(?:js|css)/g)) names.add(match[0]);
   }
   return names.size > 0 && [...names].every((n) => existsSync(path.join(buildDir, "client", n)));
 }
@@ -172,9 +171,7 @@ async function waitReady(url, child, output, timeoutMs) {
   child?.once("exit", (code, signal) => (exited = { code, signal }));
   while (Date.now() < deadline) {
     if (exited) {
-      throw new Error(
-        `server exited before it was ready (code ${exited.code}, signal ${exited.signal}):\n${output.join("")}`,
-      );
+      throw new Error(`server exited before it was ready (code ${exited.code}, signal ${exited.signal}):\n${output.join("")}`);
     }
     try {
       const res = await fetch(new URL("/readyz", url), { signal: AbortSignal.timeout(2000) });
@@ -269,9 +266,7 @@ export async function startServer({ log = console.error, env: extraEnv = {} } = 
     await close();
     throw error;
   }
-  log(
-    `server ready at ${url} (pid ${child.pid}, ${((Date.now() - startedAt) / 1000).toFixed(1)}s, DATA_DIR ${dataDir})`,
-  );
+  log(`server ready at ${url} (pid ${child.pid}, ${((Date.now() - startedAt) / 1000).toFixed(1)}s, DATA_DIR ${dataDir})`);
   return { url, pid: child.pid, output, close, builtAt };
 }
 

@@ -98,9 +98,7 @@ export function reportRows({ bench, startedAt, rows, notes, json, loadAverage })
     target: r.target ?? "",
     pass: r.pass === null || r.pass === undefined ? "" : r.pass ? "ok" : "MISS",
   }));
-  const widths = ["measure", "value", "unit", "target", "pass"].map((k) =>
-    Math.max(k.length, ...table.map((row) => row[k].length)),
-  );
+  const widths = ["measure", "value", "unit", "target", "pass"].map((k) => Math.max(k.length, ...table.map((row) => row[k].length)));
   const line = (cells) => "| " + cells.map((c, i) => c.padEnd(widths[i])).join(" | ") + " |";
   console.log(line(["measure", "value", "unit", "target", "pass"]));
   console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");

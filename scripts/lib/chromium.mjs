@@ -18,9 +18,7 @@ export const chromiumFlags = [
 
 export function assertChromium() {
   if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `${chromiumPath} not found: install the Debian package (apt-get install -y chromium) or set CHROMIUM_PATH`,
-    );
+    throw new Error(`${chromiumPath} not found: install the Debian package (apt-get install -y chromium) or set CHROMIUM_PATH`);
   }
 }
 

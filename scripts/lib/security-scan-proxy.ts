@@ -22,7 +22,6 @@ export interface ProxyTally {
   refusals: Record<string, number>;
 }
 
-
 /** Paths no scanner should open: never-ending event streams (they would only time out). */
 export const STREAMS = ["/watch/chat/events", "/prayer/events"];
 
@@ -68,7 +67,16 @@ export function startSsrfEndpoint(): Promise<{ url: string; hits: EndpointHit[];
 
 /** Intents that end the session that posts them (or, for the admin user actions, the target's). */
 // ("delete-account" is forwarded: it needs the account's password, which no scanner has.)
-export const SESSION_ENDING = new Set(["signout", "signout-everywhere", "revoke-session", "revoke-other-sessions", "disable-two-factor", "logout", "revoke", "revoke-others"]);
+export const SESSION_ENDING = new Set([
+  "signout",
+  "signout-everywhere",
+  "revoke-session",
+  "revoke-other-sessions",
+  "disable-two-factor",
+  "logout",
+  "revoke",
+  "revoke-others",
+]);
 export const USER_ACTIONS = new Set(["set-roles", "set-scopes", "disable", "sign-out", "reset-two-factor"]);
 
 function formFields(body: Buffer, contentType: string): Map<string, string[]> {
@@ -87,7 +95,17 @@ export function startProxy(site: URL, protectedUserIds: Set<string>) {
   let tally: ProxyTally = newTally();
   let skipped = new Set<string>();
   function newTally(): ProxyTally {
-    return { requests: 0, byStatus: {}, csrfRefused: 0, blocked: {}, serverErrors: [], rateLimited: {}, streams: 0, skipped: 0, refusals: {} };
+    return {
+      requests: 0,
+      byStatus: {},
+      csrfRefused: 0,
+      blocked: {},
+      serverErrors: [],
+      rateLimited: {},
+      streams: 0,
+      skipped: 0,
+      refusals: {},
+    };
   }
   const server = http.createServer((req, res) => {
     let target: URL;
@@ -126,7 +144,9 @@ export function startProxy(site: URL, protectedUserIds: Set<string>) {
         const ending = intents.find((i) => SESSION_ENDING.has(i) || (USER_ACTIONS.has(i) && userIds.some((u) => protectedUserIds.has(u))));
         if (ending) {
           tally.blocked[ending] = (tally.blocked[ending] ?? 0) + 1;
-          res.writeHead(403, { "content-type": "text/plain" }).end("security-scan proxy: this form would end the scanning session; not forwarded");
+          res
+            .writeHead(403, { "content-type": "text/plain" })
+            .end("security-scan proxy: this form would end the scanning session; not forwarded");
           return;
         }
       }

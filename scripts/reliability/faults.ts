@@ -15,7 +15,17 @@
 import { loadavg } from "node:os";
 import pg from "pg";
 import { Recorder, Visitor, type Sample } from "./lib/client";
-import { discoverSite, emptyLedger, makeUsers, PASSWORD, runUserSession, signUpUsers, type Ledger, type SimUser, type SiteMap } from "./lib/scenario";
+import {
+  discoverSite,
+  emptyLedger,
+  makeUsers,
+  PASSWORD,
+  runUserSession,
+  signUpUsers,
+  type Ledger,
+  type SimUser,
+  type SiteMap,
+} from "./lib/scenario";
 import { runScript, saveResults, serverErrors, startStack, startStream, stripeSessionsSince, type Stack } from "./lib/stack";
 import { fmtMs, kindTable, summarize, table } from "./lib/stats";
 import { checkTransactions, prayingBaseline, verifyLedger, type WriteCheck } from "./lib/verify";
@@ -66,7 +76,10 @@ async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: str
 async function outboxDrained(databaseUrl: string, timeoutMs: number): Promise<number | null> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const [row] = await query<{ n: number }>(databaseUrl, "select count(*)::int as n from outbox_messages where status in ('pending', 'sending')");
+    const [row] = await query<{ n: number }>(
+      databaseUrl,
+      "select count(*)::int as n from outbox_messages where status in ('pending', 'sending')",
+    );
     if (row!.n === 0) return Date.now();
     await sleep(250);
   }
@@ -87,7 +100,8 @@ async function mailAccounting(stack: Stack, since: Date, fromMail: number) {
     byStatus[row.status] = (byStatus[row.status] ?? 0) + row.n;
   }
   const received = new Map<string, number>();
-  for (const mail of stack.smtp.mails.slice(fromMail)) for (const to of mail.to) if (queued.has(to)) received.set(to, (received.get(to) ?? 0) + 1);
+  for (const mail of stack.smtp.mails.slice(fromMail))
+    for (const to of mail.to) if (queued.has(to)) received.set(to, (received.get(to) ?? 0) + 1);
   let duplicates = 0;
   let missing = 0;
   for (const [to, n] of queued) {
@@ -95,7 +109,13 @@ async function mailAccounting(stack: Stack, since: Date, fromMail: number) {
     if (got > n) duplicates += got - n;
     if (got < n) missing += n - got;
   }
-  return { queued: [...queued.values()].reduce((a, b) => a + b, 0), byStatus, received: [...received.values()].reduce((a, b) => a + b, 0), duplicates, missing };
+  return {
+    queued: [...queued.values()].reduce((a, b) => a + b, 0),
+    byStatus,
+    received: [...received.values()].reduce((a, b) => a + b, 0),
+    duplicates,
+    missing,
+  };
 }
 
 function lostWrites(checks: WriteCheck[]): number {
@@ -146,7 +166,13 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
   const sessions = Promise.all(
     users.map(async (user, i) => {
       await sleep((i / users.length) * 10_000);
-      await runUserSession(new Visitor(stack.app.baseURL, user.index, user.ip, user.language, recorder), user, { site, ledger, until: () => until, thinkMs: [1000, 5000], run });
+      await runUserSession(new Visitor(stack.app.baseURL, user.index, user.ip, user.language, recorder), user, {
+        site,
+        ledger,
+        until: () => until,
+        thinkMs: [1000, 5000],
+        run,
+      });
     }),
   );
   // Probes every 100 ms: /readyz (the database and migrations) and a signed-in page (the
@@ -185,7 +211,9 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
   // When the database answers again, as a client sees it.
   while (!(await stack.cluster.answers(500))) await sleep(20);
   const answersAt = Date.now();
-  log(`[pg] PostgreSQL answers again (${answersAt - startBegan} ms after pg_ctl start; down ${((answersAt - stopBegan) / 1000).toFixed(1)} s)`);
+  log(
+    `[pg] PostgreSQL answers again (${answersAt - startBegan} ms after pg_ctl start; down ${((answersAt - stopBegan) / 1000).toFixed(1)} s)`,
+  );
   await sessions;
   probing = false;
   await probing$;
@@ -193,7 +221,8 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
   // Recovery, as a visitor sees it: requests that need the database (signed-in pages, writes,
   // the probes) sent after it answered again. The app has recovered from the moment after which
   // every such request succeeds; how long each took to answer is the load's latency, reported apart.
-  const needsDatabase = (s: Sample) => s.kind === "page (member)" || s.kind === "sign in" || s.kind.startsWith("write") || s.kind.startsWith("probe");
+  const needsDatabase = (s: Sample) =>
+    s.kind === "page (member)" || s.kind === "sign in" || s.kind.startsWith("write") || s.kind.startsWith("probe");
   const sentAfter = [
     ...recorder.samples.filter(needsDatabase).map((s) => ({ ...s, sent: recorder.started + s.at - answersAt })),
     ...probes.samples.map((s) => ({ ...s, sent: probes.started + s.at - answersAt })),
@@ -202,7 +231,8 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
   const lastFailure = failedAfter.reduce((t, s) => Math.max(t, s.sent), -1);
   const firstSuccess = sentAfter.filter((s) => s.status >= 200 && s.status < 400).sort((a, b) => a.sent - b.sent)[0];
   const recoveredAfter = lastFailure < 0 ? 0 : lastFailure;
-  const firstProbeOk = (kind: string) => probes.samples.find((s) => s.kind === kind && probes.started + s.at >= answersAt && s.status === 200);
+  const firstProbeOk = (kind: string) =>
+    probes.samples.find((s) => s.kind === kind && probes.started + s.at >= answersAt && s.status === 200);
   const readyProbe = firstProbeOk("probe: /readyz (503 JSON while down, by design)");
   const pageProbe = firstProbeOk("probe: /settings (signed in)");
   const readyRecovery = readyProbe ? probes.started + readyProbe.at - answersAt : null;
@@ -213,7 +243,9 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
   const during = recorder.samples.filter((s) => s.at + s.ms >= windowStart && s.at <= windowEnd);
   const all = summarize(recorder.samples, () => "whole load")[0]!;
   const outage = summarize(during, () => "sent during the outage")[0]!;
-  const probeRows = summarize(probes.samples.filter((s) => s.at + s.ms >= stopBegan - probes.started && s.at <= answersAt - probes.started));
+  const probeRows = summarize(
+    probes.samples.filter((s) => s.at + s.ms >= stopBegan - probes.started && s.at <= answersAt - probes.started),
+  );
   const byKind = summarize(during);
 
   // Chat fan-out after the restart (pub/sub over PostgreSQL LISTEN/NOTIFY reconnects).
@@ -221,14 +253,23 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
   const chatter = new Visitor(stack.app.baseURL, member.index, member.ip, member.language, new Recorder());
   await chatter.send("sign in", "POST", "/auth", { form: { intent: "signin-email", email: member.email, password: PASSWORD } });
   const sent = Date.now();
-  const posted = await chatter.send("chat", "POST", "/watch/chat", { accept: "application/json", form: { intent: "post", streamId: site.streamId, body: `After the restart (${run})` } });
+  const posted = await chatter.send("chat", "POST", "/watch/chat", {
+    accept: "application/json",
+    form: { intent: "post", streamId: site.streamId, body: `After the restart (${run})` },
+  });
   const postedId = posted.status === 201 ? (JSON.parse(posted.body) as { message: { id: string } }).message.id : "";
   while (postedId && !viewer.ids.has(postedId) && Date.now() - sent < 5000) await sleep(20);
   const fanOut = postedId && viewer.ids.has(postedId) ? Date.now() - sent : null;
   const viewerEnded = viewer.ended();
   viewer.close();
 
-  const checks = await verifyLedger({ databaseUrl: stack.databaseUrl, ledger, stripeSessions: stripeSessionsSince(stack.stripe, since), emails: users.map((u) => u.email), since });
+  const checks = await verifyLedger({
+    databaseUrl: stack.databaseUrl,
+    ledger,
+    stripeSessions: stripeSessionsSince(stack.stripe, since),
+    emails: users.map((u) => u.email),
+    since,
+  });
   const alive = stack.app.process.exitCode === null && stack.app.process.signalCode === null && stack.app.pid === pid;
 
   report.push(
@@ -244,9 +285,34 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
     checksTable(checks),
     "",
   );
-  figures.pg = { outage, all, byKind, probeRows, recoveredAfter, lastFailure, failedAfter: failedAfter.length, sentAfter: sentAfter.length, firstSuccess, readyRecovery, pageRecovery, fanOut, checks, downMs: answersAt - stopBegan };
-  record(phase, "no 5xx other than the translated 503 (whole load)", `${all.errors5xx} other 5xx, ${all.friendly503} translated 503s, ${all.noAnswer} without answer`, all.errors5xx === 0 && all.noAnswer === 0);
-  record(phase, "every 503 in the visitor's language", `${all.friendly503} of ${recorder.samples.filter((s) => s.status === 503).length}`, recorder.samples.every((s) => s.status !== 503 || s.friendly503));
+  figures.pg = {
+    outage,
+    all,
+    byKind,
+    probeRows,
+    recoveredAfter,
+    lastFailure,
+    failedAfter: failedAfter.length,
+    sentAfter: sentAfter.length,
+    firstSuccess,
+    readyRecovery,
+    pageRecovery,
+    fanOut,
+    checks,
+    downMs: answersAt - stopBegan,
+  };
+  record(
+    phase,
+    "no 5xx other than the translated 503 (whole load)",
+    `${all.errors5xx} other 5xx, ${all.friendly503} translated 503s, ${all.noAnswer} without answer`,
+    all.errors5xx === 0 && all.noAnswer === 0,
+  );
+  record(
+    phase,
+    "every 503 in the visitor's language",
+    `${all.friendly503} of ${recorder.samples.filter((s) => s.status === 503).length}`,
+    recorder.samples.every((s) => s.status !== 503 || s.friendly503),
+  );
   record(
     phase,
     "recovers by itself within 5 s of the database answering",
@@ -254,7 +320,12 @@ async function postgresRestart(stack: Stack, users: SimUser[], site: SiteMap, sc
     recoveredAfter <= 5000 && firstSuccess !== undefined && firstSuccess.sent <= 5000,
   );
   record(phase, "no process restart", alive ? `same process (pid ${pid})` : "the server process exited", alive);
-  record(phase, "no acknowledged write lost", `${lostWrites(checks)} lost of ${checks.reduce((n, c) => n + c.acknowledged, 0)}`, lostWrites(checks) === 0);
+  record(
+    phase,
+    "no acknowledged write lost",
+    `${lostWrites(checks)} lost of ${checks.reduce((n, c) => n + c.acknowledged, 0)}`,
+    lostWrites(checks) === 0,
+  );
   record(phase, "live chat reaches viewers again", fanOut === null ? "not delivered within 5 s" : `${fanOut} ms`, fanOut !== null);
 }
 
@@ -279,7 +350,17 @@ async function smtpOutage(stack: Stack, members: SimUser[], site: SiteMap) {
       // A new visitor signs up: a confirmation link by mail.
       const visitor = new Visitor(stack.app.baseURL, 10_000 + n, ip, n % 4 === 1 ? "en" : "es", recorder);
       const email = `smtp-${run}-${n}@example.test`;
-      const answer = await visitor.send("write: sign-up (mail queued)", "POST", "/auth", { form: { intent: "signup-email", fullName: `Visitor ${n}`, email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" } });
+      const answer = await visitor.send("write: sign-up (mail queued)", "POST", "/auth", {
+        form: {
+          intent: "signup-email",
+          fullName: `Visitor ${n}`,
+          email,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          username: "",
+          phone: "",
+        },
+      });
       answers[`sign-up ${answer.status}`] = (answers[`sign-up ${answer.status}`] ?? 0) + 1;
     } else {
       // A member RSVPs (or cancels): a confirmation by mail.
@@ -290,17 +371,24 @@ async function smtpOutage(stack: Stack, members: SimUser[], site: SiteMap) {
       const page = await visitor.send("page (member)", "GET", `/events/${slug}`);
       const occurrence = /name="occurrence" value="([^"]+)"/.exec(page.body)?.[1];
       if (occurrence) {
-        const answer = await visitor.send("write: RSVP (mail queued)", "POST", `/events/${slug}`, { form: { intent: "register", occurrence, partySize: "1" } });
+        const answer = await visitor.send("write: RSVP (mail queued)", "POST", `/events/${slug}`, {
+          form: { intent: "register", occurrence, partySize: "1" },
+        });
         answers[`RSVP ${answer.status}`] = (answers[`RSVP ${answer.status}`] ?? 0) + 1;
       }
     }
     await sleep(800);
   }
   await sleep(Math.max(0, downAt + SMTP_SECONDS * 1000 - Date.now()));
-  const pending = await query<{ n: number; attempts: number }>(stack.databaseUrl, "select count(*)::int as n, coalesce(max(attempts), 0)::int as attempts from outbox_messages where status in ('pending', 'sending')");
+  const pending = await query<{ n: number; attempts: number }>(
+    stack.databaseUrl,
+    "select count(*)::int as n, coalesce(max(attempts), 0)::int as attempts from outbox_messages where status in ('pending', 'sending')",
+  );
   await stack.smtp.up();
   const upAt = Date.now();
-  log(`[smtp] SMTP server back after ${((upAt - downAt) / 1000).toFixed(1)} s; ${pending[0]!.n} messages waiting (up to ${pending[0]!.attempts} failed attempts each)`);
+  log(
+    `[smtp] SMTP server back after ${((upAt - downAt) / 1000).toFixed(1)} s; ${pending[0]!.n} messages waiting (up to ${pending[0]!.attempts} failed attempts each)`,
+  );
   const drainedAt = await outboxDrained(stack.databaseUrl, DRAIN_TIMEOUT_MS);
   await sleep(2000); // anything sent twice would arrive within this
   const accounting = await mailAccounting(stack, since, mailsBefore);
@@ -311,14 +399,39 @@ async function smtpOutage(stack: Stack, members: SimUser[], site: SiteMap) {
   report.push(
     `### SMTP server down for ${SMTP_SECONDS} s\n`,
     kindTable(rows, total),
-    `\nanswers: ${Object.entries(answers).map(([k, v]) => `${k}: ${v}`).join(", ")}`,
+    `\nanswers: ${Object.entries(answers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ")}`,
     `waiting when the server came back: ${pending[0]!.n} messages, up to ${pending[0]!.attempts} failed attempts each`,
-    `queued in the phase: ${accounting.queued} (${Object.entries(accounting.byStatus).map(([k, v]) => `${k} ${v}`).join(", ")}); received by the SMTP server: ${accounting.received}; during the outage: ${duringOutage}; duplicates: ${accounting.duplicates}; missing: ${accounting.missing}`,
+    `queued in the phase: ${accounting.queued} (${Object.entries(accounting.byStatus)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(
+        ", ",
+      )}); received by the SMTP server: ${accounting.received}; during the outage: ${duringOutage}; duplicates: ${accounting.duplicates}; missing: ${accounting.missing}`,
     `all delivered ${drainedAt ? `${((drainedAt - upAt) / 1000).toFixed(1)} s` : "NOT within the timeout"} after the server came back (last message received +${((lastMail - upAt) / 1000).toFixed(1)} s)\n`,
   );
-  figures.smtp = { rows, total, answers, pending: pending[0], accounting, drainedMs: drainedAt ? drainedAt - upAt : null, lastMailMs: lastMail - upAt, duringOutage };
-  record(phase, "the site kept answering (no 5xx) while mail could not go out", `${total.errors5xx} 5xx, ${total.noAnswer} without answer of ${total.requests}`, total.errors5xx === 0 && total.noAnswer === 0 && total.friendly503 === 0);
-  record(phase, "every queued mail delivered after the server returned", `${accounting.received - accounting.duplicates} of ${accounting.queued}; ${accounting.byStatus.failed ?? 0} failed`, accounting.missing === 0 && !accounting.byStatus.failed && drainedAt !== null);
+  figures.smtp = {
+    rows,
+    total,
+    answers,
+    pending: pending[0],
+    accounting,
+    drainedMs: drainedAt ? drainedAt - upAt : null,
+    lastMailMs: lastMail - upAt,
+    duringOutage,
+  };
+  record(
+    phase,
+    "the site kept answering (no 5xx) while mail could not go out",
+    `${total.errors5xx} 5xx, ${total.noAnswer} without answer of ${total.requests}`,
+    total.errors5xx === 0 && total.noAnswer === 0 && total.friendly503 === 0,
+  );
+  record(
+    phase,
+    "every queued mail delivered after the server returned",
+    `${accounting.received - accounting.duplicates} of ${accounting.queued}; ${accounting.byStatus.failed ?? 0} failed`,
+    accounting.missing === 0 && !accounting.byStatus.failed && drainedAt !== null,
+  );
   record(phase, "none twice", `${accounting.duplicates} duplicates`, accounting.duplicates === 0);
 }
 
@@ -351,8 +464,14 @@ async function killDuringWrites(stack: Stack, members: SimUser[], site: SiteMap,
   const killedAt = Date.now();
   killed.process.kill("SIGKILL");
   await killed.exited;
-  const left = await query<{ id: string; status: string }>(stack.databaseUrl, "select id::text, status from outbox_messages where status in ('pending', 'sending')");
-  const claimed = { sending: left.filter((r) => r.status === "sending").length, pending: left.filter((r) => r.status === "pending").length };
+  const left = await query<{ id: string; status: string }>(
+    stack.databaseUrl,
+    "select id::text, status from outbox_messages where status in ('pending', 'sending')",
+  );
+  const claimed = {
+    sending: left.filter((r) => r.status === "sending").length,
+    pending: left.filter((r) => r.status === "pending").length,
+  };
   log(`[kill] killed pid ${killed.pid}; outbox at that moment: ${claimed.sending} being sent, ${claimed.pending} pending`);
   const restartBegan = Date.now();
   stack.app = await stack.startApp();
@@ -368,7 +487,13 @@ async function killDuringWrites(stack: Stack, members: SimUser[], site: SiteMap,
     [left.map((r) => r.id)],
   );
   const leftoverMs = leftover!.last ? new Date(leftover!.last).getTime() - readyAt : null;
-  const checks = await verifyLedger({ databaseUrl: stack.databaseUrl, ledger, stripeSessions: stripeSessionsSince(stack.stripe, since), emails: writers.map((u) => u.email), since });
+  const checks = await verifyLedger({
+    databaseUrl: stack.databaseUrl,
+    ledger,
+    stripeSessions: stripeSessionsSince(stack.stripe, since),
+    emails: writers.map((u) => u.email),
+    since,
+  });
   const transactions = await checkTransactions({ databaseUrl: stack.databaseUrl, emails: members.map((u) => u.email), baseline });
   const accounting = await mailAccounting(stack, since, mailsBefore);
   const rows = summarize(recorder.samples);
@@ -382,13 +507,42 @@ async function killDuringWrites(stack: Stack, members: SimUser[], site: SiteMap,
     `outbox when killed: ${claimed.sending} claimed (being sent), ${claimed.pending} pending; of these ${leftover!.sent} sent by the new process, the last ${leftoverMs === null ? "–" : `${(leftoverMs / 1000).toFixed(1)} s`} after it was ready; everything the phase queued sent ${drainedAt ? `${((drainedAt - readyAt) / 1000).toFixed(1)} s after the restart (the writes went on until +${seconds} s)` : "NOT within the timeout"}; received ${received}, duplicates ${accounting.duplicates}, missing ${accounting.missing}\n`,
     checksTable(checks),
     "",
-    table(["kept together by a transaction", "checked", "half-written"], transactions.map((t) => [t.name, t.checked, t.broken.length])),
+    table(
+      ["kept together by a transaction", "checked", "half-written"],
+      transactions.map((t) => [t.name, t.checked, t.broken.length]),
+    ),
     "",
   );
-  figures.kill = { rows, total, claimed, leftover, leftoverMs, restartMs: readyAt - killedAt, drainedMs: drainedAt ? drainedAt - readyAt : null, accounting, checks, transactions };
-  record(phase, "no 5xx (requests cut off by the kill get no answer)", `${total.errors5xx} 5xx, ${downSamples} without answer`, total.errors5xx === 0);
-  record(phase, "no half-written records", transactions.map((t) => `${t.broken.length} of ${t.checked} ${t.name}`).join("; "), transactions.every((t) => t.broken.length === 0));
-  record(phase, "no acknowledged write lost", `${lostWrites(checks)} lost of ${checks.reduce((n, c) => n + c.acknowledged, 0)}`, lostWrites(checks) === 0);
+  figures.kill = {
+    rows,
+    total,
+    claimed,
+    leftover,
+    leftoverMs,
+    restartMs: readyAt - killedAt,
+    drainedMs: drainedAt ? drainedAt - readyAt : null,
+    accounting,
+    checks,
+    transactions,
+  };
+  record(
+    phase,
+    "no 5xx (requests cut off by the kill get no answer)",
+    `${total.errors5xx} 5xx, ${downSamples} without answer`,
+    total.errors5xx === 0,
+  );
+  record(
+    phase,
+    "no half-written records",
+    transactions.map((t) => `${t.broken.length} of ${t.checked} ${t.name}`).join("; "),
+    transactions.every((t) => t.broken.length === 0),
+  );
+  record(
+    phase,
+    "no acknowledged write lost",
+    `${lostWrites(checks)} lost of ${checks.reduce((n, c) => n + c.acknowledged, 0)}`,
+    lostWrites(checks) === 0,
+  );
   record(
     phase,
     "the outbox resumes after the restart",
@@ -400,7 +554,11 @@ async function killDuringWrites(stack: Stack, members: SimUser[], site: SiteMap,
 }
 
 async function main() {
-  log(`reliability faults: ${[...PHASES].join(", ")}; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  log(
+    `reliability faults: ${[...PHASES].join(", ")}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const stack = await startStack(log);
   const users = makeUsers({ count: USERS, memberShare: 0.75, run });
   const members = users.filter((u) => u.member);
@@ -432,10 +590,17 @@ async function main() {
   }
 
   const errors = serverErrors(stack.serverLog());
-  console.log(table(["phase", "requirement", "measured", "pass"], requirements.map((r) => [r.phase, r.what, r.measured, r.pass ? "yes" : "NO"])));
+  console.log(
+    table(
+      ["phase", "requirement", "measured", "pass"],
+      requirements.map((r) => [r.phase, r.what, r.measured, r.pass ? "yes" : "NO"]),
+    ),
+  );
   console.log(`\nserver error logs (every process of the run): ${errors.length}`);
   for (const line of errors.slice(0, 10)) console.log(`  ${line}`);
-  log(`results: ${saveResults("faults", { phases: [...PHASES], requirements, figures, serverErrors: errors, loadavg: loadavg() }, stack)} (and the server's log beside it)`);
+  log(
+    `results: ${saveResults("faults", { phases: [...PHASES], requirements, figures, serverErrors: errors, loadavg: loadavg() }, stack)} (and the server's log beside it)`,
+  );
   return crashed ? 2 : requirements.every((r) => r.pass) ? 0 : 1;
 }
 

@@ -57,25 +57,38 @@ async function sampleDatabase(databaseUrl: string) {
       return {
         medianBusy: sorted[Math.floor(sorted.length / 2)] ?? 0,
         maxBusy: sorted.at(-1) ?? 0,
-        waits: [...waits].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([w, n]) => `${w} ${Math.round((n / total) * 100)} %`).join(", ") || "none",
+        waits:
+          [...waits]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 5)
+            .map(([w, n]) => `${w} ${Math.round((n / total) * 100)} %`)
+            .join(", ") || "none",
       };
     },
   };
 }
 
 async function main() {
-  log(`reliability load: ${USERS} users (${Math.round(MEMBER_SHARE * 100)} % members) for ${SECONDS} s, think time ${THINK_MIN}–${THINK_MAX} ms; load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  log(
+    `reliability load: ${USERS} users (${Math.round(MEMBER_SHARE * 100)} % members) for ${SECONDS} s, think time ${THINK_MIN}–${THINK_MAX} ms; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   const stack = await startStack(log);
   const setup = new Recorder();
   const users = makeUsers({ count: USERS, memberShare: MEMBER_SHARE, run });
   const members = users.filter((u) => u.member);
   let started = Date.now();
   const signedUp = await signUpUsers({ base: stack.app.baseURL, users: members, mails: stack.smtp.mails, recorder: setup });
-  log(`set-up: ${members.length} members signed up and confirmed through /auth and the emailed link in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `set-up: ${members.length} members signed up and confirmed through /auth and the emailed link in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const scout = signedUp.get(members[0]!.index)!;
   const streamId = await startStream(stack.databaseUrl, members[0]!.email);
   const site = await discoverSite(scout, streamId);
-  log(`set-up: live stream ${streamId}; ${site.rsvpSlugs.length} events open for RSVP, ${site.prayerIds.length} prayer requests, ${site.fundIds.length} funds, ${site.sermonSlugs.length} sermons`);
+  log(
+    `set-up: live stream ${streamId}; ${site.rsvpSlugs.length} events open for RSVP, ${site.prayerIds.length} prayer requests, ${site.fundIds.length} funds, ${site.sermonSlugs.length} sermons`,
+  );
 
   const recorder = new Recorder();
   const ledger = emptyLedger();
@@ -101,22 +114,42 @@ async function main() {
   const generatorCpu = (generatorUsage.user + generatorUsage.system) / 1e6 / elapsed;
   const database = await sampler.stop();
   const exit = stack.app.process.exitCode ?? stack.app.process.signalCode;
-  const ready = await fetch(`${stack.app.baseURL}/readyz`).then((r) => r.status, () => 0);
-  log(`load: done in ${elapsed.toFixed(1)} s; server ${exit === null ? `still running (pid ${stack.app.pid}), /readyz ${ready}` : `EXITED (${exit})`}`);
+  const ready = await fetch(`${stack.app.baseURL}/readyz`).then(
+    (r) => r.status,
+    () => 0,
+  );
+  log(
+    `load: done in ${elapsed.toFixed(1)} s; server ${exit === null ? `still running (pid ${stack.app.pid}), /readyz ${ready}` : `EXITED (${exit})`}`,
+  );
 
   // Mail queued by the run (RSVP confirmations, "someone prayed" notes) goes out in the background;
   // the writes themselves are counted now.
-  const checks = await verifyLedger({ databaseUrl: stack.databaseUrl, ledger, stripeSessions: stripeSessionsSince(stack.stripe, since), emails: members.map((m) => m.email), since });
+  const checks = await verifyLedger({
+    databaseUrl: stack.databaseUrl,
+    ledger,
+    stripeSessions: stripeSessionsSince(stack.stripe, since),
+    emails: members.map((m) => m.email),
+    since,
+  });
   const rows = summarize(recorder.samples);
   const total = summarize(recorder.samples, () => "all requests")[0]!;
-  const writes = summarize(recorder.samples.filter((s) => s.kind.startsWith("write") || s.kind === "sign in"), () => "all writes (incl. sign-in)")[0]!;
+  const writes = summarize(
+    recorder.samples.filter((s) => s.kind.startsWith("write") || s.kind === "sign in"),
+    () => "all writes (incl. sign-in)",
+  )[0]!;
   const errors = serverErrors(stack.serverLog());
   const wrongLanguage = recorder.samples.filter((s) => s.wrongLanguage).length;
   const lost = checks.reduce((n, c) => n + (c.acknowledged - c.found), 0);
 
   console.log(`\n## Load: ${USERS} users, ${SECONDS} s, ${new Date().toISOString()}\n`);
-  console.log(`${total.requests} requests in ${elapsed.toFixed(1)} s = ${(total.requests / elapsed).toFixed(1)} req/s; the server process used ${(serverCpu * 100).toFixed(0)} % of one core on average, the simulated users ${(generatorCpu * 100).toFixed(0)} %; load average after: ${loadavg().map((l) => l.toFixed(2)).join(" ")}\n`);
-  console.log(`database connections busy (sampled every 250 ms): median ${database.medianBusy}, max ${database.maxBusy}; what busy connections waited on: ${database.waits}\n`);
+  console.log(
+    `${total.requests} requests in ${elapsed.toFixed(1)} s = ${(total.requests / elapsed).toFixed(1)} req/s; the server process used ${(serverCpu * 100).toFixed(0)} % of one core on average, the simulated users ${(generatorCpu * 100).toFixed(0)} %; load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}\n`,
+  );
+  console.log(
+    `database connections busy (sampled every 250 ms): median ${database.medianBusy}, max ${database.maxBusy}; what busy connections waited on: ${database.waits}\n`,
+  );
   console.log(kindTable(rows, total));
   console.log(`\n${kindTable([writes])}\n`);
   console.log(
@@ -125,13 +158,22 @@ async function main() {
       checks.map((c) => [c.kind, c.acknowledged, c.found, c.acknowledged - c.found, c.unacknowledged]),
     ),
   );
-  console.log(`\n5xx: ${total.errors5xx}; no answer: ${total.noAnswer}; pages in the wrong language: ${wrongLanguage}; lost writes: ${lost}; server error logs: ${errors.length}`);
-  for (const problem of recorder.problems.slice(0, 15)) console.log(`  problem: ${problem.method} ${problem.path} → ${problem.status} at ${(problem.at / 1000).toFixed(1)} s: ${problem.detail.replace(/\s+/g, " ").slice(0, 200)}`);
+  console.log(
+    `\n5xx: ${total.errors5xx}; no answer: ${total.noAnswer}; pages in the wrong language: ${wrongLanguage}; lost writes: ${lost}; server error logs: ${errors.length}`,
+  );
+  for (const problem of recorder.problems.slice(0, 15))
+    console.log(
+      `  problem: ${problem.method} ${problem.path} → ${problem.status} at ${(problem.at / 1000).toFixed(1)} s: ${problem.detail.replace(/\s+/g, " ").slice(0, 200)}`,
+    );
   for (const check of checks.filter((c) => c.missing.length > 0)) console.log(`  missing ${check.kind}: ${check.missing.join(", ")}`);
   for (const line of errors.slice(0, 10)) console.log(`  server error log: ${line}`);
 
-  log(`results: ${saveResults("load", { users: USERS, seconds: SECONDS, think: [THINK_MIN, THINK_MAX], elapsed, serverCpu, generatorCpu, database, total, writes, rows, checks, serverErrors: errors, problems: recorder.problems, loadavg: loadavg() }, stack)} (and the server's log beside it)`);
-  return total.errors5xx === 0 && total.friendly503 === 0 && lost === 0 && wrongLanguage === 0 && errors.length === 0 && exit === null ? 0 : 1;
+  log(
+    `results: ${saveResults("load", { users: USERS, seconds: SECONDS, think: [THINK_MIN, THINK_MAX], elapsed, serverCpu, generatorCpu, database, total, writes, rows, checks, serverErrors: errors, problems: recorder.problems, loadavg: loadavg() }, stack)} (and the server's log beside it)`,
+  );
+  return total.errors5xx === 0 && total.friendly503 === 0 && lost === 0 && wrongLanguage === 0 && errors.length === 0 && exit === null
+    ? 0
+    : 1;
 }
 
 runScript(main);

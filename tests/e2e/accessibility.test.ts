@@ -77,7 +77,10 @@ describe("axe, mobile side menu open (360×800)", () => {
 // bytes in the browser.
 describe("axe, the database outage page (503)", () => {
   test.each(["en", "es"] as const)("%s, on a phone and on a desktop", async (language) => {
-    for (const viewport of [{ width: 360, height: 800 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 360, height: 800 },
+      { width: 1280, height: 800 },
+    ]) {
       const page = await browser.newPage({ viewport });
       await page.setContent(unavailableHtml(language, "/events"));
       expect(await page.getAttribute("html", "lang")).toBe(language);

@@ -55,7 +55,17 @@ describe("admin giving", () => {
       customer: `cus_test_${tag}`,
       payment_intent: `pi_test_${tag}${randomBytes(6).toString("hex")}`,
       subscription: null,
-      metadata: { kind: "gift", fund_id: fundId, fund_name: fundName, amount_cents: "5000", fee_cents: "187", frequency: "one_time", donor_name: `Dora Donor ${tag}`, donor_email: donor, language: "en" },
+      metadata: {
+        kind: "gift",
+        fund_id: fundId,
+        fund_name: fundName,
+        amount_cents: "5000",
+        fee_cents: "187",
+        frequency: "one_time",
+        donor_name: `Dora Donor ${tag}`,
+        donor_email: donor,
+        language: "en",
+      },
     });
     expect((await postStripeEvent(e2eServer().baseURL, event)).status).toBe(200);
 
@@ -88,7 +98,9 @@ describe("admin giving", () => {
     await settings.getByLabel(en.admin.settingsFields.feeFixed).fill("30");
     await settings.getByRole("button", { name: en.admin.saveSettings }).click();
     await page.getByRole("status").filter({ hasText: en.admin.messages.settingsSaved }).waitFor();
-    expect(await page.getByRole("form", { name: en.admin.settingsHeading }).getByLabel(en.admin.settingsFields.feePercent).inputValue()).toBe("2.2");
+    expect(
+      await page.getByRole("form", { name: en.admin.settingsHeading }).getByLabel(en.admin.settingsFields.feePercent).inputValue(),
+    ).toBe("2.2");
     await page.getByText(fill(en.admin.feeExample, { fee: "2.2% + $0.30" })).waitFor();
     // Back to the default: the browser tests share one database, and the give page's test reads 2.9% + 30¢.
     await page.getByRole("form", { name: en.admin.settingsHeading }).getByLabel(en.admin.settingsFields.feePercent).fill("2.9");
@@ -97,7 +109,12 @@ describe("admin giving", () => {
 
     // Editing the fund shows its values; the page fits a phone.
     await visit(page, `/admin/giving?editFund=${fundId}#fund-form`);
-    expect(await page.getByRole("form", { name: fill(en.admin.fundFormEdit, { name: fundName }) }).getByLabel(en.admin.fundFields.name).inputValue()).toBe(fundName);
+    expect(
+      await page
+        .getByRole("form", { name: fill(en.admin.fundFormEdit, { name: fundName }) })
+        .getByLabel(en.admin.fundFields.name)
+        .inputValue(),
+    ).toBe(fundName);
     await expectNoAxeViolations(page, "/admin/giving editing a fund");
     await page.setViewportSize({ width: 360, height: 800 });
     await visit(page, "/admin/giving");

@@ -20,7 +20,9 @@ let secret = "";
 
 async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`),
+  ).toEqual([]);
 }
 
 /** Pages inside sections that the sidebar does not link: the new-event form, and a selected event's registrations. */
@@ -32,7 +34,9 @@ function overflowing(page: Page): Promise<string[]> {
     [...document.querySelectorAll("body *")]
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("[role=region]"))
       .slice(0, 5)
-      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px ${(e.textContent ?? "").trim().slice(0, 60)}`),
+      .map(
+        (e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px ${(e.textContent ?? "").trim().slice(0, 60)}`,
+      ),
   );
 }
 
@@ -113,7 +117,9 @@ describe("admin portal", { timeout: 120_000 }, () => {
     for (const section of visibleSections(["admin:*"])) {
       await nav.getByRole("link", { name: en.sections[section.id], exact: true }).click();
       await page.waitForURL((url) => url.pathname === adminSectionHref(section));
-      await page.getByRole("heading", { level: 1, name: section.id === "dashboard" ? en.dashboard.title : en.sections[section.id] }).waitFor();
+      await page
+        .getByRole("heading", { level: 1, name: section.id === "dashboard" ? en.dashboard.title : en.sections[section.id] })
+        .waitFor();
       await expectAccessible(page, section.id);
     }
     // Breadcrumbs per the spec's table.
@@ -178,10 +184,18 @@ describe("admin portal", { timeout: 120_000 }, () => {
 
   test("every section fits a 360 px phone without sideways scrolling and passes axe there", async () => {
     const page = await signedInPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 404/] });
-    for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages, "/admin/session-update", "/admin/no-such-section"]) {
+    for (const path of [
+      ...visibleSections(["admin:*"]).map(adminSectionHref),
+      ...formPages,
+      "/admin/session-update",
+      "/admin/no-such-section",
+    ]) {
       await visit(page, path, path.endsWith("no-such-section") ? 404 : 200);
       expect(await overflowing(page), path).toEqual([]);
-      await expect(page.evaluate(() => document.documentElement.scrollWidth), path).resolves.toBeLessThanOrEqual(360);
+      await expect(
+        page.evaluate(() => document.documentElement.scrollWidth),
+        path,
+      ).resolves.toBeLessThanOrEqual(360);
       await expectAccessible(page, `${path} at 360 px`);
     }
   });
@@ -191,7 +205,10 @@ describe("admin portal", { timeout: 120_000 }, () => {
     for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages]) {
       await visit(page, path);
       await page.keyboard.press("Tab");
-      const first = await page.evaluate(() => ({ tag: document.activeElement?.tagName, href: document.activeElement?.getAttribute("href") }));
+      const first = await page.evaluate(() => ({
+        tag: document.activeElement?.tagName,
+        href: document.activeElement?.getAttribute("href"),
+      }));
       expect(first, path).toEqual({ tag: "A", href: "#main" });
       const seen = new Set<string>();
       const invisible: string[] = [];
@@ -209,7 +226,11 @@ describe("admin portal", { timeout: 120_000 }, () => {
           for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
             path.unshift(`${n.tagName}${n.parentElement ? [...n.parentElement.children].indexOf(n) : 0}`);
           }
-          return { key: path.join(">"), label: `${el.tagName} ${(el.textContent ?? "").trim().slice(0, 40)}`, visible: box.width > 0 && box.height > 0 && (outlined || ringed) };
+          return {
+            key: path.join(">"),
+            label: `${el.tagName} ${(el.textContent ?? "").trim().slice(0, 40)}`,
+            visible: box.width > 0 && box.height > 0 && (outlined || ringed),
+          };
         });
         // Past the last control the browser leaves the page (focus on body or the address bar).
         if (!focus || seen.has(focus.key)) {
@@ -250,7 +271,11 @@ describe("admin portal", { timeout: 120_000 }, () => {
     await visit(visitor, "/events");
     await visitor.getByRole("main").getByRole("link", { name: title }).first().waitFor();
     await visit(visitor, "/events?lang=es");
-    await visitor.getByRole("main").getByRole("link", { name: `Noche de coro ${title.slice(11)}` }).first().waitFor();
+    await visitor
+      .getByRole("main")
+      .getByRole("link", { name: `Noche de coro ${title.slice(11)}` })
+      .first()
+      .waitFor();
 
     // A member RSVPs with one click, then cancels.
     const member = await browser.newPage();
@@ -284,7 +309,11 @@ describe("admin portal", { timeout: 120_000 }, () => {
     const page = await browser.newPage();
     await signIn(page);
     await page.getByRole("button", { name: en.portal.logout }).click();
-    await page.getByRole("heading", { name: en.login.codeHeading }).or(page.getByRole("heading", { name: en.login.title })).first().waitFor();
+    await page
+      .getByRole("heading", { name: en.login.codeHeading })
+      .or(page.getByRole("heading", { name: en.login.title }))
+      .first()
+      .waitFor();
     await page.goto("/admin/users");
     expect(new URL(page.url()).pathname).toBe("/admin/login");
   });

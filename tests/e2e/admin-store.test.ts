@@ -51,7 +51,9 @@ describe("admin store", () => {
 
     await page.getByLabel(fill(en.admin.fields.variantLabel, { n: "1" })).fill("");
     await page.getByLabel(fill(en.admin.fields.variantStock, { n: "1" })).fill("7");
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 60, b: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 60, b: 30 } } })
+      .png()
+      .toBuffer();
     await page.getByLabel(en.admin.fields.image).setInputFiles({ name: "journal.png", mimeType: "image/png", buffer: png });
     await page.getByLabel(en.admin.fields.imageAlt).fill("A brown leather journal");
     await page.getByRole("button", { name: en.admin.create }).focus();
@@ -90,7 +92,9 @@ describe("admin store", () => {
     await visitor.getByLabel(enStore.checkout.email).fill(email);
     await visitor.getByRole("button", { name: enStore.checkout.submit }).click();
     await visitor.waitForURL(new RegExp(`^${inject("fakeStripeURL")}/checkout/cs_test_\\w+$`));
-    const sessions = (await (await fetch(`${inject("fakeStripeURL")}/_fake/sessions?email=${encodeURIComponent(email)}`)).json()) as FakeCheckoutSession[];
+    const sessions = (await (
+      await fetch(`${inject("fakeStripeURL")}/_fake/sessions?email=${encodeURIComponent(email)}`)
+    ).json()) as FakeCheckoutSession[];
     expect((await postStripeEvent(e2eServer().baseURL, completedSessionEvent(sessions[0]!))).status).toBe(200);
 
     // Staff find it among the orders needing action and move it on; the buyer is emailed each time.

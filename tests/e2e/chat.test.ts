@@ -91,63 +91,66 @@ describe("church assistant chat widget", () => {
   ] as const;
   const cases = (["en", "es"] as const).flatMap((language) => viewports.map((viewport) => ({ language, viewport })));
 
-  test.each(cases)("opens and closes from the keyboard, greets, fits, axe clean ($language, $viewport.label)", async ({ language, viewport }) => {
-    const s = ui[language];
-    const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
-    });
-    await visit(page, `/events?lang=${language}`);
-    // Page weight: the panel and the assistant strings are not part of the first load.
-    expect(scripts.filter((url) => /chat-panel|assistant/.test(url))).toEqual([]);
+  test.each(cases)(
+    "opens and closes from the keyboard, greets, fits, axe clean ($language, $viewport.label)",
+    async ({ language, viewport }) => {
+      const s = ui[language];
+      const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      await visit(page, `/events?lang=${language}`);
+      // Page weight: the panel and the assistant strings are not part of the first load.
+      expect(scripts.filter((url) => /chat-panel|assistant/.test(url))).toEqual([]);
 
-    const button = page.getByRole("button", { name: s.open });
-    const box = (await button.boundingBox())!;
-    expect(box.width).toBeGreaterThanOrEqual(44);
-    expect(box.height).toBeGreaterThanOrEqual(44);
-    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-    expect(await button.getAttribute("aria-expanded")).toBe("false");
+      const button = page.getByRole("button", { name: s.open });
+      const box = (await button.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(await button.getAttribute("aria-expanded")).toBe("false");
 
-    const panel = await openWithKeyboard(page, language);
-    expect(scripts.some((url) => url.includes("chat-panel"))).toBe(true);
-    expect(await activeElement(page)).toMatchObject({ tag: "TEXTAREA", placeholder: s.placeholder });
-    await panel.getByRole("heading", { name: s.heading }).waitFor();
-    const log = panel.getByRole("log");
-    expect(await log.getAttribute("aria-live")).toBe("polite");
-    expect(await log.innerText()).toContain(s.greeting);
+      const panel = await openWithKeyboard(page, language);
+      expect(scripts.some((url) => url.includes("chat-panel"))).toBe(true);
+      expect(await activeElement(page)).toMatchObject({ tag: "TEXTAREA", placeholder: s.placeholder });
+      await panel.getByRole("heading", { name: s.heading }).waitFor();
+      const log = panel.getByRole("log");
+      expect(await log.getAttribute("aria-live")).toBe("polite");
+      expect(await log.innerText()).toContain(s.greeting);
 
-    const size = (await panel.boundingBox())!;
-    if (viewport.width >= 1024) {
-      expect(Math.round(size.width)).toBe(384);
-      expect(Math.round(size.height)).toBe(500);
-    } else {
-      expect(size.x).toBeGreaterThanOrEqual(0);
-      expect(size.x + size.width).toBeLessThanOrEqual(viewport.width);
-      expect(size.y).toBeGreaterThanOrEqual(0);
-      expect(size.y + size.height).toBeLessThanOrEqual(viewport.height);
-    }
-    expect(await fitsWidth(page)).toBe(true);
-    const axe = await new AxeBuilder({ page }).include("#church-assistant").withTags(WCAG_TAGS).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const size = (await panel.boundingBox())!;
+      if (viewport.width >= 1024) {
+        expect(Math.round(size.width)).toBe(384);
+        expect(Math.round(size.height)).toBe(500);
+      } else {
+        expect(size.x).toBeGreaterThanOrEqual(0);
+        expect(size.x + size.width).toBeLessThanOrEqual(viewport.width);
+        expect(size.y).toBeGreaterThanOrEqual(0);
+        expect(size.y + size.height).toBeLessThanOrEqual(viewport.height);
+      }
+      expect(await fitsWidth(page)).toBe(true);
+      const axe = await new AxeBuilder({ page }).include("#church-assistant").withTags(WCAG_TAGS).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
-    // Escape collapses it; focus is back on the button.
-    await page.keyboard.press("Escape");
-    await panel.waitFor({ state: "hidden" });
-    expect(await activeElement(page)).toMatchObject({ tag: "BUTTON", expanded: "false" });
+      // Escape collapses it; focus is back on the button.
+      await page.keyboard.press("Escape");
+      await panel.waitFor({ state: "hidden" });
+      expect(await activeElement(page)).toMatchObject({ tag: "BUTTON", expanded: "false" });
 
-    // The close button too (reached with Shift+Tab from the input), and the conversation is kept.
-    await page.keyboard.press("Enter");
-    await panel.waitFor();
-    await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
-    await page.keyboard.press("Shift+Tab"); // the log (scrollable, focusable)
-    await page.keyboard.press("Shift+Tab");
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(s.close);
-    await page.keyboard.press("Enter");
-    await panel.waitFor({ state: "hidden" });
-    expect(await activeElement(page)).toMatchObject({ tag: "BUTTON", expanded: "false" });
-    expect(await fitsWidth(page)).toBe(true);
-  });
+      // The close button too (reached with Shift+Tab from the input), and the conversation is kept.
+      await page.keyboard.press("Enter");
+      await panel.waitFor();
+      await page.waitForFunction(() => document.activeElement?.tagName === "TEXTAREA");
+      await page.keyboard.press("Shift+Tab"); // the log (scrollable, focusable)
+      await page.keyboard.press("Shift+Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(s.close);
+      await page.keyboard.press("Enter");
+      await panel.waitFor({ state: "hidden" });
+      expect(await activeElement(page)).toMatchObject({ tag: "BUTTON", expanded: "false" });
+      expect(await fitsWidth(page)).toBe(true);
+    },
+  );
 
   test.each(["en", "es"] as const)(
     "Enter sends the trimmed message with the history; Shift+Enter and whitespace do not send; a streamed answer with sources, as text (%s)",
@@ -212,7 +215,10 @@ describe("church assistant chat widget", () => {
       // User and assistant messages look different.
       const [userBg, assistantBg] = await Promise.all(
         ["user", "assistant"].map((role) =>
-          log.locator(`[data-role=${role}]`).last().evaluate((el) => getComputedStyle(el).backgroundColor),
+          log
+            .locator(`[data-role=${role}]`)
+            .last()
+            .evaluate((el) => getComputedStyle(el).backgroundColor),
         ),
       );
       expect(userBg).not.toBe(assistantBg);
@@ -245,7 +251,11 @@ describe("church assistant chat widget", () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     const requests = await routeChat(page, async (route) => {
       await held;
-      await route.fulfill(streamed(ndjson({ type: "delta", text: "One moment" }, { type: "done", reply: "Wednesday Bible Study is at 7:00 PM.", sources: [] })));
+      await route.fulfill(
+        streamed(
+          ndjson({ type: "delta", text: "One moment" }, { type: "done", reply: "Wednesday Bible Study is at 7:00 PM.", sources: [] }),
+        ),
+      );
     });
     await visit(page, "/");
     const panel = await openWithKeyboard(page, "en");
@@ -271,39 +281,68 @@ describe("church assistant chat widget", () => {
   });
 
   const failures = [
-    { label: "a 500 without JSON", language: "en", answer: (r: Route) => r.fulfill({ status: 500, body: "Internal Server Error" }), toast: ui.en.failed },
-    { label: "a 400 with an error", language: "en", answer: (r: Route) => r.fulfill({ status: 400, json: { error: "Your message is too long." } }), toast: "Your message is too long." },
-    { label: "a 429 with an error", language: "es", answer: (r: Route) => r.fulfill({ status: 429, json: { error: "Demasiadas preguntas. Espere un momento." } }), toast: "Demasiadas preguntas. Espere un momento." },
-    { label: "an error line", language: "en", answer: (r: Route) => r.fulfill(streamed(ndjson({ type: "delta", text: "Sun" }, { type: "error", error: "The assistant is unavailable." }))), toast: "The assistant is unavailable." },
-    { label: "a stream without done", language: "es", answer: (r: Route) => r.fulfill(streamed(ndjson({ type: "delta", text: "Los domingos" }))), toast: ui.es.failed },
+    {
+      label: "a 500 without JSON",
+      language: "en",
+      answer: (r: Route) => r.fulfill({ status: 500, body: "Internal Server Error" }),
+      toast: ui.en.failed,
+    },
+    {
+      label: "a 400 with an error",
+      language: "en",
+      answer: (r: Route) => r.fulfill({ status: 400, json: { error: "Your message is too long." } }),
+      toast: "Your message is too long.",
+    },
+    {
+      label: "a 429 with an error",
+      language: "es",
+      answer: (r: Route) => r.fulfill({ status: 429, json: { error: "Demasiadas preguntas. Espere un momento." } }),
+      toast: "Demasiadas preguntas. Espere un momento.",
+    },
+    {
+      label: "an error line",
+      language: "en",
+      answer: (r: Route) =>
+        r.fulfill(streamed(ndjson({ type: "delta", text: "Sun" }, { type: "error", error: "The assistant is unavailable." }))),
+      toast: "The assistant is unavailable.",
+    },
+    {
+      label: "a stream without done",
+      language: "es",
+      answer: (r: Route) => r.fulfill(streamed(ndjson({ type: "delta", text: "Los domingos" }))),
+      toast: ui.es.failed,
+    },
     { label: "a network failure", language: "es", answer: (r: Route) => r.abort("failed"), toast: ui.es.failed },
   ] as const;
 
-  test.each(failures)("$label: the 'Error' toast and the apology with the phone number ($language)", async ({ language, answer, toast }) => {
-    const s = ui[language];
-    const page = await browser.newPage({ allowConsoleErrors: failedLoads });
-    const requests = await routeChat(page, answer);
-    await visit(page, `/?lang=${language}`);
-    const panel = await openWithKeyboard(page, language);
-    await ask(page, "When is worship?");
-    const alert = page.getByRole("alert").filter({ hasText: "Error" });
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain(toast);
-    const log = panel.getByRole("log");
-    await log.getByText(s.apology, { exact: false }).waitFor();
-    expect(await log.getByRole("link", { name: PHONE_DISPLAY }).getAttribute("href")).toMatch(/^tel:\+?\d+$/);
-    // A partly streamed answer does not stay.
-    expect(await log.innerText()).not.toMatch(/\bSun\b|Los domingos/);
-    expect(requests).toHaveLength(1);
-    // The chat is usable again; the apology is not sent back as history.
-    expect(await panel.getByPlaceholder(s.placeholder).isDisabled()).toBe(false);
-    await page.unroute("**/assistant/chat*");
-    const next = await routeChat(page, (r) => r.fulfill(streamed(ndjson({ type: "done", reply: "Answered after all.", sources: [] }))));
-    await panel.getByPlaceholder(s.placeholder).focus();
-    await ask(page, "Again");
-    await log.getByText("Answered after all.").waitFor();
-    expect(next[0]!.body.conversationHistory).toEqual([{ role: "user", content: "When is worship?" }]);
-  });
+  test.each(failures)(
+    "$label: the 'Error' toast and the apology with the phone number ($language)",
+    async ({ language, answer, toast }) => {
+      const s = ui[language];
+      const page = await browser.newPage({ allowConsoleErrors: failedLoads });
+      const requests = await routeChat(page, answer);
+      await visit(page, `/?lang=${language}`);
+      const panel = await openWithKeyboard(page, language);
+      await ask(page, "When is worship?");
+      const alert = page.getByRole("alert").filter({ hasText: "Error" });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(toast);
+      const log = panel.getByRole("log");
+      await log.getByText(s.apology, { exact: false }).waitFor();
+      expect(await log.getByRole("link", { name: PHONE_DISPLAY }).getAttribute("href")).toMatch(/^tel:\+?\d+$/);
+      // A partly streamed answer does not stay.
+      expect(await log.innerText()).not.toMatch(/\bSun\b|Los domingos/);
+      expect(requests).toHaveLength(1);
+      // The chat is usable again; the apology is not sent back as history.
+      expect(await panel.getByPlaceholder(s.placeholder).isDisabled()).toBe(false);
+      await page.unroute("**/assistant/chat*");
+      const next = await routeChat(page, (r) => r.fulfill(streamed(ndjson({ type: "done", reply: "Answered after all.", sources: [] }))));
+      await panel.getByPlaceholder(s.placeholder).focus();
+      await ask(page, "Again");
+      await log.getByText("Answered after all.").waitFor();
+      expect(next[0]!.body.conversationHistory).toEqual([{ role: "user", content: "When is worship?" }]);
+    },
+  );
 
   test.each([
     { language: "en", question: "What time is Sunday worship?" },
@@ -312,7 +351,8 @@ describe("church assistant chat widget", () => {
     const page = await browser.newPage();
     const answers: { status: number; type: string | null; url: string }[] = [];
     page.on("response", (response) => {
-      if (response.url().includes("/assistant/chat")) answers.push({ status: response.status(), type: response.headers()["content-type"] ?? null, url: response.url() });
+      if (response.url().includes("/assistant/chat"))
+        answers.push({ status: response.status(), type: response.headers()["content-type"] ?? null, url: response.url() });
     });
     await visit(page, `/?lang=${language}`);
     const panel = await openWithKeyboard(page, language);

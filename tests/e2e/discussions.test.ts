@@ -12,30 +12,35 @@ const browser = setupBrowser();
 const moderatorEmail = inject("discussionsModeratorEmail");
 
 describe("discussions", () => {
-  test.each(["en", "es"] as const)("visitors see what discussions are and a sign-in link, never a thread; axe and 360 px (%s)", async (language) => {
-    const page = await browser.newPage();
-    await visit(page, `/community?lang=${language}`);
-    const section = page.getByRole("region", { name: language === "es" ? "Conversaciones" : "Discussions" });
-    await section.getByRole("heading", { level: 2 }).waitFor();
-    await section
-      .getByText(
-        language === "es"
-          ? "Las conversaciones son para los miembros de la iglesia. Inicie sesión para leerlas y comenzar la suya."
-          : "Discussions are for members of the church. Sign in to read the conversations and start your own.",
-      )
-      .waitFor();
-    const signIn = section.getByRole("link", { name: language === "es" ? "Inicie sesión para participar en las conversaciones" : "Sign in to join the discussions" });
-    expect(await signIn.getAttribute("href")).toMatch(/^\/auth\?redirectTo=\/community/);
-    expect(await section.getByTestId("discussion-topic").count()).toBe(0);
-    expect(await page.content()).not.toContain("Favorite verses for a hard week?");
-    await expectNoAxeViolations(page, `/community?lang=${language}`);
-    await page.setViewportSize({ width: 360, height: 800 });
-    await visit(page, `/community?lang=${language}`);
-    expect(await fitsWidth(page)).toBe(true);
-    // A thread's address sends a visitor to sign in.
-    await page.goto("/community/discussions/00000000-0000-4000-8000-000000000000");
-    expect(new URL(page.url()).pathname).toBe("/auth");
-  });
+  test.each(["en", "es"] as const)(
+    "visitors see what discussions are and a sign-in link, never a thread; axe and 360 px (%s)",
+    async (language) => {
+      const page = await browser.newPage();
+      await visit(page, `/community?lang=${language}`);
+      const section = page.getByRole("region", { name: language === "es" ? "Conversaciones" : "Discussions" });
+      await section.getByRole("heading", { level: 2 }).waitFor();
+      await section
+        .getByText(
+          language === "es"
+            ? "Las conversaciones son para los miembros de la iglesia. Inicie sesión para leerlas y comenzar la suya."
+            : "Discussions are for members of the church. Sign in to read the conversations and start your own.",
+        )
+        .waitFor();
+      const signIn = section.getByRole("link", {
+        name: language === "es" ? "Inicie sesión para participar en las conversaciones" : "Sign in to join the discussions",
+      });
+      expect(await signIn.getAttribute("href")).toMatch(/^\/auth\?redirectTo=\/community/);
+      expect(await section.getByTestId("discussion-topic").count()).toBe(0);
+      expect(await page.content()).not.toContain("Favorite verses for a hard week?");
+      await expectNoAxeViolations(page, `/community?lang=${language}`);
+      await page.setViewportSize({ width: 360, height: 800 });
+      await visit(page, `/community?lang=${language}`);
+      expect(await fitsWidth(page)).toBe(true);
+      // A thread's address sends a visitor to sign in.
+      await page.goto("/community/discussions/00000000-0000-4000-8000-000000000000");
+      expect(new URL(page.url()).pathname).toBe("/auth");
+    },
+  );
 
   test("a member starts a discussion, the moderator approves it, another member replies in Spanish by keyboard", async () => {
     const title = `Bible study snacks ${Date.now()}`;

@@ -59,7 +59,9 @@ describe("events pages", () => {
       organizer: { name: "Living Hope Church" },
     });
     expect(event?.startDate).toMatch(/T15:00:00-0[56]:00$/);
-    expect(await page.getByRole("link", { name: "Sign in to RSVP" }).getAttribute("href")).toBe("/auth?redirectTo=/events/harvest-festival");
+    expect(await page.getByRole("link", { name: "Sign in to RSVP" }).getAttribute("href")).toBe(
+      "/auth?redirectTo=/events/harvest-festival",
+    );
 
     const href = await page.getByRole("link", { name: "Add to calendar" }).getAttribute("href");
     expect(href).toBe("/events/harvest-festival/calendar.ics");

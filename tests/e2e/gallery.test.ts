@@ -13,7 +13,12 @@ const browser = setupBrowser();
 // The run's gallery administrator (scopes content and moderation).
 const galleryAdminEmail = inject("galleryAdminEmail");
 
-async function photo(width: number, height: number, color: { r: number; g: number; b: number }, format: "jpeg" | "png" = "jpeg"): Promise<Buffer> {
+async function photo(
+  width: number,
+  height: number,
+  color: { r: number; g: number; b: number },
+  format: "jpeg" | "png" = "jpeg",
+): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: color } });
   return format === "png" ? image.png().toBuffer() : image.jpeg({ quality: 85 }).toBuffer();
 }
@@ -29,7 +34,9 @@ describe("photo gallery", () => {
     await expect.poll(() => thumbs.count()).toBeGreaterThanOrEqual(2);
     expect(await thumbs.count()).toBeLessThanOrEqual(8);
     // Every photo has its size set; below the first row they load lazily.
-    const sizes = await section.locator("li img").evaluateAll((imgs) => imgs.map((i) => [i.getAttribute("width"), i.getAttribute("height"), i.getAttribute("loading")]));
+    const sizes = await section
+      .locator("li img")
+      .evaluateAll((imgs) => imgs.map((i) => [i.getAttribute("width"), i.getAttribute("height"), i.getAttribute("loading")]));
     for (const [w, h] of sizes) expect(Number(w) > 0 && Number(h) > 0).toBe(true);
     expect(sizes.some(([, , loading]) => loading === "lazy")).toBe(true);
     await section.getByRole("link", { name: es ? "Inicie sesión para compartir una foto" : "Sign in to share a photo" }).waitFor();
@@ -62,7 +69,11 @@ describe("photo gallery", () => {
     await page.setViewportSize({ width: 360, height: 800 });
     await visit(page, `/community?lang=${language}`);
     expect(await fitsWidth(page)).toBe(true);
-    await page.getByRole("region", { name: es ? "Galería de fotos" : "Photo Gallery" }).getByRole("link", { name: es ? /^Ver en grande: / : /^View larger: / }).first().click();
+    await page
+      .getByRole("region", { name: es ? "Galería de fotos" : "Photo Gallery" })
+      .getByRole("link", { name: es ? /^Ver en grande: / : /^View larger: / })
+      .first()
+      .click();
     await page.getByRole("dialog").waitFor();
     expect(await fitsWidth(page)).toBe(true);
   });
@@ -88,7 +99,14 @@ describe("photo gallery", () => {
     await upload.getByLabel("Title (Spanish)", { exact: true }).fill(`Foto de la noche de faroles ${stamp}`);
     await upload.getByRole("button", { name: "Upload photos" }).click();
     await admin.getByRole("status").filter({ hasText: "2 photos uploaded." }).waitFor();
-    await expect.poll(() => admin.getByTestId("gallery-admin-photo").filter({ hasText: `Lantern night photo ${stamp}` }).count()).toBe(2);
+    await expect
+      .poll(() =>
+        admin
+          .getByTestId("gallery-admin-photo")
+          .filter({ hasText: `Lantern night photo ${stamp}` })
+          .count(),
+      )
+      .toBe(2);
 
     const visitor = await browser.newPage();
     await visit(visitor, "/community?lang=es");
@@ -97,7 +115,9 @@ describe("photo gallery", () => {
     await gallery.getByRole("button", { name: "Mostrar fotos" }).click();
     await expect.poll(() => gallery.getByRole("link", { name: `Ver en grande: Foto de la noche de faroles ${stamp}` }).count()).toBe(2);
     // The uploaded photos are offered in AVIF and WebP at several widths.
-    const sources = await gallery.locator("picture source").evaluateAll((s) => s.map((e) => `${e.getAttribute("type")} ${e.getAttribute("srcset")}`));
+    const sources = await gallery
+      .locator("picture source")
+      .evaluateAll((s) => s.map((e) => `${e.getAttribute("type")} ${e.getAttribute("srcset")}`));
     expect(sources.some((s) => /^image\/avif .*-480\.avif 480w, .*-960\.avif 960w, .*-1600\.avif 1600w$/.test(s))).toBe(true);
     expect(sources.some((s) => /^image\/webp .*-480\.webp 480w, .*-960\.webp 960w, .*-1600\.webp 1200w$/.test(s))).toBe(true);
 
@@ -105,7 +125,9 @@ describe("photo gallery", () => {
     await signUpMember(member, "Paula Photographer", "gallery-member");
     await visit(member, "/community#gallery-submit");
     const share = member.getByRole("region", { name: "Photo Gallery" });
-    await share.getByLabel("Photo", { exact: true }).setInputFiles({ name: "baptism.jpg", mimeType: "image/jpeg", buffer: await photo(1000, 750, { r: 20, g: 150, b: 120 }) });
+    await share
+      .getByLabel("Photo", { exact: true })
+      .setInputFiles({ name: "baptism.jpg", mimeType: "image/jpeg", buffer: await photo(1000, 750, { r: 20, g: 150, b: 120 }) });
     await share.getByLabel("Title", { exact: true }).fill(`River baptism ${stamp}`);
     await share.getByLabel("Description (optional)").fill("<b>A joyful</b> morning");
     await share.getByRole("button", { name: "Send photo" }).click();

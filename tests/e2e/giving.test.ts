@@ -28,84 +28,94 @@ async function sessionFor(email: string): Promise<FakeCheckoutSession> {
 }
 
 /** The success URL Stripe sends the donor to after paying. */
-const successPath = (session: FakeCheckoutSession) => new URL(session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id)).pathname + new URL(session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id)).search;
+const successPath = (session: FakeCheckoutSession) =>
+  new URL(session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id)).pathname +
+  new URL(session.success_url!.replace("{CHECKOUT_SESSION_ID}", session.id)).search;
 
 describe("online giving", () => {
   test.each([
     ["en", en, "Missions"],
     ["es", es, "Misiones"],
-  ] as const)("a visitor gives by keyboard at 360 px: errors on the fields, the fee live, Checkout, the webhook, thanks and the receipt (%s)", async (language, t, fund) => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 800 }, allowConsoleErrors: [/status of 400/] });
-    await visit(page, `/give?lang=${language}`);
-    await page.getByRole("heading", { level: 1, name: language === "es" ? "Ofrendar" : "Give" }).waitFor();
-    const form = page.getByRole("region", { name: t.onlineHeading });
-    await form.waitFor();
-    await page.getByRole("region", { name: t.ways.heading }).getByText(/GIVE/).waitFor();
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/give?lang=${language}`);
+  ] as const)(
+    "a visitor gives by keyboard at 360 px: errors on the fields, the fee live, Checkout, the webhook, thanks and the receipt (%s)",
+    async (language, t, fund) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 }, allowConsoleErrors: [/status of 400/] });
+      await visit(page, `/give?lang=${language}`);
+      await page.getByRole("heading", { level: 1, name: language === "es" ? "Ofrendar" : "Give" }).waitFor();
+      const form = page.getByRole("region", { name: t.onlineHeading });
+      await form.waitFor();
+      await page.getByRole("region", { name: t.ways.heading }).getByText(/GIVE/).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/give?lang=${language}`);
 
-    // A typed amount that is not a number and no name or email: errors tied to their fields.
-    const custom = form.getByLabel(t.form.otherAmount);
-    await custom.focus();
-    await page.keyboard.type("abc");
-    await form.getByRole("button", { name: t.form.submit }).focus();
-    await page.keyboard.press("Enter");
-    await form.getByRole("alert").filter({ hasText: t.form.errorSummary }).waitFor();
-    expect(await custom.getAttribute("aria-invalid")).toBe("true");
-    const describedBy = (await custom.getAttribute("aria-describedby"))!.split(" ");
-    expect(await page.locator(`#${describedBy.at(-1)}`).innerText()).toBe(t.errors.amount);
-    const name = form.getByLabel(t.form.name);
-    expect(await name.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).innerText()).toBe(t.errors.name);
-    expect(await custom.inputValue()).toBe("abc");
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/give?lang=${language} with errors`);
+      // A typed amount that is not a number and no name or email: errors tied to their fields.
+      const custom = form.getByLabel(t.form.otherAmount);
+      await custom.focus();
+      await page.keyboard.type("abc");
+      await form.getByRole("button", { name: t.form.submit }).focus();
+      await page.keyboard.press("Enter");
+      await form.getByRole("alert").filter({ hasText: t.form.errorSummary }).waitFor();
+      expect(await custom.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await custom.getAttribute("aria-describedby"))!.split(" ");
+      expect(await page.locator(`#${describedBy.at(-1)}`).innerText()).toBe(t.errors.amount);
+      const name = form.getByLabel(t.form.name);
+      expect(await name.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).innerText()).toBe(t.errors.name);
+      expect(await custom.inputValue()).toBe("abc");
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/give?lang=${language} with errors`);
 
-    // Now properly: the fund, $50 (the preset clears the typed amount), the fee covered.
-    await form.getByRole("radio", { name: new RegExp(`^${fund}`) }).focus();
-    await page.keyboard.press("Space");
-    await form.getByRole("radio", { name: formatCents(5_000, language), exact: true }).focus();
-    await page.keyboard.press("Space");
-    expect(await custom.inputValue()).toBe("");
-    await form.getByRole("checkbox").focus();
-    await page.keyboard.press("Space");
-    const fee = coverFeeCents(5_000, 290, 30);
-    const feeLine = fill(t.form.feeLine, { fee: formatCents(fee, language), total: formatCents(5_000 + fee, language) });
-    await form.getByText(feeLine).waitFor();
-    // Typing another amount updates it.
-    await custom.focus();
-    await page.keyboard.type("100");
-    const fee100 = coverFeeCents(10_000, 290, 30);
-    await form.getByText(fill(t.form.feeLine, { fee: formatCents(fee100, language), total: formatCents(10_000 + fee100, language) })).waitFor();
-    expect(await form.getByRole("radio", { name: formatCents(5_000, language), exact: true }).isChecked()).toBe(false);
+      // Now properly: the fund, $50 (the preset clears the typed amount), the fee covered.
+      await form.getByRole("radio", { name: new RegExp(`^${fund}`) }).focus();
+      await page.keyboard.press("Space");
+      await form.getByRole("radio", { name: formatCents(5_000, language), exact: true }).focus();
+      await page.keyboard.press("Space");
+      expect(await custom.inputValue()).toBe("");
+      await form.getByRole("checkbox").focus();
+      await page.keyboard.press("Space");
+      const fee = coverFeeCents(5_000, 290, 30);
+      const feeLine = fill(t.form.feeLine, { fee: formatCents(fee, language), total: formatCents(5_000 + fee, language) });
+      await form.getByText(feeLine).waitFor();
+      // Typing another amount updates it.
+      await custom.focus();
+      await page.keyboard.type("100");
+      const fee100 = coverFeeCents(10_000, 290, 30);
+      await form
+        .getByText(fill(t.form.feeLine, { fee: formatCents(fee100, language), total: formatCents(10_000 + fee100, language) }))
+        .waitFor();
+      expect(await form.getByRole("radio", { name: formatCents(5_000, language), exact: true }).isChecked()).toBe(false);
 
-    const email = `giver-${language}-${unique()}@example.test`;
-    const who = language === "es" ? "Gabriela Generosa" : "Gary Generous";
-    await name.focus();
-    await page.keyboard.type(who);
-    await form.getByLabel(t.form.email).focus();
-    await page.keyboard.type(email);
-    await form.getByRole("button", { name: t.form.submit }).focus();
-    await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.toString().startsWith(`${fakeStripe}/checkout/cs_test_`));
-    expect(await page.locator("#amount").innerText()).toBe(String(10_000 + fee100));
+      const email = `giver-${language}-${unique()}@example.test`;
+      const who = language === "es" ? "Gabriela Generosa" : "Gary Generous";
+      await name.focus();
+      await page.keyboard.type(who);
+      await form.getByLabel(t.form.email).focus();
+      await page.keyboard.type(email);
+      await form.getByRole("button", { name: t.form.submit }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.toString().startsWith(`${fakeStripe}/checkout/cs_test_`));
+      expect(await page.locator("#amount").innerText()).toBe(String(10_000 + fee100));
 
-    const session = await sessionFor(email);
-    expect(session.metadata.language).toBe(language);
-    // Back from Checkout before the webhook: being confirmed, nothing claimed.
-    await visit(page, successPath(session));
-    await page.getByRole("heading", { level: 1, name: t.thanks.pendingHeading }).waitFor();
-    const answer = await postStripeEvent(baseURL, completedSessionEvent(session));
-    expect(answer.status).toBe(200);
-    await visit(page, successPath(session));
-    await page.getByRole("heading", { level: 1, name: t.thanks.heading }).waitFor();
-    await page.getByRole("status").filter({ hasText: fill(t.thanks.recorded, { amount: formatCents(10_000, language), fund }) }).waitFor();
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/give/thanks (${language})`);
+      const session = await sessionFor(email);
+      expect(session.metadata.language).toBe(language);
+      // Back from Checkout before the webhook: being confirmed, nothing claimed.
+      await visit(page, successPath(session));
+      await page.getByRole("heading", { level: 1, name: t.thanks.pendingHeading }).waitFor();
+      const answer = await postStripeEvent(baseURL, completedSessionEvent(session));
+      expect(answer.status).toBe(200);
+      await visit(page, successPath(session));
+      await page.getByRole("heading", { level: 1, name: t.thanks.heading }).waitFor();
+      await page
+        .getByRole("status")
+        .filter({ hasText: fill(t.thanks.recorded, { amount: formatCents(10_000, language), fund }) })
+        .waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/give/thanks (${language})`);
 
-    const mail = await waitForEmlTo(e2eServer().dataDir, email);
-    expect(mail).toContain(t.email.taxNote);
-  });
+      const mail = await waitForEmlTo(e2eServer().dataDir, email);
+      expect(mail).toContain(t.email.taxNote);
+    },
+  );
 
   test("a member sets up a monthly gift, sees it in their history, cancels it and downloads the statement", async () => {
     const page = await browser.newPage();
@@ -133,7 +143,10 @@ describe("online giving", () => {
       object: "invoice",
       customer: completed.data.object.customer,
       amount_paid: 2_500,
-      parent: { type: "subscription_details", subscription_details: { subscription: completed.data.object.subscription, metadata: session.metadata } },
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: completed.data.object.subscription, metadata: session.metadata },
+      },
       payments: { data: [{ payment: { type: "payment_intent", payment_intent: `pi_test_${unique().replace(/-/g, "")}` } }] },
       status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
     });
@@ -146,7 +159,10 @@ describe("online giving", () => {
     const recurring = page.getByRole("region", { name: en.history.recurringHeading });
     await recurring.getByText(`$25 · Building Fund · ${en.form.frequencies.monthly}`).waitFor();
     const gifts = page.getByRole("region", { name: en.history.giftsHeading });
-    await gifts.getByRole("cell", { name: /Building Fund/ }).first().waitFor();
+    await gifts
+      .getByRole("cell", { name: /Building Fund/ })
+      .first()
+      .waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await expectNoAxeViolations(page, "/give/history");
 

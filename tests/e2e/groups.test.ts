@@ -31,12 +31,23 @@ describe("study groups", () => {
     const section = main.getByRole("region", { name: language === "es" ? "Grupos de estudio" : "Study groups" });
     const names =
       language === "es"
-        ? ["Estudio bíblico de los martes por la noche", "Grupo de estudio bíblico en español", "Estudio bilingüe en línea", "Estudio de mujeres del sábado por la mañana"]
+        ? [
+            "Estudio bíblico de los martes por la noche",
+            "Grupo de estudio bíblico en español",
+            "Estudio bilingüe en línea",
+            "Estudio de mujeres del sábado por la mañana",
+          ]
         : ["Tuesday Night Bible Study", "Spanish Bible Study Group", "Bilingual Online Study", "Women's Saturday Morning Study"];
     for (const name of names) expect(await section.getByRole("heading", { level: 3, name }).count()).toBe(1);
-    expect(await section.getByText(language === "es" ? "Cada martes a las 7:00\u00a0p.\u00a0m." : "Every Tuesday at 7:00\u00a0PM").count()).toBe(1);
+    expect(
+      await section.getByText(language === "es" ? "Cada martes a las 7:00\u00a0p.\u00a0m." : "Every Tuesday at 7:00\u00a0PM").count(),
+    ).toBe(1);
     // A guest is asked to sign in instead of getting the button.
-    expect(await section.getByRole("link", { name: language === "es" ? "Inicie sesión para solicitar unirse" : "Sign in to request to join" }).count()).toBe(4);
+    expect(
+      await section
+        .getByRole("link", { name: language === "es" ? "Inicie sesión para solicitar unirse" : "Sign in to request to join" })
+        .count(),
+    ).toBe(4);
     await expectNoAxeViolations(page, `/community?lang=${language}`);
 
     if (language === "en") {
@@ -64,7 +75,11 @@ describe("study groups", () => {
     await join.getByLabel("Message to the leaders (optional)").fill("We just moved here.");
     await join.getByRole("button", { name: "Send request" }).click();
     await expect.poll(() => join.getByRole("status").innerText(), { timeout: 10_000 }).toMatch(/Your request has been sent/);
-    await expect.poll(() => join.getByRole("button", { name: "Withdraw my request to join Tuesday Night Bible Study" }).count(), { message: await join.innerText() }).toBe(1);
+    await expect
+      .poll(() => join.getByRole("button", { name: "Withdraw my request to join Tuesday Night Bible Study" }).count(), {
+        message: await join.innerText(),
+      })
+      .toBe(1);
     expect(await member.getByRole("heading", { name: "Members" }).count()).toBe(0);
 
     // The administrator signs in (enrolling an authenticator the first time) and accepts.

@@ -14,7 +14,12 @@ function sectionWithHeading(page: Page, name: RegExp): Locator {
   const main = page.getByRole("main");
   return main
     .getByRole("region", { name })
-    .or(main.locator("section").filter({ has: page.getByRole("heading", { name }) }).last())
+    .or(
+      main
+        .locator("section")
+        .filter({ has: page.getByRole("heading", { name }) })
+        .last(),
+    )
     .first();
 }
 
@@ -67,9 +72,7 @@ describe("home page", () => {
     const page = await browser.newPage({ reducedMotion: "reduce" });
     await visit(page, "/");
     await page.waitForTimeout(1000);
-    const playing = await page.evaluate(() =>
-      [...document.querySelectorAll("video")].filter((v) => !v.paused || v.autoplay).length,
-    );
+    const playing = await page.evaluate(() => [...document.querySelectorAll("video")].filter((v) => !v.paused || v.autoplay).length);
     expect(playing).toBe(0);
   });
 
@@ -124,9 +127,7 @@ describe("home page", () => {
     const page = await browser.newPage();
     await visit(page, "/");
     const moments = sectionWithHeading(page, /Recent Moments/);
-    await expect
-      .poll(() => moments.locator("img").count(), { timeout: 10_000 })
-      .toBe(4);
+    await expect.poll(() => moments.locator("img").count(), { timeout: 10_000 }).toBe(4);
     // The four newest public photos, newest first: the first four of the gallery on /community
     // (the demo's, unless another browser test of this run has added photos since).
     const alts = await moments.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt") ?? ""));
@@ -227,7 +228,8 @@ describe("loading order (issue 10, ADR 025)", () => {
       expect(timing.scripts.length, `${path}: its chunks were loaded`).toBeGreaterThan(3);
       for (const script of timing.scripts) {
         expect(script.start, `${path}: ${script.name} requested before the first paint`).toBeGreaterThanOrEqual(timing.paint!);
-        for (const cssEnd of timing.css) expect(script.start, `${path}: ${script.name} competed with the stylesheet`).toBeGreaterThanOrEqual(cssEnd);
+        for (const cssEnd of timing.css)
+          expect(script.start, `${path}: ${script.name} competed with the stylesheet`).toBeGreaterThanOrEqual(cssEnd);
       }
       // The server's HTML has none: the starter added them after the paint.
       const html = await (await page.request.get(path)).text();

@@ -6,8 +6,7 @@ const browser = setupBrowser();
 
 const htmlLang = (page: Page) => page.getAttribute("html", "lang");
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).innerText();
-const mainNavTexts = (page: Page) =>
-  page.getByRole("banner").getByRole("navigation").first().getByRole("link").allInnerTexts();
+const mainNavTexts = (page: Page) => page.getByRole("banner").getByRole("navigation").first().getByRole("link").allInnerTexts();
 
 describe("languages", () => {
   test("English by default: <html lang=en>, English header and page", async () => {

@@ -23,7 +23,11 @@ const uniquePhone = () => `+1555${String(Date.now() + ++counter).slice(-7)}`;
 async function openDialog(page: Page) {
   // Guests see "Sign In" instead of "Sign In / Join".
   const banner = page.getByRole("banner");
-  await banner.getByRole("link", { name: "Sign In / Join" }).or(banner.getByRole("link", { name: "Sign In", exact: true })).first().click();
+  await banner
+    .getByRole("link", { name: "Sign In / Join" })
+    .or(banner.getByRole("link", { name: "Sign In", exact: true }))
+    .first()
+    .click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("tablist").waitFor();
   return dialog;
@@ -36,8 +40,13 @@ async function expectToast(page: Page, title: string, description?: string) {
 }
 
 function smsCodeFor(phone: string): string {
-  const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
-  const line = lines.map((l) => JSON.parse(l) as { to: string; body: string }).filter((l) => l.to === phone).pop();
+  const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8")
+    .trim()
+    .split("\n");
+  const line = lines
+    .map((l) => JSON.parse(l) as { to: string; body: string })
+    .filter((l) => l.to === phone)
+    .pop();
   const code = line?.body.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code texted to ${phone}`);
   return code;
@@ -89,16 +98,50 @@ describe("auth dialog", () => {
   });
 
   for (const [language, texts] of [
-    ["en", {
-      open: "Sign In / Join", signUp: "Sign Up", create: "Create Account", fullName: "Full name", email: "Email", password: "Password", confirm: "Confirm password",
-      required: "Full name, email, and password are required", mismatch: "Passwords do not match", short: "Password must be at least 6 characters long",
-      signIn: "Sign In", signInRequired: "Email and password are required", phone: "Phone", phoneRequired: "Phone and password are required", magic: "Magic Link", send: "Send Magic Link", magicRequired: "Email is required for magic link",
-    }],
-    ["es", {
-      open: "Iniciar sesión / Unirse", signUp: "Registrarse", create: "Crear cuenta", fullName: "Nombre completo", email: "Correo electrónico", password: "Contraseña", confirm: "Confirmar contraseña",
-      required: "El nombre completo, el correo y la contraseña son obligatorios", mismatch: "Las contraseñas no coinciden", short: "La contraseña debe tener al menos 6 caracteres",
-      signIn: "Iniciar sesión", signInRequired: "El correo y la contraseña son obligatorios", phone: "Teléfono", phoneRequired: "El teléfono y la contraseña son obligatorios", magic: "Enlace mágico", send: "Enviar enlace mágico", magicRequired: "El correo es obligatorio para el enlace mágico",
-    }],
+    [
+      "en",
+      {
+        open: "Sign In / Join",
+        signUp: "Sign Up",
+        create: "Create Account",
+        fullName: "Full name",
+        email: "Email",
+        password: "Password",
+        confirm: "Confirm password",
+        required: "Full name, email, and password are required",
+        mismatch: "Passwords do not match",
+        short: "Password must be at least 6 characters long",
+        signIn: "Sign In",
+        signInRequired: "Email and password are required",
+        phone: "Phone",
+        phoneRequired: "Phone and password are required",
+        magic: "Magic Link",
+        send: "Send Magic Link",
+        magicRequired: "Email is required for magic link",
+      },
+    ],
+    [
+      "es",
+      {
+        open: "Iniciar sesión / Unirse",
+        signUp: "Registrarse",
+        create: "Crear cuenta",
+        fullName: "Nombre completo",
+        email: "Correo electrónico",
+        password: "Contraseña",
+        confirm: "Confirmar contraseña",
+        required: "El nombre completo, el correo y la contraseña son obligatorios",
+        mismatch: "Las contraseñas no coinciden",
+        short: "La contraseña debe tener al menos 6 caracteres",
+        signIn: "Iniciar sesión",
+        signInRequired: "El correo y la contraseña son obligatorios",
+        phone: "Teléfono",
+        phoneRequired: "El teléfono y la contraseña son obligatorios",
+        magic: "Enlace mágico",
+        send: "Enviar enlace mágico",
+        magicRequired: "El correo es obligatorio para el enlace mágico",
+      },
+    ],
   ] as const) {
     test(`every validation message, ${language}`, async () => {
       const page = await browser.newPage({ allowConsoleErrors: formErrors });
@@ -159,7 +202,9 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await dialog.getByLabel("Email", { exact: true }).fill(email);
     await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
-    await expect.poll(() => dialog.getByRole("alert").innerText()).toContain("Please check your email and click the confirmation link first.");
+    await expect
+      .poll(() => dialog.getByRole("alert").innerText())
+      .toContain("Please check your email and click the confirmation link first.");
 
     const mail = await waitForEmlTo(dataDir, email);
     expect(mail).toContain("Confirm your account");
@@ -183,7 +228,10 @@ describe("sign-up, confirmation, sign-in and sign-out", () => {
     await again.getByRole("button", { name: "Sign In", exact: true }).click();
     await expectToast(page, "Welcome back!", "You have been successfully signed in.");
     await again.waitFor({ state: "hidden" });
-    await page.getByRole("banner").getByRole("button", { name: /Grace Hopper/ }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Grace Hopper/ })
+      .waitFor();
   });
 
   test("the /auth page works without JavaScript", async () => {
@@ -211,7 +259,10 @@ describe("magic link and SMS code", () => {
     await expectToast(page, "Magic Link Sent", "Check your email for the sign-in link.");
     await page.goto(callbackLink(await waitForEmlTo(dataDir, email)).toString());
     await page.getByText("You're signed in. Welcome!").waitFor();
-    await page.getByRole("banner").getByRole("button", { name: new RegExp(email.split("@")[0]!) }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: new RegExp(email.split("@")[0]!) })
+      .waitFor();
   });
 
   test("a texted code signs in", async () => {
@@ -231,7 +282,10 @@ describe("magic link and SMS code", () => {
     await dialog.getByLabel("Code", { exact: true }).fill(code);
     await dialog.getByRole("button", { name: "Verify Code" }).click();
     await expectToast(page, "Welcome back!");
-    await page.getByRole("banner").getByRole("button", { name: new RegExp(phone.slice(-4)) }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: new RegExp(phone.slice(-4)) })
+      .waitFor();
   });
 });
 
@@ -311,7 +365,11 @@ describe("guest mode and the first-visit dialog", () => {
     await banner.getByText("Guest Mode").waitFor();
     await page.reload();
     await banner.getByText("Guest Mode").waitFor();
-    await banner.getByRole("button", { name: "Sign In", exact: true }).or(banner.getByRole("link", { name: "Sign In", exact: true })).first().waitFor();
+    await banner
+      .getByRole("button", { name: "Sign In", exact: true })
+      .or(banner.getByRole("link", { name: "Sign In", exact: true }))
+      .first()
+      .waitFor();
     // A guest is not offered the first-visit dialog.
     await page.waitForTimeout(2000);
     expect(await page.getByRole("dialog", { name: "Welcome!" }).isVisible()).toBe(false);
@@ -342,11 +400,12 @@ describe("/settings", () => {
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.getByLabel("Display name").fill("Tester S.");
     await page.getByRole("button", { name: "Save Profile" }).click();
-    await page.getByRole("banner").getByRole("button", { name: /Tester S\./ }).waitFor();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Tester S\./ })
+      .waitFor();
     // The form was replaced (post/redirect/get): focus continues from the section's notice.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.matches("#profile [role=status]") ?? false))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.matches("#profile [role=status]") ?? false)).toBe(true);
   });
 
   test("a phone saved in the profile becomes the sign-in phone once a texted code confirms it", async () => {
@@ -559,7 +618,10 @@ describe("audit fixes: toasts in dialogs, failed requests, focus, small screens"
   });
 
   test("a guest has Sign In and 'Guest Mode' in the header at 360 px, without horizontal scrolling", async () => {
-    for (const [language, nav] of [["en", en.nav], ["es", es.nav]] as const) {
+    for (const [language, nav] of [
+      ["en", en.nav],
+      ["es", es.nav],
+    ] as const) {
       const page = await browser.newPage({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
       await page.context().addInitScript(() => localStorage.setItem("guest-mode", "true"));
       await visit(page, `/about?lang=${language}`);
@@ -580,7 +642,10 @@ describe("audit fixes: toasts in dialogs, failed requests, focus, small screens"
 
 describe("issue 32: magic links bound to the browser, two-factor after a link, the calendar link", () => {
   const noHorizontalScroll = async (page: Page) => {
-    const { width, scrollWidth } = await page.evaluate(() => ({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth }));
+    const { width, scrollWidth } = await page.evaluate(() => ({
+      width: document.documentElement.clientWidth,
+      scrollWidth: document.documentElement.scrollWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(width);
   };
 

@@ -47,7 +47,10 @@ describe("membership pages", () => {
     await name.fill("Eva Visitor");
     await form.getByLabel(en.class.email).fill(email);
     await form.getByRole("button", { name: en.class.guestButton }).click();
-    await page.getByRole("status").filter({ hasText: en.class.success.replace("{{email}}", email) }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: en.class.success.replace("{{email}}", email) })
+      .waitFor();
     await expectNoAxeViolations(page, "/kingdom-builders-class after signing up");
   });
 
@@ -63,7 +66,10 @@ describe("membership pages", () => {
     await visitor.getByLabel(es.join.baptizedNo, { exact: true }).check();
     await visitor.getByLabel(es.join.previousChurch).fill("Iglesia Central");
     await visitor.getByRole("button", { name: es.join.submit }).click();
-    await visitor.getByRole("status").filter({ hasText: es.join.success.replace("{{email}}", email) }).waitFor();
+    await visitor
+      .getByRole("status")
+      .filter({ hasText: es.join.success.replace("{{email}}", email) })
+      .waitFor();
 
     // The staff administrator's first sign-in enrols an authenticator.
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });

@@ -31,7 +31,16 @@ const texts = {
 async function expectAxeClean(page: Page, scope: "main" | "dialog", where: string) {
   if (scope === "main") return expectNoAxeViolations(page, where);
   const results = await new AxeBuilder({ page }).include("dialog[open]").withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`), `axe on ${where}`).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+    `axe on ${where}`,
+  ).toEqual([]);
 }
 
 async function expectAlert(scope: Locator, text: string) {

@@ -20,7 +20,14 @@ describe("plan a visit", () => {
     await visit(page, `/plan-visit?lang=${language}`);
     const main = page.getByRole("main");
     expect(await main.getByRole("heading", { level: 1 }).count()).toBe(1);
-    for (const heading of [strings.expect.heading, strings.times.heading, strings.location.heading, strings.kids.heading, strings.access.heading, strings.form.heading]) {
+    for (const heading of [
+      strings.expect.heading,
+      strings.times.heading,
+      strings.location.heading,
+      strings.kids.heading,
+      strings.access.heading,
+      strings.form.heading,
+    ]) {
       expect(await main.getByRole("heading", { level: 2, name: heading }).count(), heading).toBe(1);
     }
     expect(await main.getByLabel(strings.form.name).count()).toBe(1);
@@ -45,7 +52,10 @@ describe("plan a visit", () => {
     await page.getByLabel(en.form.partySize).fill("3");
     await page.getByLabel(en.form.needs).fill("A wheelchair ramp, please.");
     await page.getByRole("button", { name: en.form.submit }).click();
-    await page.getByRole("status").filter({ hasText: en.form.success.replace("{{email}}", email) }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: en.form.success.replace("{{email}}", email) })
+      .waitFor();
 
     const admin = await browser.newPage();
     await adminSignIn(admin, visitAdminEmail, "/admin/inbox/meetings");

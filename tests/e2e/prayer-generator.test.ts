@@ -9,43 +9,68 @@ import { signUpMember } from "../support/member-sign-up";
 const browser = setupBrowser();
 
 const ui = {
-  en: { h1: "Prayer Generator", topic: "Family", name: "Name of someone to pray for (optional)", words: "A few words about your request (optional)", language: "Language of the prayer", compose: "Compose prayer", result: "Your prayer", again: "Another prayer", amen: "Amen.", signIn: "Sign in to save this prayer or post it to the prayer wall." },
-  es: { h1: "Generador de oraciones", topic: "Familia", name: "Nombre de alguien por quien orar (opcional)", words: "Unas palabras sobre su petición (opcional)", language: "Idioma de la oración", compose: "Componer oración", result: "Su oración", again: "Otra oración", amen: "Amén.", signIn: "Inicie sesión para guardar esta oración o publicarla en el muro de oración." },
+  en: {
+    h1: "Prayer Generator",
+    topic: "Family",
+    name: "Name of someone to pray for (optional)",
+    words: "A few words about your request (optional)",
+    language: "Language of the prayer",
+    compose: "Compose prayer",
+    result: "Your prayer",
+    again: "Another prayer",
+    amen: "Amen.",
+    signIn: "Sign in to save this prayer or post it to the prayer wall.",
+  },
+  es: {
+    h1: "Generador de oraciones",
+    topic: "Familia",
+    name: "Nombre de alguien por quien orar (opcional)",
+    words: "Unas palabras sobre su petición (opcional)",
+    language: "Idioma de la oración",
+    compose: "Componer oración",
+    result: "Su oración",
+    again: "Otra oración",
+    amen: "Amén.",
+    signIn: "Inicie sesión para guardar esta oración o publicarla en el muro de oración.",
+  },
 } as const;
 
 describe("prayer generator", () => {
-  test.each(["en", "es"] as const)("composes a prayer in the page's language, markup as text, axe clean, fits 360 px (%s)", async (language) => {
-    const s = ui[language];
-    const page = await browser.newPage();
-    await visit(page, `/prayer-generator?lang=${language}`);
-    const main = page.getByRole("main");
-    expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe(s.h1);
-    expect(await main.getByLabel(s.language).inputValue()).toBe(language);
-    await expectNoAxeViolations(page, `/prayer-generator?lang=${language}`);
+  test.each(["en", "es"] as const)(
+    "composes a prayer in the page's language, markup as text, axe clean, fits 360 px (%s)",
+    async (language) => {
+      const s = ui[language];
+      const page = await browser.newPage();
+      await visit(page, `/prayer-generator?lang=${language}`);
+      const main = page.getByRole("main");
+      expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe(s.h1);
+      expect(await main.getByLabel(s.language).inputValue()).toBe(language);
+      await expectNoAxeViolations(page, `/prayer-generator?lang=${language}`);
 
-    const xss = `<img src=x onerror="window.pwned=1"><b>bold</b>`;
-    await main.getByRole("radio", { name: s.topic }).check();
-    await main.getByLabel(s.name).fill("Rosa");
-    await main.getByLabel(s.words).fill(xss);
-    await main.getByRole("button", { name: s.compose }).click();
-    const result = main.getByRole("region", { name: s.result });
-    const prayer = result.locator("article");
-    await prayer.getByText(s.amen).waitFor();
-    const text = await prayer.innerText();
-    expect(text).toContain("Rosa");
-    expect(text).toContain(xss);
-    expect(await prayer.locator("img, b").count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
-    expect(await result.getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
-    await result.getByText(s.signIn).waitFor();
-    await result.getByRole("button", { name: s.again }).waitFor();
-    await expectNoAxeViolations(page, `/prayer-generator?lang=${language} with a prayer`);
+      const xss = `<img src=x onerror="window.pwned=1"><b>bold</b>`;
+      await main.getByRole("radio", { name: s.topic }).check();
+      await main.getByLabel(s.name).fill("Rosa");
+      await main.getByLabel(s.words).fill(xss);
+      await main.getByRole("button", { name: s.compose }).click();
+      const result = main.getByRole("region", { name: s.result });
+      const prayer = result.locator("article");
+      await prayer.getByText(s.amen).waitFor();
+      const text = await prayer.innerText();
+      expect(text).toContain("Rosa");
+      expect(text).toContain(xss);
+      expect(await prayer.locator("img, b").count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+      expect(await result.getByRole("listitem").count()).toBeGreaterThanOrEqual(2);
+      await result.getByText(s.signIn).waitFor();
+      await result.getByRole("button", { name: s.again }).waitFor();
+      await expectNoAxeViolations(page, `/prayer-generator?lang=${language} with a prayer`);
 
-    await page.setViewportSize({ width: 360, height: 800 });
-    expect(await fitsWidth(page)).toBe(true);
-    await visit(page, `/prayer-generator?lang=${language}`);
-    expect(await fitsWidth(page)).toBe(true);
-  });
+      await page.setViewportSize({ width: 360, height: 800 });
+      expect(await fitsWidth(page)).toBe(true);
+      await visit(page, `/prayer-generator?lang=${language}`);
+      expect(await fitsWidth(page)).toBe(true);
+    },
+  );
 
   test("the composer works from the keyboard alone", async () => {
     const page = await browser.newPage();

@@ -17,7 +17,13 @@ describe("prayer wall", () => {
     const main = page.getByRole("main");
     expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe(language === "es" ? "Muro de oración" : "Prayer Wall");
     await main.getByRole("heading", { level: 2, name: language === "es" ? "Peticiones de oración" : "Prayer requests" }).waitFor();
-    await main.getByText(language === "es" ? "Inicie sesión para orar por las peticiones y compartir las suyas." : "Sign in to pray for requests and to share your own.").waitFor();
+    await main
+      .getByText(
+        language === "es"
+          ? "Inicie sesión para orar por las peticiones y compartir las suyas."
+          : "Sign in to pray for requests and to share your own.",
+      )
+      .waitFor();
     await expectNoAxeViolations(page, `/prayer?lang=${language}`);
     await page.setViewportSize({ width: 360, height: 800 });
     await visit(page, `/prayer?lang=${language}`);

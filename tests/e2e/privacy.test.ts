@@ -26,23 +26,38 @@ async function tabTo(page: Page, target: Locator, max = 250): Promise<void> {
 
 describe("/privacy", () => {
   test.each([
-    { language: "en", title: "Privacy", retention: "How long we keep it", wall: /deleted 90 days after they leave the wall/, chat: /Live-chat messages: deleted 30 days/ },
-    { language: "es", title: "Privacidad", retention: "Cuánto tiempo la guardamos", wall: /se eliminan 90 días después de salir del muro/, chat: /chat en vivo: se eliminan 30 días/ },
-  ])("in $language: the periods as set, the church's contacts, axe-clean, fits 360 px", async ({ language, title, retention, wall, chat }) => {
-    const page = await browser.newPage(mobile);
-    await visit(page, `/privacy?lang=${language}`);
-    expect(await page.getAttribute("html", "lang")).toBe(language);
-    await page.getByRole("heading", { level: 1, name: title }).waitFor();
-    await page.getByRole("heading", { level: 2, name: retention }).waitFor();
-    const periods = await page.getByTestId("retention-periods").innerText();
-    expect(periods).toMatch(wall);
-    expect(periods).toMatch(chat);
-    const section = (id: string) => page.locator(`section[aria-labelledby="privacy-${id}"]`);
-    expect(await section("contact").getByRole("link").count()).toBeGreaterThanOrEqual(1);
-    expect(await section("cookies").innerText()).toContain("church.session_token");
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/privacy?lang=${language} at 360 px`);
-  });
+    {
+      language: "en",
+      title: "Privacy",
+      retention: "How long we keep it",
+      wall: /deleted 90 days after they leave the wall/,
+      chat: /Live-chat messages: deleted 30 days/,
+    },
+    {
+      language: "es",
+      title: "Privacidad",
+      retention: "Cuánto tiempo la guardamos",
+      wall: /se eliminan 90 días después de salir del muro/,
+      chat: /chat en vivo: se eliminan 30 días/,
+    },
+  ])(
+    "in $language: the periods as set, the church's contacts, axe-clean, fits 360 px",
+    async ({ language, title, retention, wall, chat }) => {
+      const page = await browser.newPage(mobile);
+      await visit(page, `/privacy?lang=${language}`);
+      expect(await page.getAttribute("html", "lang")).toBe(language);
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await page.getByRole("heading", { level: 2, name: retention }).waitFor();
+      const periods = await page.getByTestId("retention-periods").innerText();
+      expect(periods).toMatch(wall);
+      expect(periods).toMatch(chat);
+      const section = (id: string) => page.locator(`section[aria-labelledby="privacy-${id}"]`);
+      expect(await section("contact").getByRole("link").count()).toBeGreaterThanOrEqual(1);
+      expect(await section("cookies").innerText()).toContain("church.session_token");
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/privacy?lang=${language} at 360 px`);
+    },
+  );
 
   test("the footer links to it, and it is in the sitemap in both languages", async () => {
     const page = await browser.newPage();

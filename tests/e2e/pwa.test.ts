@@ -44,7 +44,10 @@ const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).first().inner
 
 /** Whether the page's router has the route (from its first load or route discovery). */
 const knowsRoute = (page: Page, id: string) =>
-  page.evaluate((routeId) => routeId in (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes, id);
+  page.evaluate(
+    (routeId) => routeId in (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes,
+    id,
+  );
 
 /**
  * A page with the worker in control that has visited `path` (kept for offline reading) and is
@@ -78,7 +81,10 @@ async function memberPage(options: { width?: number } = {}): Promise<Page> {
 describe("web app manifest", () => {
   test("linked from every page in its language; valid JSON with name, icons, colours, start URL", async () => {
     const page = await browser.newPage();
-    for (const [path, lang] of [["/", "en"], ["/?lang=es", "es"]] as const) {
+    for (const [path, lang] of [
+      ["/", "en"],
+      ["/?lang=es", "es"],
+    ] as const) {
       await visit(page, path);
       const href = await page.locator('link[rel="manifest"]').getAttribute("href");
       expect(href).toBe(lang === "es" ? "/manifest.webmanifest?lang=es" : "/manifest.webmanifest");
@@ -86,7 +92,13 @@ describe("web app manifest", () => {
       expect(response.status()).toBe(200);
       expect(response.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
       const manifest = (await response.json()) as Record<string, unknown>;
-      expect(manifest).toMatchObject({ lang, dir: "ltr", display: "standalone", start_url: lang === "es" ? "/?lang=es" : "/", theme_color: "#0f5257" });
+      expect(manifest).toMatchObject({
+        lang,
+        dir: "ltr",
+        display: "standalone",
+        start_url: lang === "es" ? "/?lang=es" : "/",
+        theme_color: "#0f5257",
+      });
       expect(String(manifest.name)).toMatch(/\S/);
       const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
       expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
@@ -187,15 +199,26 @@ describe("service worker", () => {
     await swControls(page);
     await visit(page, "/sermons");
     // The English page never loads the Spanish strings itself; the worker follows its imports.
-    const shellFiles = () => page.evaluate(async () => (await (await caches.open("shell-v1")).keys()).map((request) => new URL(request.url).pathname));
-    await expect.poll(async () => (await shellFiles()).filter((file) => /^\/assets\/locale-es-sermons-[\w-]+\.js$/.test(file)).length, { timeout: 10_000 }).toBe(1);
+    const shellFiles = () =>
+      page.evaluate(async () => (await (await caches.open("shell-v1")).keys()).map((request) => new URL(request.url).pathname));
+    await expect
+      .poll(async () => (await shellFiles()).filter((file) => /^\/assets\/locale-es-sermons-[\w-]+\.js$/.test(file)).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 
   test("offline on a phone, the home page from the cache: the side menu opens the first time, and its links lead on", async () => {
     // The menu's panel is a chunk fetched when the menu is first opened, and the offline page's
     // breadcrumb trail one fetched after its first paint: the worker keeps both at install, with
     // the rest that the two pages load on demand, or they fail offline ("Something went wrong").
-    const page = await browser.newPage({ ...SW, viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true, allowConsoleErrors: OFFLINE_NOISE });
+    const page = await browser.newPage({
+      ...SW,
+      viewport: { width: 360, height: 800 },
+      isMobile: true,
+      hasTouch: true,
+      allowConsoleErrors: OFFLINE_NOISE,
+    });
     await visit(page, "/");
     const home = await h1(page);
     await swControls(page);
@@ -233,13 +256,24 @@ describe("service worker", () => {
     await signUpMember(page, "Offline Reader", "pwa-signout");
     await visit(page, "/");
     await swControls(page);
-    expect(await page.getByRole("banner").getByRole("button", { name: /^Account menu/ }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("banner")
+        .getByRole("button", { name: /^Account menu/ })
+        .count(),
+    ).toBe(1);
     const out = await page.request.post("/auth", { form: { intent: "signout" }, headers: { Origin: baseURL } });
     expect(out.status()).toBeLessThan(400);
     await visit(page, "/");
     await expect.poll(() => page.evaluate(() => (window as unknown as { pagesEmptied?: boolean }).pagesEmptied ?? false)).toBe(true);
     // Nothing else visits the home page from here on: only the worker can keep it again.
-    const keptHome = () => page.evaluate(() => caches.open("pages-v1").then((cache) => cache.match("/", { ignoreVary: true })).then((found) => found?.status ?? null));
+    const keptHome = () =>
+      page.evaluate(() =>
+        caches
+          .open("pages-v1")
+          .then((cache) => cache.match("/", { ignoreVary: true }))
+          .then((found) => found?.status ?? null),
+      );
     await expect.poll(keptHome, { timeout: 10_000 }).toBe(200);
 
     await page.context().setOffline(true);
@@ -300,7 +334,10 @@ describe("install banner", () => {
     expect(Date.parse(stored!)).toBeGreaterThanOrEqual(START.getTime());
     expect(stored).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    for (const [days, shown] of [[6, false], [8, true]] as const) {
+    for (const [days, shown] of [
+      [6, false],
+      [8, true],
+    ] as const) {
       await page.clock.setSystemTime(new Date(START.getTime() + days * DAY));
       await visit(page, "/about");
       await offerInstall(page);

@@ -91,7 +91,9 @@ describe("security headers", () => {
     await tampered.route(`${baseURL}/`, async (route) => {
       const response = await route.fetch();
       const body = (await response.text()).replace("</body>", "<script>window.injected = true</script></body>");
-      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)));
+      const headers = Object.fromEntries(
+        Object.entries(response.headers()).filter(([name]) => !["content-encoding", "content-length"].includes(name)),
+      );
       await route.fulfill({ response, headers, body });
     });
     await tampered.goto("/", { waitUntil: "load" });
@@ -252,7 +254,11 @@ describe("CSRF", () => {
     expect(visitor.status).toBe(413);
     // A cookie that only looks like a session is refused the same way (issue 32, finding 10: a
     // forged one lifted the limit to 9 MB). A real member's post: request-hardening.test.ts §10.
-    const withCookie = await fetch(`${baseURL}/community`, { method: "POST", headers: { origin, cookie: "church.session_token=not-a-session" }, body: photo() });
+    const withCookie = await fetch(`${baseURL}/community`, {
+      method: "POST",
+      headers: { origin, cookie: "church.session_token=not-a-session" },
+      body: photo(),
+    });
     expect(withCookie.status).toBe(413);
   });
 

@@ -12,10 +12,16 @@ describe("sermons", () => {
     await visit(page, `/sermons?lang=${language}`);
     const main = page.getByRole("main");
     expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe(language === "es" ? "Sermones" : "Sermons");
-    expect(await main.getByRole("link", { name: language === "es" ? "Vino nuevo" : "New Wine" }).getAttribute("href")).toBe("/sermons/new-wine");
+    expect(await main.getByRole("link", { name: language === "es" ? "Vino nuevo" : "New Wine" }).getAttribute("href")).toBe(
+      "/sermons/new-wine",
+    );
     const series = main.getByRole("navigation", { name: language === "es" ? "Explorar por serie" : "Browse by series" });
-    expect(await series.getByRole("link", { name: language === "es" ? "El Evangelio de Juan (3)" : "The Gospel of John (3)" }).count()).toBe(1);
-    expect(await main.locator('a[type="application/rss+xml"]').getAttribute("href")).toBe(language === "es" ? "/sermons/feed.xml?lang=es" : "/sermons/feed.xml");
+    expect(
+      await series.getByRole("link", { name: language === "es" ? "El Evangelio de Juan (3)" : "The Gospel of John (3)" }).count(),
+    ).toBe(1);
+    expect(await main.locator('a[type="application/rss+xml"]').getAttribute("href")).toBe(
+      language === "es" ? "/sermons/feed.xml?lang=es" : "/sermons/feed.xml",
+    );
     await expectNoAxeViolations(page, `/sermons?lang=${language}`);
   });
 
@@ -41,8 +47,12 @@ describe("sermons", () => {
     const main = page.getByRole("main");
     expect(await main.getByRole("heading", { level: 1 }).innerText()).toBe("The Word Became Flesh");
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe("The Word Became Flesh");
-    expect(await page.locator('meta[property="og:audio"]').getAttribute("content")).toMatch(/\/media\/sermons\/the-word-became-flesh\.mp3$/);
-    expect(await main.getByRole("link", { name: "Download the audio" }).getAttribute("href")).toBe("/media/sermons/the-word-became-flesh.mp3");
+    expect(await page.locator('meta[property="og:audio"]').getAttribute("content")).toMatch(
+      /\/media\/sermons\/the-word-became-flesh\.mp3$/,
+    );
+    expect(await main.getByRole("link", { name: "Download the audio" }).getAttribute("href")).toBe(
+      "/media/sermons/the-word-became-flesh.mp3",
+    );
     expect(await main.getByRole("textbox", { name: "Link to this sermon" }).inputValue()).toMatch(/\/sermons\/the-word-became-flesh$/);
     expect(await main.getByRole("heading", { name: "More from “The Gospel of John”" }).count()).toBe(1);
     await expectNoAxeViolations(page, "/sermons/the-word-became-flesh");
@@ -59,7 +69,10 @@ describe("sermons", () => {
   });
 
   test("phones: no sideways scrolling on the archive and a sermon page; a draft or unknown slug is a 404", async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 800 }, allowConsoleErrors: [/Failed to load resource/, /youtube/i] });
+    const page = await browser.newPage({
+      viewport: { width: 360, height: 800 },
+      allowConsoleErrors: [/Failed to load resource/, /youtube/i],
+    });
     await visit(page, "/sermons");
     expect(await fitsWidth(page)).toBe(true);
     await visit(page, "/sermons/trust-in-the-lord?lang=es");

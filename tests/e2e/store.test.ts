@@ -27,95 +27,109 @@ describe("store", () => {
   test.each([
     ["en", en, enAdmin, "Store", "Apparel", "Hear. Understand. Live. T-shirt", ["S", "M", "L", "XL"]],
     ["es", es, esAdmin, "Tienda", "Ropa", "Camiseta Escuchar. Entender. Vivir.", ["CH", "M", "G", "XG"]],
-  ] as const)("a visitor browses, picks a size by keyboard, checks out for pickup and sees the order paid (%s)", async (language, t, tAdmin, heading, apparel, shirt, sizes) => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
-    await visit(page, `/store?lang=${language}`);
-    await page.getByRole("heading", { level: 1, name: heading }).waitFor();
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/store?lang=${language}`);
-    // Every product image has its size set (no layout shift) and, below the first screen, loads lazily.
-    const images = page.locator("main ul img");
-    expect(await images.count()).toBeGreaterThanOrEqual(6);
-    for (const img of await images.all()) {
-      expect(await img.getAttribute("width")).toBeTruthy();
-      expect(await img.getAttribute("alt")).toBeTruthy();
-    }
-    expect(await images.last().getAttribute("loading")).toBe("lazy");
-    await page.getByText(t.outOfStock).first().waitFor();
+  ] as const)(
+    "a visitor browses, picks a size by keyboard, checks out for pickup and sees the order paid (%s)",
+    async (language, t, tAdmin, heading, apparel, shirt, sizes) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 } });
+      await visit(page, `/store?lang=${language}`);
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/store?lang=${language}`);
+      // Every product image has its size set (no layout shift) and, below the first screen, loads lazily.
+      const images = page.locator("main ul img");
+      expect(await images.count()).toBeGreaterThanOrEqual(6);
+      for (const img of await images.all()) {
+        expect(await img.getAttribute("width")).toBeTruthy();
+        expect(await img.getAttribute("alt")).toBeTruthy();
+      }
+      expect(await images.last().getAttribute("loading")).toBe("lazy");
+      await page.getByText(t.outOfStock).first().waitFor();
 
-    // The category filter is a plain link.
-    const filter = page.getByRole("navigation", { name: t.categories.label });
-    await filter.getByRole("link", { name: apparel }).click();
-    await page.waitForURL(/category=apparel/);
-    await expect.poll(() => page.locator("main ul[aria-labelledby=store-products] > li").count()).toBe(2);
-    expect(await filter.getByRole("link", { name: apparel }).getAttribute("aria-current")).toBe("page");
+      // The category filter is a plain link.
+      const filter = page.getByRole("navigation", { name: t.categories.label });
+      await filter.getByRole("link", { name: apparel }).click();
+      await page.waitForURL(/category=apparel/);
+      await expect.poll(() => page.locator("main ul[aria-labelledby=store-products] > li").count()).toBe(2);
+      expect(await filter.getByRole("link", { name: apparel }).getAttribute("aria-current")).toBe("page");
 
-    // The product: sizes as radios, the sold-out one disabled and labelled.
-    await page.getByRole("link", { name: shirt }).click();
-    await page.getByRole("heading", { level: 1, name: shirt }).waitFor();
-    expect(await page.getByRole("radio", { name: fill(t.product.soldOutOption, { label: sizes[2] }) }).isDisabled()).toBe(true);
-    expect(await page.getByRole("navigation", { name: /breadcrumb|migas|ruta/i }).getByRole("link", { name: heading }).count()).toBe(1);
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/store/hear-understand-live-t-shirt (${language})`);
-    const small = page.getByRole("radio", { name: sizes[0], exact: true });
-    expect(await small.isChecked()).toBe(true);
-    await small.focus();
-    await page.keyboard.press("ArrowRight");
-    expect(await page.getByRole("radio", { name: sizes[1], exact: true }).isChecked()).toBe(true);
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("product-quantity");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: fill(t.product.added, { quantity: "1", name: shirt }) }).waitFor();
-    await page.getByRole("link", { name: t.cartLinkOne }).waitFor();
+      // The product: sizes as radios, the sold-out one disabled and labelled.
+      await page.getByRole("link", { name: shirt }).click();
+      await page.getByRole("heading", { level: 1, name: shirt }).waitFor();
+      expect(await page.getByRole("radio", { name: fill(t.product.soldOutOption, { label: sizes[2] }) }).isDisabled()).toBe(true);
+      expect(
+        await page
+          .getByRole("navigation", { name: /breadcrumb|migas|ruta/i })
+          .getByRole("link", { name: heading })
+          .count(),
+      ).toBe(1);
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/store/hear-understand-live-t-shirt (${language})`);
+      const small = page.getByRole("radio", { name: sizes[0], exact: true });
+      expect(await small.isChecked()).toBe(true);
+      await small.focus();
+      await page.keyboard.press("ArrowRight");
+      expect(await page.getByRole("radio", { name: sizes[1], exact: true }).isChecked()).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("product-quantity");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page
+        .getByRole("status")
+        .filter({ hasText: fill(t.product.added, { quantity: "1", name: shirt }) })
+        .waitFor();
+      await page.getByRole("link", { name: t.cartLinkOne }).waitFor();
 
-    // The cart survives a reload (server-side, by cookie); the quantity changes by a plain form.
-    await page.getByRole("link", { name: t.product.viewCart }).click();
-    await page.getByRole("heading", { level: 1, name: t.cart.heading }).waitFor();
-    await page.reload();
-    const label = `${shirt} (${sizes[1]})`;
-    const quantity = page.getByRole("spinbutton", { name: new RegExp(t.cart.quantity) });
-    expect(await quantity.inputValue()).toBe("1");
-    await quantity.fill("2");
-    await page.getByRole("button", { name: fill(t.cart.updateFor, { name: label }) }).click();
-    await page.getByRole("status").filter({ hasText: t.cart.updated }).waitFor();
-    expect(await page.getByRole("spinbutton", { name: new RegExp(t.cart.quantity) }).inputValue()).toBe("2");
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/store/cart (${language})`);
+      // The cart survives a reload (server-side, by cookie); the quantity changes by a plain form.
+      await page.getByRole("link", { name: t.product.viewCart }).click();
+      await page.getByRole("heading", { level: 1, name: t.cart.heading }).waitFor();
+      await page.reload();
+      const label = `${shirt} (${sizes[1]})`;
+      const quantity = page.getByRole("spinbutton", { name: new RegExp(t.cart.quantity) });
+      expect(await quantity.inputValue()).toBe("1");
+      await quantity.fill("2");
+      await page.getByRole("button", { name: fill(t.cart.updateFor, { name: label }) }).click();
+      await page.getByRole("status").filter({ hasText: t.cart.updated }).waitFor();
+      expect(await page.getByRole("spinbutton", { name: new RegExp(t.cart.quantity) }).inputValue()).toBe("2");
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/store/cart (${language})`);
 
-    // Checkout for pickup → the Stripe stand-in.
-    const email = `store-buyer-${language}-${unique()}@example.test`;
-    await page.getByLabel(t.checkout.name).fill(language === "es" ? "Beatriz Compradora" : "Ben Buyer");
-    await page.getByLabel(t.checkout.email).fill(email);
-    expect(await page.getByRole("radio", { name: t.checkout.pickup }).isChecked()).toBe(true);
-    await page.getByRole("button", { name: t.checkout.submit }).click();
-    await page.waitForURL(new RegExp(`^${inject("fakeStripeURL")}/checkout/cs_test_\\w+$`));
-    const [session] = await sessionsFor(email);
-    expect(session!.amount_total).toBe(4000);
-    expect(session!.locale).toBe(language);
+      // Checkout for pickup → the Stripe stand-in.
+      const email = `store-buyer-${language}-${unique()}@example.test`;
+      await page.getByLabel(t.checkout.name).fill(language === "es" ? "Beatriz Compradora" : "Ben Buyer");
+      await page.getByLabel(t.checkout.email).fill(email);
+      expect(await page.getByRole("radio", { name: t.checkout.pickup }).isChecked()).toBe(true);
+      await page.getByRole("button", { name: t.checkout.submit }).click();
+      await page.waitForURL(new RegExp(`^${inject("fakeStripeURL")}/checkout/cs_test_\\w+$`));
+      const [session] = await sessionsFor(email);
+      expect(session!.amount_total).toBe(4000);
+      expect(session!.locale).toBe(language);
 
-    // Back from Checkout before the webhook: "confirming", never "paid"; then the webhook, and the page updates itself.
-    const success = session!.success_url!.replace("{CHECKOUT_SESSION_ID}", session!.id);
-    await visit(page, success.replace(/^https?:\/\/[^/]+/, ""));
-    await page.getByRole("status").filter({ hasText: t.order.statuses.confirming }).waitFor();
-    expect(await page.getByText(t.order.statuses.paid).count()).toBe(0);
-    await expectNoAxeViolations(page, `order page confirming (${language})`);
-    const posted = await postStripeEvent(baseURL, completedSessionEvent(session!));
-    expect(posted.status).toBe(200);
-    await page.getByRole("status").filter({ hasText: t.order.statuses.paid }).waitFor({ timeout: 15_000 });
-    expect(await page.getByText(t.order.pickupNote).count()).toBe(1);
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `order page paid (${language})`);
+      // Back from Checkout before the webhook: "confirming", never "paid"; then the webhook, and the page updates itself.
+      const success = session!.success_url!.replace("{CHECKOUT_SESSION_ID}", session!.id);
+      await visit(page, success.replace(/^https?:\/\/[^/]+/, ""));
+      await page.getByRole("status").filter({ hasText: t.order.statuses.confirming }).waitFor();
+      expect(await page.getByText(t.order.statuses.paid).count()).toBe(0);
+      await expectNoAxeViolations(page, `order page confirming (${language})`);
+      const posted = await postStripeEvent(baseURL, completedSessionEvent(session!));
+      expect(posted.status).toBe(200);
+      await page.getByRole("status").filter({ hasText: t.order.statuses.paid }).waitFor({ timeout: 15_000 });
+      expect(await page.getByText(t.order.pickupNote).count()).toBe(1);
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `order page paid (${language})`);
 
-    const mail = await waitForEmlTo(e2eServer().dataDir, email);
-    expect(mail).toContain(tAdmin.email.heading);
-  });
+      const mail = await waitForEmlTo(e2eServer().dataDir, email);
+      expect(mail).toContain(tAdmin.email.heading);
+    },
+  );
 
   test("a shipping checkout ties its address errors to the fields", async () => {
     const page = await browser.newPage({ allowConsoleErrors: [/status of 422/] });
     await visit(page, "/store/canvas-tote-bag?lang=en");
     await page.getByRole("button", { name: en.product.add }).click();
-    await page.getByRole("status").filter({ hasText: fill(en.product.added, { quantity: "1", name: "Canvas tote bag" }) }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: fill(en.product.added, { quantity: "1", name: "Canvas tote bag" }) })
+      .waitFor();
     await visit(page, "/store/cart");
     await page.getByLabel(en.checkout.name).fill("Sam <b>Shipper</b>");
     await page.getByLabel(en.checkout.email).fill(`store-ship-${unique()}@example.test`);
@@ -173,7 +187,10 @@ describe("store", () => {
     await visit(page, "/store/cart");
     await page.getByText(en.cart.empty).waitFor();
 
-    const back = await page.request.post("/auth", { form: { intent: "signin-email", email, password: MEMBER_PASSWORD }, headers: { Origin: baseURL } });
+    const back = await page.request.post("/auth", {
+      form: { intent: "signin-email", email, password: MEMBER_PASSWORD },
+      headers: { Origin: baseURL },
+    });
     expect(back.status()).toBeLessThan(400);
     await visit(page, "/store/cart");
     expect(await page.getByRole("spinbutton", { name: new RegExp(en.cart.quantity) }).inputValue()).toBe("2");

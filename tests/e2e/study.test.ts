@@ -23,11 +23,16 @@ describe("study hub", () => {
     const main = page.getByRole("main");
     expect(await main.getByRole("heading", { level: 1 }).count()).toBe(1);
     await main.getByRole("link", { name: language === "es" ? "El buen pastor" : "The Good Shepherd" }).waitFor();
-    const gateway = main.getByRole("link", { name: language === "es" ? /Leer Juan 10:1–18 en Bible Gateway \(RVR1960\)/ : /Read John 10:1–18 on Bible Gateway \(NIV\)/ });
+    const gateway = main.getByRole("link", {
+      name: language === "es" ? /Leer Juan 10:1–18 en Bible Gateway \(RVR1960\)/ : /Read John 10:1–18 on Bible Gateway \(NIV\)/,
+    });
     expect(await gateway.getAttribute("target")).toBe("_blank");
     expect(await gateway.getAttribute("rel")).toBe("noopener");
     expect(await gateway.getAttribute("href")).toContain(language === "es" ? "version=RVR1960" : "version=NIV");
-    await main.getByRole("link", { name: language === "es" ? "Iniciar sesión" : "Sign in" }).first().waitFor();
+    await main
+      .getByRole("link", { name: language === "es" ? "Iniciar sesión" : "Sign in" })
+      .first()
+      .waitFor();
     await expectNoAxeViolations(page, `/study?lang=${language}`);
     await expectFits360(page, `/study?lang=${language}`);
   });

@@ -18,7 +18,9 @@ const progress = (page: Page) => tour(page).getByText(/^(Step|Paso) \d+ (of|de) 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
 
 async function expectStep(page: Page, title: string, text: string) {
-  await tour(page).getByRole("heading", { name: new RegExp(title) }).waitFor();
+  await tour(page)
+    .getByRole("heading", { name: new RegExp(title) })
+    .waitFor();
   expect(await progress(page).innerText()).toBe(text);
 }
 
@@ -34,7 +36,10 @@ async function completeByApi(page: Page) {
 
 /** "Take the tour" from the desktop member menu, with the keyboard only. */
 async function takeTourByKeyboard(page: Page) {
-  await page.getByRole("banner").getByRole("button", { name: /^Account menu|^Menú de la cuenta/ }).focus();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Account menu|^Menú de la cuenta/ })
+    .focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "menuitem");
   await page.keyboard.press("End");
@@ -84,7 +89,10 @@ describe("guided tour", () => {
 
     // Another browser (own cookies and storage), the same member: not there either.
     const other = await browser.newPage();
-    const signIn = await other.request.post("/auth", { form: { intent: "signin-email", email, password: MEMBER_PASSWORD }, headers: { Origin: baseURL } });
+    const signIn = await other.request.post("/auth", {
+      form: { intent: "signin-email", email, password: MEMBER_PASSWORD },
+      headers: { Origin: baseURL },
+    });
     expect(signIn.status()).toBeLessThan(400);
     await visit(other, "/");
     await other.waitForTimeout(2500);
@@ -105,7 +113,10 @@ describe("guided tour", () => {
     await waitForFocus(page, "Next");
     expect(await tour(page).getAttribute("aria-labelledby")).toBeTruthy();
     const results = await new AxeBuilder({ page }).include('[role="dialog"][aria-modal="true"]').withTags(WCAG_TAGS).analyze();
-    expect(results.violations.map((v) => v.id), "axe on the tooltip").toEqual([]);
+    expect(
+      results.violations.map((v) => v.id),
+      "axe on the tooltip",
+    ).toEqual([]);
     // Tab stays in the dialog.
     for (let i = 0; i < 5; i++) {
       await page.keyboard.press("Tab");
@@ -116,7 +127,16 @@ describe("guided tour", () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute("aria-haspopup") === "menu");
 
     await takeTourByKeyboard(page);
-    const titles = ["Welcome!", "Main menu", "More resources", "English or Spanish", "Watch live", "Your account", "New here?", "Stay in touch"];
+    const titles = [
+      "Welcome!",
+      "Main menu",
+      "More resources",
+      "English or Spanish",
+      "Watch live",
+      "Your account",
+      "New here?",
+      "Stay in touch",
+    ];
     for (const [i, title] of titles.entries()) {
       await expectStep(page, title, `Step ${i + 1} of 8`);
       const last = i === titles.length - 1;

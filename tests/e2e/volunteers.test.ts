@@ -20,56 +20,59 @@ describe("volunteer sign-ups", () => {
   test.each([
     ["en", en, "Worship Team", "Greeters & Hospitality"],
     ["es", es, "Equipo de alabanza", "Bienvenida y hospitalidad"],
-  ] as const)("a visitor signs up by keyboard at 360 px: errors tied to the fields, then the confirmation and its email (%s)", async (language, t, ministry, first) => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 800 }, allowConsoleErrors: [/status of 400/] });
-    await visit(page, `/community?lang=${language}`);
-    const section = page.getByRole("region", { name: t.heading });
-    await section.getByRole("heading", { level: 2, name: t.heading }).waitFor();
-    const list = section.getByRole("list", { name: t.listLabel });
-    expect(await list.getByRole("heading", { level: 3 }).first().innerText()).toBe(first);
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/community?lang=${language}`);
+  ] as const)(
+    "a visitor signs up by keyboard at 360 px: errors tied to the fields, then the confirmation and its email (%s)",
+    async (language, t, ministry, first) => {
+      const page = await browser.newPage({ viewport: { width: 360, height: 800 }, allowConsoleErrors: [/status of 400/] });
+      await visit(page, `/community?lang=${language}`);
+      const section = page.getByRole("region", { name: t.heading });
+      await section.getByRole("heading", { level: 2, name: t.heading }).waitFor();
+      const list = section.getByRole("list", { name: t.listLabel });
+      expect(await list.getByRole("heading", { level: 3 }).first().innerText()).toBe(first);
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/community?lang=${language}`);
 
-    // The ministry's link (keyboard) preselects it in the form.
-    const link = section.getByRole("link", { name: fill(t.signUpHere, { ministry }) });
-    await link.focus();
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/serve=worship-team/);
-    const form = section.getByRole("region", { name: t.form.heading });
-    await expect.poll(() => form.getByRole("radio", { name: ministry, exact: true }).isChecked()).toBe(true);
+      // The ministry's link (keyboard) preselects it in the form.
+      const link = section.getByRole("link", { name: fill(t.signUpHere, { ministry }) });
+      await link.focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/serve=worship-team/);
+      const form = section.getByRole("region", { name: t.form.heading });
+      await expect.poll(() => form.getByRole("radio", { name: ministry, exact: true }).isChecked()).toBe(true);
 
-    // Submitted without a name or availability: the errors, each tied to its field.
-    await form.getByLabel(t.form.email).fill("not-an-email");
-    await form.getByLabel(t.form.email).press("Enter");
-    await form.getByRole("alert").filter({ hasText: t.form.errorSummary }).waitFor();
-    const name = form.getByLabel(t.form.name);
-    expect(await name.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).innerText()).toBe(t.errors.name);
-    expect(await form.getByLabel(t.form.email).inputValue()).toBe("not-an-email");
-    await expectNoAxeViolations(page, `/community?lang=${language} with errors`);
+      // Submitted without a name or availability: the errors, each tied to its field.
+      await form.getByLabel(t.form.email).fill("not-an-email");
+      await form.getByLabel(t.form.email).press("Enter");
+      await form.getByRole("alert").filter({ hasText: t.form.errorSummary }).waitFor();
+      const name = form.getByLabel(t.form.name);
+      expect(await name.getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator(`#${await name.getAttribute("aria-describedby")}`).innerText()).toBe(t.errors.name);
+      expect(await form.getByLabel(t.form.email).inputValue()).toBe("not-an-email");
+      await expectNoAxeViolations(page, `/community?lang=${language} with errors`);
 
-    const email = `volunteer-visitor-${language}-${unique()}@example.test`;
-    const who = language === "es" ? "Valeria Visitante" : "Victor Visitor";
-    await name.focus();
-    await page.keyboard.type(who);
-    await form.getByLabel(t.form.email).fill("");
-    await form.getByLabel(t.form.email).focus();
-    await page.keyboard.type(email);
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("555-010-4000");
-    await page.keyboard.press("Tab");
-    // The hint sits between the label and the field; Tab lands on the field itself.
-    await page.keyboard.type(language === "es" ? "Domingos por la mañana" : "Sunday mornings");
-    await form.getByRole("button", { name: t.form.submit }).focus();
-    await page.keyboard.press("Enter");
-    const confirmation = fill(t.success, { name: who, ministry, email });
-    await form.getByRole("status").filter({ hasText: confirmation }).waitFor();
-    expect(await fitsWidth(page)).toBe(true);
-    await expectNoAxeViolations(page, `/community?lang=${language} after signing up`);
+      const email = `volunteer-visitor-${language}-${unique()}@example.test`;
+      const who = language === "es" ? "Valeria Visitante" : "Victor Visitor";
+      await name.focus();
+      await page.keyboard.type(who);
+      await form.getByLabel(t.form.email).fill("");
+      await form.getByLabel(t.form.email).focus();
+      await page.keyboard.type(email);
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("555-010-4000");
+      await page.keyboard.press("Tab");
+      // The hint sits between the label and the field; Tab lands on the field itself.
+      await page.keyboard.type(language === "es" ? "Domingos por la mañana" : "Sunday mornings");
+      await form.getByRole("button", { name: t.form.submit }).focus();
+      await page.keyboard.press("Enter");
+      const confirmation = fill(t.success, { name: who, ministry, email });
+      await form.getByRole("status").filter({ hasText: confirmation }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await expectNoAxeViolations(page, `/community?lang=${language} after signing up`);
 
-    const mail = await waitForEmlTo(e2eServer().dataDir, email);
-    expect(mail).toContain(fill(t.email.subject, { ministry }));
-  });
+      const mail = await waitForEmlTo(e2eServer().dataDir, email);
+      expect(mail).toContain(fill(t.email.subject, { ministry }));
+    },
+  );
 
   test("a member signs up with their details filled in; the staff administrator sees it in the inbox and adds a ministry", async () => {
     const member = await browser.newPage({ allowConsoleErrors: [/status of 409/] });
@@ -84,7 +87,10 @@ describe("volunteer sign-ups", () => {
     await form.getByLabel(en.form.availability).fill("Second Sunday of the month");
     await form.getByLabel(en.form.message).fill(xss);
     await form.getByRole("button", { name: en.form.submit }).click();
-    await form.getByRole("status").filter({ hasText: fill(en.success, { name: memberName, ministry: "Media & Livestream", email }) }).waitFor();
+    await form
+      .getByRole("status")
+      .filter({ hasText: fill(en.success, { name: memberName, ministry: "Media & Livestream", email }) })
+      .waitFor();
     const card = member.getByRole("article", { name: "Media & Livestream" });
     await card.getByText(en.alreadyServing).waitFor();
     await expectNoAxeViolations(member, "/community signed in, after signing up");
@@ -92,7 +98,10 @@ describe("volunteer sign-ups", () => {
     await visit(member, "/community?serve=media-livestream");
     await form.getByLabel(en.form.availability).fill("Any Sunday");
     await form.getByRole("button", { name: en.form.submit }).click();
-    await form.getByRole("alert").filter({ hasText: fill(en.errors.alreadySignedUp, { ministry: "Media & Livestream" }) }).waitFor();
+    await form
+      .getByRole("alert")
+      .filter({ hasText: fill(en.errors.alreadySignedUp, { ministry: "Media & Livestream" }) })
+      .waitFor();
 
     const admin = await browser.newPage({ allowConsoleErrors: [/status of 4\d\d/] });
     await adminSignIn(admin, inject("volunteersAdminEmail"), "/admin/inbox/signups?kind=volunteer");

@@ -63,8 +63,18 @@ describe("watch live", () => {
         const db: AppDatabase = handle.db;
         await seedDemoChurch({ db });
         setDatabase(handle);
-        setAuth(createAuth({ db, publicUrl: "http://127.0.0.1", secret: AUTH_SECRET, notifier: createAuthNotifier({ db, publicUrl: "http://127.0.0.1" }) }));
-        for (const [name, role] of [["Ruth Viewer", null], ["Miriam Moderator", "moderator"]] as const) {
+        setAuth(
+          createAuth({
+            db,
+            publicUrl: "http://127.0.0.1",
+            secret: AUTH_SECRET,
+            notifier: createAuthNotifier({ db, publicUrl: "http://127.0.0.1" }),
+          }),
+        );
+        for (const [name, role] of [
+          ["Ruth Viewer", null],
+          ["Miriam Moderator", "moderator"],
+        ] as const) {
           const email = `watch-${randomBytes(4).toString("hex")}@example.test`;
           const password = "grace-and-peace-7";
           await authCallContext.run({ language: "en", signup: { fullName: name, username: "", displayName: name, phone: null } }, () =>
@@ -76,13 +86,23 @@ describe("watch live", () => {
           // The guided tour starts by itself for a new member and would cover the chat.
           await db.update(profiles).set({ hasCompletedTour: true, tourCompletionDate: new Date() }).where(eq(profiles.id, user!.id));
           if (role) await db.insert(userRoles).values({ userId: user!.id, role });
-          cookies.push(signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "));
+          cookies.push(
+            signedIn.headers
+              .getSetCookie()
+              .map((c) => c.split(";")[0])
+              .join("; "),
+          );
         }
         const [moderator] = await db.select({ id: users.id }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId));
         await startLiveStream({
           db,
           actor: { userId: moderator!.id, name: "Miriam Moderator" },
-          input: { titleEn: "Sunday Worship Live", titleEs: "Culto dominical en vivo", source: { provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" }, chatEnabled: true },
+          input: {
+            titleEn: "Sunday Worship Live",
+            titleEs: "Culto dominical en vivo",
+            source: { provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" },
+            chatEnabled: true,
+          },
         });
       } finally {
         setAuth(undefined);
@@ -113,7 +133,9 @@ describe("watch live", () => {
 
       for (const page of [ruth, miriam]) {
         expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Watch Live");
-        expect(await page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]').getAttribute("title")).toBe("Live stream: Sunday Worship Live");
+        expect(await page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]').getAttribute("title")).toBe(
+          "Live stream: Sunday Worship Live",
+        );
       }
       const log = (page: Page) => page.getByRole("log", { name: "Chat messages" });
       expect(await log(ruth).getAttribute("aria-live")).toBe("polite");

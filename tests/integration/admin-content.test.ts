@@ -55,7 +55,11 @@ describeOnBackend("admin content section", (backend) => {
     expect(items.some((i) => i.anchor === "home.hero")).toBe(true);
 
     const before = await hero();
-    const result = await h.call(action, { path: "/admin/content", cookie, form: blockForm(before, { titleEs: "Bienvenidos a casa, amigos" }) });
+    const result = await h.call(action, {
+      path: "/admin/content",
+      cookie,
+      form: blockForm(before, { titleEs: "Bienvenidos a casa, amigos" }),
+    });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ ok: true, message: "saved", id: "home.hero" });
 
@@ -63,7 +67,10 @@ describeOnBackend("admin content section", (backend) => {
     const home = await loadHomePage({ request });
     expect(home.home.blocks["home.hero"]?.title).toBe("Bienvenidos a casa, amigos");
 
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "content.block.update"), eq(auditLog.entityId, "home.hero")));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "content.block.update"), eq(auditLog.entityId, "home.hero")));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.before).toEqual({ titleEs: before.titleEs });
     expect(audits[0]!.after).toEqual({ titleEs: "Bienvenidos a casa, amigos" });
@@ -77,7 +84,11 @@ describeOnBackend("admin content section", (backend) => {
     const long = await h.call(action, { path: "/admin/content", cookie, form: blockForm(before, { titleEs: "x".repeat(201) }) });
     expect(long.status).toBe(400);
     expect(long.body).toMatchObject({ ok: false, fieldErrors: { titleEs: "tooLong" } });
-    const link = await h.call(action, { path: "/admin/content", cookie, form: blockForm(before, { linkUrl: "javascript:alert(1)", titleEs: "Otro" }) });
+    const link = await h.call(action, {
+      path: "/admin/content",
+      cookie,
+      form: blockForm(before, { linkUrl: "javascript:alert(1)", titleEs: "Otro" }),
+    });
     expect(link.status).toBe(400);
     expect(link.body).toMatchObject({ fieldErrors: { linkUrl: "url" } });
     const missing = await h.call(action, { path: "/admin/content", cookie, form: blockForm(before, { titleEn: "  " }) });
@@ -93,11 +104,24 @@ describeOnBackend("admin content section", (backend) => {
     const save = await h.call(action, {
       path: "/admin/content",
       cookie,
-      form: { intent: "save-leader", id: String(leader!.id), name: leader!.name, roleEn: leader!.roleEn, roleEs: "", bioEn: leader!.bioEn, bioEs: leader!.bioEs ?? "", photoUrl: leader!.photoUrl ?? "" },
+      form: {
+        intent: "save-leader",
+        id: String(leader!.id),
+        name: leader!.name,
+        roleEn: leader!.roleEn,
+        roleEs: "",
+        bioEn: leader!.bioEn,
+        bioEs: leader!.bioEs ?? "",
+        photoUrl: leader!.photoUrl ?? "",
+      },
     });
     expect(save.status).toBe(200);
     const filtered = await h.call(loader, { path: "/admin/content?missing=es", cookie });
-    const body = filtered.body as { items: Array<{ kind: string; id: string; missingSpanish: boolean }>; missingCount: number; totalCount: number };
+    const body = filtered.body as {
+      items: Array<{ kind: string; id: string; missingSpanish: boolean }>;
+      missingCount: number;
+      totalCount: number;
+    };
     expect(body.items.length).toBe(body.missingCount);
     expect(body.items.every((i) => i.missingSpanish)).toBe(true);
     expect(body.items).toContainEqual(expect.objectContaining({ kind: "leader", id: String(leader!.id) }));
@@ -106,7 +130,11 @@ describeOnBackend("admin content section", (backend) => {
 
   test("featuring another event leaves exactly one featured", async () => {
     const target = (await db().select().from(events).where(eq(events.isFeatured, false)))[0]!;
-    const result = await h.call(action, { path: "/admin/content", cookie, form: { intent: "set-featured-event", eventId: String(target.id) } });
+    const result = await h.call(action, {
+      path: "/admin/content",
+      cookie,
+      form: { intent: "set-featured-event", eventId: String(target.id) },
+    });
     expect(result.status).toBe(200);
     const featured = await db().select().from(events).where(eq(events.isFeatured, true));
     expect(featured.map((e) => e.id)).toEqual([target.id]);
@@ -125,10 +153,16 @@ describeOnBackend("admin content section", (backend) => {
   });
 
   const uploadRequest = (form: FormData) =>
-    new Request(new URL("/admin/content", PUBLIC_URL), { method: "POST", body: form, headers: { cookie, [CLIENT_IP_HEADER]: "198.51.100.20" } });
+    new Request(new URL("/admin/content", PUBLIC_URL), {
+      method: "POST",
+      body: form,
+      headers: { cookie, [CLIENT_IP_HEADER]: "198.51.100.20" },
+    });
 
   test("an uploaded PNG becomes three WebP files and the block's image", async () => {
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set("intent", "upload-image");
     form.set("kind", "block");

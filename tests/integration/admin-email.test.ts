@@ -1,7 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { auditLog, emailCampaignRecipients, emailCampaigns, emailUnsubscribes, eventRegistrations, events, groupMembers, outboxMessages, profiles, studyGroups, users } from "~/db/schema";
+import {
+  auditLog,
+  emailCampaignRecipients,
+  emailCampaigns,
+  emailUnsubscribes,
+  eventRegistrations,
+  events,
+  groupMembers,
+  outboxMessages,
+  profiles,
+  studyGroups,
+  users,
+} from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { findSegmentRecipients } from "~/features/admin/email/find-segment-recipients.server";
 import { createUnsubscribeToken } from "~/features/admin/email/unsubscribe-token.server";
@@ -116,7 +128,11 @@ describeOnBackend("admin email section", (backend) => {
       form: { intent: "preview", campaignId, ...COMPOSE },
     });
     expect(preview.status).toBe(200);
-    const { groups, unsubscribed: skippedCount } = (preview.body as { preview: { groups: { language: string; recipients: number; subject: string; text: string; html: string }[]; unsubscribed: number } }).preview;
+    const { groups, unsubscribed: skippedCount } = (
+      preview.body as {
+        preview: { groups: { language: string; recipients: number; subject: string; text: string; html: string }[]; unsubscribed: number };
+      }
+    ).preview;
     expect(skippedCount).toBe(1);
     const es = groups.find((g) => g.language === "es")!;
     expect(es.recipients).toBe(1);
@@ -193,7 +209,11 @@ describeOnBackend("admin email section", (backend) => {
     });
     expect(again.status).toBe(409);
     expect((again.body as { message: { key: string } }).message.key).toBe("email.messages.alreadySent");
-    const editSent = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", campaignId, ...COMPOSE } });
+    const editSent = await harness.call(action, {
+      path: "/admin/email",
+      cookie: admin.cookie,
+      form: { intent: "save-draft", campaignId, ...COMPOSE },
+    });
     expect(editSent.status).toBe(409);
     expect(await tableCount(outboxMessages)).toBe(outboxBefore);
     expect(await tableCount(emailCampaignRecipients)).toBe(recipients.length);
@@ -216,7 +236,11 @@ describeOnBackend("admin email section", (backend) => {
     const page = await harness.call(loader, { path: `/admin/email?campaign=${campaignId}`, cookie: admin.cookie });
     expect(page.status).toBe(200);
     const view = page.body as {
-      campaign: { status: string; counts: Record<string, number>; recipients: { email: string; status: string; lastError: string | null; skippedReason: string | null }[] };
+      campaign: {
+        status: string;
+        counts: Record<string, number>;
+        recipients: { email: string; status: string; lastError: string | null; skippedReason: string | null }[];
+      };
       campaigns: { id: string; status: string; counts: Record<string, number> }[];
     };
     expect(view.campaign.status).toBe("sent");
@@ -231,7 +255,11 @@ describeOnBackend("admin email section", (backend) => {
   });
 
   test("a new campaign skips the address that just unsubscribed; the list shows newest first", async () => {
-    const saved = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...COMPOSE, subjectEs: "", bodyEs: "" } });
+    const saved = await harness.call(action, {
+      path: "/admin/email",
+      cookie: admin.cookie,
+      form: { intent: "save-draft", ...COMPOSE, subjectEs: "", bodyEs: "" },
+    });
     const campaignId = new URL(saved.headers.get("location")!, "http://x").searchParams.get("campaign")!;
     const sent = await harness.call(action, {
       path: "/admin/email",
@@ -253,9 +281,30 @@ describeOnBackend("admin email section", (backend) => {
     const tag = randomBytes(4).toString("hex");
     const DAY_MS = 86_400_000;
     const makeEvent = async (slug: string, startsAt: Date, recurrence: typeof events.$inferInsert.recurrence = null) =>
-      (await db.insert(events).values({ slug: `${slug}-${tag}`, titleEn: slug, descriptionEn: slug, category: "test", startsAt, recurrence }).returning({ id: events.id }))[0]!.id;
-    const register = (eventId: number, occurrenceStart: Date, email: string, status: "confirmed" | "waitlisted" | "cancelled", language: "en" | "es" = "en", userId: string | null = null) =>
-      db.insert(eventRegistrations).values({ eventId, occurrenceStart, userId, name: email, email, status, language, cancelTokenHash: randomBytes(16).toString("hex") });
+      (
+        await db
+          .insert(events)
+          .values({ slug: `${slug}-${tag}`, titleEn: slug, descriptionEn: slug, category: "test", startsAt, recurrence })
+          .returning({ id: events.id })
+      )[0]!.id;
+    const register = (
+      eventId: number,
+      occurrenceStart: Date,
+      email: string,
+      status: "confirmed" | "waitlisted" | "cancelled",
+      language: "en" | "es" = "en",
+      userId: string | null = null,
+    ) =>
+      db.insert(eventRegistrations).values({
+        eventId,
+        occurrenceStart,
+        userId,
+        name: email,
+        email,
+        status,
+        language,
+        cancelTokenHash: randomBytes(16).toString("hex"),
+      });
 
     const fryStart = new Date(Date.now() + 4 * DAY_MS);
     const fry = await makeEvent("fry", fryStart);
@@ -271,7 +320,9 @@ describeOnBackend("admin email section", (backend) => {
     const form = { ...COMPOSE, segment: "event-registrants", segmentEvent: String(fry) };
     const preview = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "preview", ...form } });
     expect(preview.status).toBe(200);
-    const { groups, unsubscribed: skipped } = (preview.body as { preview: { groups: { language: string; recipients: number }[]; unsubscribed: number } }).preview;
+    const { groups, unsubscribed: skipped } = (
+      preview.body as { preview: { groups: { language: string; recipients: number }[]; unsubscribed: number } }
+    ).preview;
     expect(groups.find((g) => g.language === "en")!.recipients).toBe(1);
     expect(groups.find((g) => g.language === "es")!.recipients).toBe(1);
     expect(skipped).toBe(1);
@@ -294,22 +345,40 @@ describeOnBackend("admin email section", (backend) => {
 
     // The page preselects the segment and event from the registrations page's link.
     const page = await harness.call(loader, { path: `/admin/email?segment=event-registrants&event=${fry}`, cookie: admin.cookie });
-    expect((page.body as { preset: unknown }).preset).toEqual({ segment: "event-registrants", segmentEvent: String(fry), segmentOccurrence: "", segmentGroup: "" });
+    expect((page.body as { preset: unknown }).preset).toEqual({
+      segment: "event-registrants",
+      segmentEvent: String(fry),
+      segmentOccurrence: "",
+      segmentGroup: "",
+    });
 
     // A recurring event: its next occurrence, or the one chosen.
     const timeZone = await churchTimeZone(db);
     const weekly = await makeEvent("weekly", new Date(Date.now() - 7 * DAY_MS + 3_600_000), { freq: "weekly", interval: 1 });
     const [weeklyRow] = await db.select().from(events).where(eq(events.id, weekly));
-    const [past, next] = expandOccurrences(weeklyRow!, timeZone, { from: new Date(Date.now() - 8 * DAY_MS), to: new Date(Date.now() + 6 * DAY_MS) });
+    const [past, next] = expandOccurrences(weeklyRow!, timeZone, {
+      from: new Date(Date.now() - 8 * DAY_MS),
+      to: new Date(Date.now() + 6 * DAY_MS),
+    });
     await register(weekly, past!.start, reg("last-week"), "confirmed");
     await register(weekly, next!.start, reg("this-week"), "waitlisted");
     expect((await findSegmentRecipients(db, `event-registrants:${weekly}`)).map((r) => r.email)).toEqual([reg("this-week")]);
-    expect((await findSegmentRecipients(db, `event-registrants:${weekly}@${past!.start.toISOString()}`)).map((r) => r.email)).toEqual([reg("last-week")]);
+    expect((await findSegmentRecipients(db, `event-registrants:${weekly}@${past!.start.toISOString()}`)).map((r) => r.email)).toEqual([
+      reg("last-week"),
+    ]);
 
     // No event, or an unknown one: 400 on the field, nothing written.
     const before = await tableCount(emailCampaigns);
-    for (const [segmentEvent, key] of [["", "email.errors.eventRequired"], ["abc", "email.errors.eventRequired"], ["999999", "email.errors.eventNotFound"]] as const) {
-      const refused = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form, segmentEvent } });
+    for (const [segmentEvent, key] of [
+      ["", "email.errors.eventRequired"],
+      ["abc", "email.errors.eventRequired"],
+      ["999999", "email.errors.eventNotFound"],
+    ] as const) {
+      const refused = await harness.call(action, {
+        path: "/admin/email",
+        cookie: admin.cookie,
+        form: { intent: "save-draft", ...form, segmentEvent },
+      });
       expect(refused.status).toBe(400);
       expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.segmentEvent).toBe(key);
     }
@@ -322,13 +391,28 @@ describeOnBackend("admin email section", (backend) => {
       (
         await db
           .insert(studyGroups)
-          .values({ slug: `${slug}-${tag}`, nameEn: `Group ${slug}`, nameEs: `Grupo ${slug}`, dayOfWeek: 2, startTime: "19:00", meetingMode: "in_person", language: "bilingual", status })
+          .values({
+            slug: `${slug}-${tag}`,
+            nameEn: `Group ${slug}`,
+            nameEs: `Grupo ${slug}`,
+            dayOfWeek: 2,
+            startTime: "19:00",
+            meetingMode: "in_person",
+            language: "bilingual",
+            status,
+          })
           .returning({ id: studyGroups.id })
       )[0]!.id;
     const group = await makeGroup("tuesday");
     const archived = await makeGroup("old", "archived");
     const person = (name: string) => `${name}-${tag}@example.test`;
-    const join = async (email: string, status: "active" | "pending" | "left", role: "leader" | "member" = "member", language: "en" | "es" = "en", groupId = group) => {
+    const join = async (
+      email: string,
+      status: "active" | "pending" | "left",
+      role: "leader" | "member" = "member",
+      language: "en" | "es" = "en",
+      groupId = group,
+    ) => {
       const userId = await addMember(email, { language });
       await db.insert(groupMembers).values({ groupId, userId, role, status });
     };
@@ -347,16 +431,33 @@ describeOnBackend("admin email section", (backend) => {
     const sent = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "send", campaignId, ...form } });
     expect(sent.status).toBe(303);
     const recipients = await db.select().from(emailCampaignRecipients).where(eq(emailCampaignRecipients.campaignId, campaignId));
-    expect(recipients.map((r) => [r.email, r.language]).sort()).toEqual([[person("leader"), "es"], [person("member"), "en"]].sort());
+    expect(recipients.map((r) => [r.email, r.language]).sort()).toEqual(
+      [
+        [person("leader"), "es"],
+        [person("member"), "en"],
+      ].sort(),
+    );
     // The sent campaign is named after its group.
     const page = await harness.call(loader, { path: `/admin/email?campaign=${campaignId}`, cookie: admin.cookie });
-    expect((page.body as { groupChoices: { id: number; name: string }[] }).groupChoices).toContainEqual({ id: group, name: "Group tuesday" });
+    expect((page.body as { groupChoices: { id: number; name: string }[] }).groupChoices).toContainEqual({
+      id: group,
+      name: "Group tuesday",
+    });
     expect((page.body as { groupChoices: { id: number }[] }).groupChoices.map((g) => g.id)).not.toContain(archived);
 
     // No group, an archived one or an unknown one: 400 on the field, nothing written.
     const before = await tableCount(emailCampaigns);
-    for (const [segmentGroup, key] of [["", "email.errors.groupRequired"], ["-3", "email.errors.groupRequired"], [String(archived), "email.errors.groupNotFound"], ["999999", "email.errors.groupNotFound"]] as const) {
-      const refused = await harness.call(action, { path: "/admin/email", cookie: admin.cookie, form: { intent: "save-draft", ...form, segmentGroup } });
+    for (const [segmentGroup, key] of [
+      ["", "email.errors.groupRequired"],
+      ["-3", "email.errors.groupRequired"],
+      [String(archived), "email.errors.groupNotFound"],
+      ["999999", "email.errors.groupNotFound"],
+    ] as const) {
+      const refused = await harness.call(action, {
+        path: "/admin/email",
+        cookie: admin.cookie,
+        form: { intent: "save-draft", ...form, segmentGroup },
+      });
       expect(refused.status).toBe(400);
       expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.segmentGroup).toBe(key);
     }

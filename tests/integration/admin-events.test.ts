@@ -97,7 +97,10 @@ describeOnBackend("admin events section", (backend) => {
     const page = await h.call(listLoader, { path: "/admin/events", cookie });
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
-    const body = page.body as { title: string; upcoming: Array<{ slug: string; capacity: number | null; registered: number; recurring: boolean }> };
+    const body = page.body as {
+      title: string;
+      upcoming: Array<{ slug: string; capacity: number | null; registered: number; recurring: boolean }>;
+    };
     expect(body.title).toBe("Event Management");
     const harvest = body.upcoming.find((e) => e.slug === "harvest-festival");
     expect(harvest).toMatchObject({ capacity: 150, registered: 0 });
@@ -143,7 +146,13 @@ describeOnBackend("admin events section", (backend) => {
         { en: "Vegetarian", es: "Vegetariano" },
       ],
     });
-    expect(row!.registrationQuestions[1]).toMatchObject({ kind: "number", labelEn: "How many children?", required: false, min: 0, max: 10 });
+    expect(row!.registrationQuestions[1]).toMatchObject({
+      kind: "number",
+      labelEn: "How many children?",
+      required: false,
+      min: 0,
+      max: 10,
+    });
     expect(row!.registrationQuestions[0]!.id).not.toBe(row!.registrationQuestions[1]!.id);
 
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, "event.create"));
@@ -171,7 +180,10 @@ describeOnBackend("admin events section", (backend) => {
     const countAudits = async () => (await db().select({ id: auditLog.id }).from(auditLog)).length;
     const before = [await countEvents(), await countAudits()];
     const cases: Array<[Record<string, string>, Record<string, string>]> = [
-      [{ titleEn: "  ", descriptionEn: "" }, { titleEn: "required", descriptionEn: "required" }],
+      [
+        { titleEn: "  ", descriptionEn: "" },
+        { titleEn: "required", descriptionEn: "required" },
+      ],
       [{ titleEs: "x".repeat(201) }, { titleEs: "tooLong" }],
       [{ category: "party" }, { category: "choice" }],
       [{ startDate: "2030-02-30" }, { startDate: "date" }],
@@ -236,7 +248,10 @@ describeOnBackend("admin events section", (backend) => {
     expect(after.registrationQuestions.map((q) => q.labelEn)).toEqual(["Which meal?"]);
     // The kept question keeps its id (registrations' answers refer to it).
     expect(after.registrationQuestions[0]!.id).toBe(row.registrationQuestions[0]!.id);
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "event.update"), eq(auditLog.entityId, String(row.id))));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "event.update"), eq(auditLog.entityId, String(row.id))));
     expect(audit!.before).toMatchObject({ titleEs: "Picnic de primavera", capacity: 30 });
     expect(audit!.after).toMatchObject({ titleEs: "Picnic primaveral", capacity: null });
 
@@ -244,36 +259,81 @@ describeOnBackend("admin events section", (backend) => {
     const again = await h.call(withParams(editAction, row.id), {
       path: `/admin/events/${row.id}`,
       cookie,
-      form: eventForm({ slug: "spring-picnic", titleEs: "Picnic primaveral", capacity: "", recurrenceFreq: "none", "q0.id": row.registrationQuestions[0]!.id, questionCount: "1", needsFollowUp: "on" }),
+      form: eventForm({
+        slug: "spring-picnic",
+        titleEs: "Picnic primaveral",
+        capacity: "",
+        recurrenceFreq: "none",
+        "q0.id": row.registrationQuestions[0]!.id,
+        questionCount: "1",
+        needsFollowUp: "on",
+      }),
     });
     expect(again.headers.get("location")).toBe(`/admin/events/${row.id}?unchanged=1`);
-    expect(await db().select().from(auditLog).where(and(eq(auditLog.action, "event.update"), eq(auditLog.entityId, String(row.id))))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "event.update"), eq(auditLog.entityId, String(row.id)))),
+    ).toHaveLength(1);
 
     // "Add a question" gives the form back with one more row and saves nothing.
-    const add = await h.call(withParams(editAction, row.id), { path: `/admin/events/${row.id}`, cookie, form: eventForm({ intent: "add-question", titleEn: "Not saved" }) });
+    const add = await h.call(withParams(editAction, row.id), {
+      path: `/admin/events/${row.id}`,
+      cookie,
+      form: eventForm({ intent: "add-question", titleEn: "Not saved" }),
+    });
     expect(add.status).toBe(200);
     expect(add.body).toMatchObject({ message: "addedQuestion", values: { questionCount: "3", titleEn: "Not saved" } });
     expect((await bySlug("spring-picnic"))!.titleEn).toBe("Spring Picnic");
   });
 
   test("raising the capacity confirms the waitlisted parties that now fit, and emails them", async () => {
-    await create(eventForm({ titleEn: "Small Group Dinner", slug: "small-group-dinner", capacity: "1", recurrenceFreq: "none", questionCount: "0", excludedDates: "" }));
+    await create(
+      eventForm({
+        titleEn: "Small Group Dinner",
+        slug: "small-group-dinner",
+        capacity: "1",
+        recurrenceFreq: "none",
+        questionCount: "0",
+        excludedDates: "",
+      }),
+    );
     const row = (await bySlug("small-group-dinner"))!;
     const person = (email: string) => ({ userId: null, name: "Guest", email, language: "en" as const });
-    const common = { db: db(), eventId: row.id, occurrenceStart: row.startsAt, partySize: 1, answers: {}, siteUrl: "http://127.0.0.1:3999" };
+    const common = {
+      db: db(),
+      eventId: row.id,
+      occurrenceStart: row.startsAt,
+      partySize: 1,
+      answers: {},
+      siteUrl: "http://127.0.0.1:3999",
+    };
     expect(await registerForEvent({ ...common, person: person("first@example.test") })).toMatchObject({ status: "confirmed" });
     expect(await registerForEvent({ ...common, person: person("second@example.test") })).toMatchObject({ status: "waitlisted" });
     await db().delete(outboxMessages);
     const result = await h.call(withParams(editAction, row.id), {
       path: `/admin/events/${row.id}`,
       cookie,
-      form: eventForm({ titleEn: "Small Group Dinner", slug: "small-group-dinner", capacity: "2", recurrenceFreq: "none", questionCount: "0", excludedDates: "" }),
+      form: eventForm({
+        titleEn: "Small Group Dinner",
+        slug: "small-group-dinner",
+        capacity: "2",
+        recurrenceFreq: "none",
+        questionCount: "0",
+        excludedDates: "",
+      }),
     });
     expect(result.status).toBe(303);
-    const statuses = await db().select({ email: eventRegistrations.email, status: eventRegistrations.status }).from(eventRegistrations).where(eq(eventRegistrations.eventId, row.id));
+    const statuses = await db()
+      .select({ email: eventRegistrations.email, status: eventRegistrations.status })
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, row.id));
     expect(statuses.every((r) => r.status === "confirmed")).toBe(true);
     const mails = await db().select().from(outboxMessages);
-    expect(mails.map((m) => [m.recipient, (m.payload as { subject: string }).subject])).toEqual([["second@example.test", "A place opened up: Small Group Dinner"]]);
+    expect(mails.map((m) => [m.recipient, (m.payload as { subject: string }).subject])).toEqual([
+      ["second@example.test", "A place opened up: Small Group Dinner"],
+    ]);
   });
 
   test("duplicating makes a draft copy with a -copy slug, made unique", async () => {
@@ -282,7 +342,13 @@ describeOnBackend("admin events section", (backend) => {
     expect(first.status).toBe(303);
     const copy = (await bySlug("harvest-festival-copy"))!;
     expect(first.headers.get("location")).toBe(`/admin/events/${copy.id}?duplicated=1`);
-    expect(copy).toMatchObject({ status: "draft", isFeatured: false, titleEn: source.titleEn, capacity: 150, registrationQuestions: source.registrationQuestions });
+    expect(copy).toMatchObject({
+      status: "draft",
+      isFeatured: false,
+      titleEn: source.titleEn,
+      capacity: 150,
+      registrationQuestions: source.registrationQuestions,
+    });
     await h.call(listAction, { path: "/admin/events", cookie, form: { intent: "duplicate", eventId: String(source.id) } });
     expect(await bySlug("harvest-festival-copy-2")).toMatchObject({ status: "draft" });
     expect(await db().select().from(auditLog).where(eq(auditLog.action, "event.duplicate"))).toHaveLength(2);
@@ -334,7 +400,10 @@ describeOnBackend("admin events section", (backend) => {
         registration("dan@example.test", "en", "cancelled"),
       ]);
     const list = await h.call(listLoader, { path: `/admin/events?cancel=${event.id}`, cookie });
-    const listBody = list.body as { confirming: { id: number } | null; upcoming: Array<{ slug: string; registered: number; capacity: number }> };
+    const listBody = list.body as {
+      confirming: { id: number } | null;
+      upcoming: Array<{ slug: string; registered: number; capacity: number }>;
+    };
     expect(listBody.confirming?.id).toBe(event.id);
     expect(listBody.upcoming.find((e) => e.slug === "youth-night")).toMatchObject({ registered: 5, capacity: 40 });
 
@@ -342,7 +411,11 @@ describeOnBackend("admin events section", (backend) => {
     expect(unconfirmed.status).toBe(400);
     expect((await bySlug("youth-night"))!.status).toBe("published");
 
-    const result = await h.call(listAction, { path: "/admin/events", cookie, form: { intent: "cancel", eventId: String(event.id), confirm: "yes" } });
+    const result = await h.call(listAction, {
+      path: "/admin/events",
+      cookie,
+      form: { intent: "cancel", eventId: String(event.id), confirm: "yes" },
+    });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ ok: true, message: { key: "events.messages.cancelled", values: { count: 3 } } });
     const after = (await bySlug("youth-night"))!;
@@ -359,11 +432,18 @@ describeOnBackend("admin events section", (backend) => {
       "bob@example.test": "Cancelled: Youth Night",
       "carla@example.test": "Cancelado: Noche de jóvenes",
     });
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "event.cancel"), eq(auditLog.entityId, String(event.id))));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "event.cancel"), eq(auditLog.entityId, String(event.id))));
     expect(audit!.after).toMatchObject({ status: "cancelled", notified: 3 });
 
     // Cancelling again notifies nobody twice.
-    const again = await h.call(listAction, { path: "/admin/events", cookie, form: { intent: "cancel", eventId: String(event.id), confirm: "yes" } });
+    const again = await h.call(listAction, {
+      path: "/admin/events",
+      cookie,
+      form: { intent: "cancel", eventId: String(event.id), confirm: "yes" },
+    });
     expect(again.body).toMatchObject({ ok: true, message: { key: "events.messages.alreadyCancelled" } });
     expect(await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, "ana@example.test"))).toHaveLength(1);
   });
@@ -373,7 +453,11 @@ describeOnBackend("admin events section", (backend) => {
       const form = new FormData();
       for (const [k, v] of Object.entries(eventForm({ recurrenceFreq: "none", ...fields }))) form.set(k, v);
       if (file) form.set("image", file);
-      const request = new Request(new URL("/admin/events/new", PUBLIC_URL), { method: "POST", body: form, headers: { cookie, [CLIENT_IP_HEADER]: "198.51.100.20" } });
+      const request = new Request(new URL("/admin/events/new", PUBLIC_URL), {
+        method: "POST",
+        body: form,
+        headers: { cookie, [CLIENT_IP_HEADER]: "198.51.100.20" },
+      });
       const ctx = await requireAdmin(request, "events");
       try {
         const answer = (await handleEventFormAction(request, ctx, null, uploadDir)) as unknown as { data: unknown; init: ResponseInit };
@@ -383,7 +467,9 @@ describeOnBackend("admin events section", (backend) => {
         return { status: response.status, body: {}, location: response.headers.get("location") };
       }
     };
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
     const image = () => new File([new Uint8Array(png)], "flyer.png", { type: "image/png" });
 
     const noAlt = await post({ titleEn: "Picture Day" }, image());
@@ -406,7 +492,11 @@ describeOnBackend("admin events section", (backend) => {
   test("an admin without the events scope is refused with 403, and nothing changes", async () => {
     const other = await h.createAdmin({ scopes: ["content"] });
     const before = (await db().select({ id: events.id }).from(events)).length;
-    const post = await h.call(withParams(editAction), { path: "/admin/events/new", cookie: other.cookie, form: eventForm({ titleEn: "Sneaky" }) });
+    const post = await h.call(withParams(editAction), {
+      path: "/admin/events/new",
+      cookie: other.cookie,
+      form: eventForm({ titleEn: "Sneaky" }),
+    });
     expect(post.status).toBe(403);
     const source = (await bySlug("food-pantry"))!;
     const forms: Array<Record<string, string>> = [

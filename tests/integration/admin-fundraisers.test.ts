@@ -25,7 +25,14 @@ const ENTRY = {
 
 type PageBody = {
   entries: { id: number; title: string; revenueCents: number }[];
-  years: { year: number; fundraisers: number; mealsSold: number; revenueCents: number; volunteers: number; change: Record<string, number | null> }[];
+  years: {
+    year: number;
+    fundraisers: number;
+    mealsSold: number;
+    revenueCents: number;
+    volunteers: number;
+    change: Record<string, number | null>;
+  }[];
 };
 
 describeOnBackend("admin fish-fry archive", (backend) => {
@@ -50,7 +57,16 @@ describeOnBackend("admin fish-fry archive", (backend) => {
     const created = await post({ intent: "create", ...ENTRY });
     expect(created.status).toBe(303);
     const [row] = await db.select().from(fundraiserArchive).where(eq(fundraiserArchive.title, ENTRY.title));
-    expect(row).toMatchObject({ heldOn: "2025-03-07", mealsSold: 320, revenueCents: 125050, volunteers: 18, registrations: 40, attendees: 95, menu: ENTRY.menu, notes: ENTRY.notes });
+    expect(row).toMatchObject({
+      heldOn: "2025-03-07",
+      mealsSold: 320,
+      revenueCents: 125050,
+      volunteers: 18,
+      registrations: 40,
+      attendees: 95,
+      menu: ENTRY.menu,
+      notes: ENTRY.notes,
+    });
     expect(await db.select().from(auditLog).where(eq(auditLog.action, "fundraiser.create"))).toHaveLength(1);
 
     const updated = await post({ intent: "update", id: String(row!.id), ...ENTRY, revenue: "999.9", mealsSold: "" });
@@ -83,7 +99,12 @@ describeOnBackend("admin fish-fry archive", (backend) => {
       [{ attendees: "99999999999" }, "attendees", "fundraisers.errors.invalidCount"],
     ];
     for (const [change, field, key] of cases) {
-      const answer = await h.call(action, { path: "/admin/fish-fry-archive", cookie: staff.cookie, form: { intent: "create", ...ENTRY, ...change }, language: "es" });
+      const answer = await h.call(action, {
+        path: "/admin/fish-fry-archive",
+        cookie: staff.cookie,
+        form: { intent: "create", ...ENTRY, ...change },
+        language: "es",
+      });
       expect(answer.status, JSON.stringify(change)).toBe(400);
       expect((answer.body as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(key);
     }
@@ -111,17 +132,35 @@ describeOnBackend("admin fish-fry archive", (backend) => {
     });
     await db
       .insert(eventRegistrations)
-      .values([registration("a", "confirmed", 2), registration("b", "confirmed", 3), registration("c", "confirmed", 1), registration("d", "waitlisted", 4), registration("e", "cancelled", 5)]);
+      .values([
+        registration("a", "confirmed", 2),
+        registration("b", "confirmed", 3),
+        registration("c", "confirmed", 1),
+        registration("d", "waitlisted", 4),
+        registration("e", "cancelled", 5),
+      ]);
 
     const answer = await post({ intent: "archive-event", eventId: String(past!.id) });
     expect(answer.status).toBe(303);
     const [row] = await db.select().from(fundraiserArchive).where(eq(fundraiserArchive.eventId, past!.id));
-    expect(row).toMatchObject({ title: "Friday fish fry", heldOn: localDateOf(startsAt, await churchTimeZone(db)), registrations: 3, attendees: 6, mealsSold: 0 });
+    expect(row).toMatchObject({
+      title: "Friday fish fry",
+      heldOn: localDateOf(startsAt, await churchTimeZone(db)),
+      registrations: 3,
+      attendees: 6,
+      mealsSold: 0,
+    });
     expect(await db.select().from(auditLog).where(eq(auditLog.action, "fundraiser.archive-event"))).toHaveLength(1);
 
     const [future] = await db
       .insert(events)
-      .values({ slug: `future-fry-${tag}`, titleEn: "Next fish fry", descriptionEn: "Dinner", category: "fundraiser", startsAt: new Date(Date.now() + 5 * DAY_MS) })
+      .values({
+        slug: `future-fry-${tag}`,
+        titleEn: "Next fish fry",
+        descriptionEn: "Dinner",
+        category: "fundraiser",
+        startsAt: new Date(Date.now() + 5 * DAY_MS),
+      })
       .returning({ id: events.id });
     const refused = await post({ intent: "archive-event", eventId: String(future!.id) });
     expect(refused.status).toBe(409);
@@ -143,11 +182,37 @@ describeOnBackend("admin fish-fry archive", (backend) => {
     const body = page.body as PageBody;
     expect(body.entries.map((e) => e.revenueCents)).toEqual([120000, 50000, 100000, 70000]);
     expect(body.years).toEqual([
-      { year: 2025, fundraisers: 1, mealsSold: 300, revenueCents: 120000, volunteers: 12, change: { fundraisers: -50, mealsSold: 100, revenueCents: -20, volunteers: -20 } },
-      { year: 2024, fundraisers: 2, mealsSold: 150, revenueCents: 150000, volunteers: 15, change: { fundraisers: null, mealsSold: null, revenueCents: null, volunteers: null } },
-      { year: 2022, fundraisers: 1, mealsSold: 80, revenueCents: 70000, volunteers: 9, change: { fundraisers: null, mealsSold: null, revenueCents: null, volunteers: null } },
+      {
+        year: 2025,
+        fundraisers: 1,
+        mealsSold: 300,
+        revenueCents: 120000,
+        volunteers: 12,
+        change: { fundraisers: -50, mealsSold: 100, revenueCents: -20, volunteers: -20 },
+      },
+      {
+        year: 2024,
+        fundraisers: 2,
+        mealsSold: 150,
+        revenueCents: 150000,
+        volunteers: 15,
+        change: { fundraisers: null, mealsSold: null, revenueCents: null, volunteers: null },
+      },
+      {
+        year: 2022,
+        fundraisers: 1,
+        mealsSold: 80,
+        revenueCents: 70000,
+        volunteers: 9,
+        change: { fundraisers: null, mealsSold: null, revenueCents: null, volunteers: null },
+      },
     ]);
-    expect(yearOverYear([{ heldOn: "2020-01-01", mealsSold: 0, revenueCents: 0, volunteers: 0 }, { heldOn: "2021-01-01", mealsSold: 3, revenueCents: 1, volunteers: 0 }])[0]!.change.mealsSold).toBeNull();
+    expect(
+      yearOverYear([
+        { heldOn: "2020-01-01", mealsSold: 0, revenueCents: 0, volunteers: 0 },
+        { heldOn: "2021-01-01", mealsSold: 3, revenueCents: 1, volunteers: 0 },
+      ])[0]!.change.mealsSold,
+    ).toBeNull();
   });
 
   test("without the events scope: 403 for the page and a direct POST", async () => {

@@ -52,7 +52,10 @@ describeOnBackend("admin giving", (backend) => {
     setStripeForTests({ secretKey: FAKE_STRIPE_SECRET_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, apiUrl: fake.url });
     await db.update(churchSettings).set({ timeZone: "America/Chicago" });
     for (const name of ["Tithes", "Missions"]) {
-      const [row] = await db.insert(givingFunds).values({ slug: `${name.toLowerCase()}-${tag}`, name: `${name} ${tag}`, sortOrder: 900 }).returning();
+      const [row] = await db
+        .insert(givingFunds)
+        .values({ slug: `${name.toLowerCase()}-${tag}`, name: `${name} ${tag}`, sortOrder: 900 })
+        .returning();
       funds[name] = row!.id;
     }
     const gift = (o: Partial<typeof gifts.$inferInsert> & { paidAt: Date }) => ({
@@ -66,9 +69,33 @@ describeOnBackend("admin giving", (backend) => {
     // March 2019 in Chicago: 1 March 06:00 UTC (midnight CST) to 1 April 05:00 UTC (midnight CDT).
     await db.insert(gifts).values([
       gift({ amountCents: 10_000, feeCents: 320, paidAt: new Date("2019-03-10T15:00:00Z") }),
-      gift({ amountCents: 2_500, paidAt: new Date("2019-04-01T04:30:00Z"), donorName: "=HYPERLINK(\"http://evil.test\",\"x\")", donorEmail: "evil@example.test", frequency: "monthly" }),
-      gift({ fundId: funds.Missions!, fundName: `Missions ${tag}`, amountCents: 4_000, refundedCents: 1_000, status: "partially_refunded", paidAt: new Date("2019-03-20T12:00:00Z"), donorName: "Bo Giver, Jr.", donorEmail: "BO@example.test" }),
-      gift({ fundId: funds.Missions!, fundName: `Missions ${tag}`, amountCents: 3_000, refundedCents: 3_000, status: "refunded", paidAt: new Date("2019-03-21T12:00:00Z"), donorName: "Bo Giver, Jr.", donorEmail: "bo@example.test" }),
+      gift({
+        amountCents: 2_500,
+        paidAt: new Date("2019-04-01T04:30:00Z"),
+        donorName: '=HYPERLINK("http://evil.test","x")',
+        donorEmail: "evil@example.test",
+        frequency: "monthly",
+      }),
+      gift({
+        fundId: funds.Missions!,
+        fundName: `Missions ${tag}`,
+        amountCents: 4_000,
+        refundedCents: 1_000,
+        status: "partially_refunded",
+        paidAt: new Date("2019-03-20T12:00:00Z"),
+        donorName: "Bo Giver, Jr.",
+        donorEmail: "BO@example.test",
+      }),
+      gift({
+        fundId: funds.Missions!,
+        fundName: `Missions ${tag}`,
+        amountCents: 3_000,
+        refundedCents: 3_000,
+        status: "refunded",
+        paidAt: new Date("2019-03-21T12:00:00Z"),
+        donorName: "Bo Giver, Jr.",
+        donorEmail: "bo@example.test",
+      }),
       // Outside: 28 February 23:30 in Chicago, and April.
       gift({ amountCents: 99_900, paidAt: new Date("2019-03-01T05:30:00Z") }),
       gift({ amountCents: 77_700, paidAt: new Date("2019-04-01T05:00:00Z") }),
@@ -137,22 +164,42 @@ describeOnBackend("admin giving", (backend) => {
     expect(answer.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(answer.headers.get("content-disposition")).toBe('attachment; filename="gifts-2019-03-01-to-2019-03-31.csv"');
     const text = answer.body as string;
-    const raw = await exportGiftsCsv({ db, actor: { userId: staff.userId, name: "Giving Staff" }, ip: "198.51.100.20", language: "en", filters: readGivingFilters(new URL(`http://x/?${march}`)) });
+    const raw = await exportGiftsCsv({
+      db,
+      actor: { userId: staff.userId, name: "Giving Staff" },
+      ip: "198.51.100.20",
+      language: "en",
+      filters: readGivingFilters(new URL(`http://x/?${march}`)),
+    });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Date,Donor,Email,Fund,Amount,Fee covered,Refunded,Frequency,Status,Stripe payment");
     expect(lines).toHaveLength(5);
-    expect(lines[1]).toBe(`2019-03-31T23:30:00-05:00,"'=HYPERLINK(""http://evil.test"",""x"")",evil@example.test,Tithes ${tag},25.00,0.00,0.00,Monthly,Received,`);
+    expect(lines[1]).toBe(
+      `2019-03-31T23:30:00-05:00,"'=HYPERLINK(""http://evil.test"",""x"")",evil@example.test,Tithes ${tag},25.00,0.00,0.00,Monthly,Received,`,
+    );
     expect(lines[2]).toBe(`2019-03-21T07:00:00-05:00,"Bo Giver, Jr.",bo@example.test,Missions ${tag},30.00,0.00,30.00,One time,Refunded,`);
     expect(lines[4]).toContain("2019-03-10T10:00:00-05:00,Ana Donor,ana@example.test");
     expect(lines[4]).toContain(",100.00,3.20,0.00,");
     const [audit] = await audits("gift.export");
     expect(audit).toMatchObject({ actorUserId: staff.userId, entityType: "gift" });
-    expect((await audits("gift.export")).map((a) => a.after)).toContainEqual(expect.objectContaining({ count: 4, from: "2019-03-01", to: "2019-03-31" }));
+    expect((await audits("gift.export")).map((a) => a.after)).toContainEqual(
+      expect.objectContaining({ count: 4, from: "2019-03-01", to: "2019-03-31" }),
+    );
 
     // Spanish headers for a Spanish-speaking admin; the filters apply.
-    const spanish = await h.call(exportLoader, { path: `/admin/giving/gifts.csv?${march}&status=refunded`, cookie: staff.cookie, language: "es" });
-    const rows = (spanish.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const spanish = await h.call(exportLoader, {
+      path: `/admin/giving/gifts.csv?${march}&status=refunded`,
+      cookie: staff.cookie,
+      language: "es",
+    });
+    const rows = (spanish.body as string)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(rows[0]!.startsWith(`${es.admin.csv.date},${es.admin.csv.donor}`)).toBe(true);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(es.admin.status.refunded);
@@ -163,16 +210,36 @@ describeOnBackend("admin giving", (backend) => {
     expect(bad.status).toBe(400);
     expect((bad.body as ActionBody).fieldErrors).toEqual({ name: "required", sortOrder: "sortOrder" });
 
-    const created = await post({ intent: "save-fund", name: `Building Fund ${tag}`, nameEs: "Fondo de construcción", description: "New roof", descriptionEs: "Techo nuevo", sortOrder: "5", active: "on" });
+    const created = await post({
+      intent: "save-fund",
+      name: `Building Fund ${tag}`,
+      nameEs: "Fondo de construcción",
+      description: "New roof",
+      descriptionEs: "Techo nuevo",
+      sortOrder: "5",
+      active: "on",
+    });
     expect(created.status).toBe(303);
     expect(created.headers.get("location")).toBe("/admin/giving?notice=fundCreated#funds");
-    const [fund] = await db.select().from(givingFunds).where(eq(givingFunds.name, `Building Fund ${tag}`));
+    const [fund] = await db
+      .select()
+      .from(givingFunds)
+      .where(eq(givingFunds.name, `Building Fund ${tag}`));
     expect(fund).toMatchObject({ slug: `building-fund-${tag}`, nameEs: "Fondo de construcción", sortOrder: 5, active: true });
     expect((await audits("giving_fund.create"))[0]).toMatchObject({ entityId: String(fund!.id) });
 
     const edited = await page(`editFund=${fund!.id}`);
     expect(edited.editFund).toMatchObject({ id: fund!.id, values: { name: `Building Fund ${tag}`, descriptionEs: "Techo nuevo" } });
-    const saved = await post({ intent: "save-fund", fundId: String(fund!.id), name: `Building Fund ${tag}`, nameEs: "Construcción", description: "New roof", descriptionEs: "", sortOrder: "1", active: "" });
+    const saved = await post({
+      intent: "save-fund",
+      fundId: String(fund!.id),
+      name: `Building Fund ${tag}`,
+      nameEs: "Construcción",
+      description: "New roof",
+      descriptionEs: "",
+      sortOrder: "1",
+      active: "",
+    });
     expect(saved.status).toBe(303);
     const [after] = await db.select().from(givingFunds).where(eq(givingFunds.id, fund!.id));
     expect(after).toMatchObject({ nameEs: "Construcción", descriptionEs: null, sortOrder: 1, active: false, slug: `building-fund-${tag}` });
@@ -213,16 +280,40 @@ describeOnBackend("admin giving", (backend) => {
       expect(body.fieldErrors[field]).toBe(field);
       expect(es.admin.errors[field]).not.toBe(en.admin.errors[field]);
     }
-    expect((await post({ intent: "save-settings", feePercent: "3", feeFixed: "30", textKeyword: "GIVE", textNumber: "" })).body).toMatchObject({ fieldErrors: { textKeyword: "textPair" } });
-    expect((await db.select().from(churchSettings))[0]).toMatchObject({ givingFeePercentBp: before!.givingFeePercentBp, givingFeeFixedCents: before!.givingFeeFixedCents });
+    expect(
+      (await post({ intent: "save-settings", feePercent: "3", feeFixed: "30", textKeyword: "GIVE", textNumber: "" })).body,
+    ).toMatchObject({ fieldErrors: { textKeyword: "textPair" } });
+    expect((await db.select().from(churchSettings))[0]).toMatchObject({
+      givingFeePercentBp: before!.givingFeePercentBp,
+      givingFeeFixedCents: before!.givingFeeFixedCents,
+    });
 
-    const ok = await post({ intent: "save-settings", feePercent: "3.25", feeFixed: "0", textKeyword: "give", textNumber: "(555) 010-7777" });
+    const ok = await post({
+      intent: "save-settings",
+      feePercent: "3.25",
+      feeFixed: "0",
+      textKeyword: "give",
+      textNumber: "(555) 010-7777",
+    });
     expect(ok.status).toBe(303);
-    expect((await db.select().from(churchSettings))[0]).toMatchObject({ givingFeePercentBp: 325, givingFeeFixedCents: 0, givingTextKeyword: "GIVE", givingTextNumber: "(555) 010-7777" });
-    expect((await audits("giving_settings.update"))[0]!.after).toMatchObject({ givingFeePercentBp: 325, givingFeeFixedCents: 0, givingTextNumber: "(555) 010-7777" });
+    expect((await db.select().from(churchSettings))[0]).toMatchObject({
+      givingFeePercentBp: 325,
+      givingFeeFixedCents: 0,
+      givingTextKeyword: "GIVE",
+      givingTextNumber: "(555) 010-7777",
+    });
+    expect((await audits("giving_settings.update"))[0]!.after).toMatchObject({
+      givingFeePercentBp: 325,
+      givingFeeFixedCents: 0,
+      givingTextNumber: "(555) 010-7777",
+    });
     expect((await page()).settings).toMatchObject({ feePercent: "3.25", feeFixed: "0" });
     expect((await post({ intent: "save-settings", feePercent: "10", feeFixed: "500", textKeyword: "", textNumber: "" })).status).toBe(303);
-    expect((await db.select().from(churchSettings))[0]).toMatchObject({ givingFeePercentBp: 1000, givingFeeFixedCents: 500, givingTextKeyword: null });
+    expect((await db.select().from(churchSettings))[0]).toMatchObject({
+      givingFeePercentBp: 1000,
+      givingFeeFixedCents: 500,
+      givingTextKeyword: null,
+    });
   });
 
   test("a staff cancel of a recurring gift: Stripe's DELETE first, then the row; Stripe failing or not configured changes nothing", async () => {
@@ -230,7 +321,15 @@ describeOnBackend("admin giving", (backend) => {
       (
         await db
           .insert(recurringGifts)
-          .values({ stripeSubscriptionId: sub, fundId: funds.Tithes!, fundName: `Tithes ${tag}`, amountCents: 2_000, frequency: "monthly", donorName: "Rita Recurring", donorEmail: "rita@example.test" })
+          .values({
+            stripeSubscriptionId: sub,
+            fundId: funds.Tithes!,
+            fundName: `Tithes ${tag}`,
+            amountCents: 2_000,
+            frequency: "monthly",
+            donorName: "Rita Recurring",
+            donorEmail: "rita@example.test",
+          })
           .returning()
       )[0]!;
     const gift = await make(`sub_test_${tag}a`);
@@ -262,7 +361,9 @@ describeOnBackend("admin giving", (backend) => {
     expect(row!.canceledAt).toBeInstanceOf(Date);
     const [audit] = await audits("recurring_gift.cancel");
     expect(audit).toMatchObject({ entityId: gift.id, actorUserId: staff.userId });
-    expect((await post({ intent: "cancel-recurring", recurringId: gift.id, confirm: "yes" })).body).toMatchObject({ message: "alreadyCanceled" });
+    expect((await post({ intent: "cancel-recurring", recurringId: gift.id, confirm: "yes" })).body).toMatchObject({
+      message: "alreadyCanceled",
+    });
     expect((await post({ intent: "cancel-recurring", recurringId: "not-a-uuid", confirm: "yes" })).status).toBe(400);
   });
 
@@ -270,13 +371,27 @@ describeOnBackend("admin giving", (backend) => {
     const now = new Date();
     const staffIdentity = { userId: staff.userId, name: "Giving Staff", email: staff.email, roles: [], scopes: ["giving" as const] };
     const before = await loadDashboard({ db, admin: staffIdentity, now });
-    await db.insert(gifts).values({ fundId: funds.Tithes!, fundName: `Tithes ${tag}`, amountCents: 1_234, feeCents: 66, refundedCents: 100, status: "partially_refunded", donorName: "Now", donorEmail: "now@example.test", paidAt: now });
+    await db.insert(gifts).values({
+      fundId: funds.Tithes!,
+      fundName: `Tithes ${tag}`,
+      amountCents: 1_234,
+      feeCents: 66,
+      refundedCents: 100,
+      status: "partially_refunded",
+      donorName: "Now",
+      donorEmail: "now@example.test",
+      paidAt: now,
+    });
     const after = await loadDashboard({ db, admin: staffIdentity, now });
     expect(after.giving!.monthCents - before.giving!.monthCents).toBe(1_200);
     expect(after.giving!.yearCents - before.giving!.yearCents).toBe(1_200);
     expect(after.giving!.activeRecurring).toBe((await db.select().from(recurringGifts).where(eq(recurringGifts.status, "active"))).length);
     expect(after.storeWaiting).toBeNull();
-    const other = await loadDashboard({ db, admin: { userId: outsider.userId, name: "Store Only", email: outsider.email, roles: [], scopes: ["store"] }, now });
+    const other = await loadDashboard({
+      db,
+      admin: { userId: outsider.userId, name: "Store Only", email: outsider.email, roles: [], scopes: ["store"] },
+      now,
+    });
     expect(other.giving).toBeNull();
     expect(typeof other.storeWaiting).toBe("number");
   });

@@ -31,8 +31,21 @@ describeOnBackend("admin health and audit", (backend) => {
     await db.delete(outboxMessages);
     await db.insert(outboxMessages).values([
       // Due in an hour, so the harness's outbox worker leaves it waiting.
-      { channel: "email", recipient: "jane@example.org", payload: { subject: "s", text: "t", html: "h" }, status: "pending", nextAttemptAt: new Date(Date.now() + 3_600_000) },
-      { channel: "email", recipient: "john@example.org", payload: { subject: "s", text: "t", html: "h" }, status: "failed", attempts: 8, lastError: "x".repeat(500) },
+      {
+        channel: "email",
+        recipient: "jane@example.org",
+        payload: { subject: "s", text: "t", html: "h" },
+        status: "pending",
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      },
+      {
+        channel: "email",
+        recipient: "john@example.org",
+        payload: { subject: "s", text: "t", html: "h" },
+        status: "failed",
+        attempts: 8,
+        lastError: "x".repeat(500),
+      },
       { channel: "sms", recipient: "+15555550123", payload: { body: "hi" }, status: "failed", attempts: 5, lastError: "Twilio 400" },
     ]);
     const admin = await h.createAdmin({ scopes: ["health"], name: "Health Admin" });
@@ -80,7 +93,9 @@ describeOnBackend("admin health and audit", (backend) => {
   test("health: refused without the health scope", async () => {
     const admin = await h.createAdmin({ scopes: ["content"] });
     expect((await h.call(healthLoader, { path: "/admin/health", cookie: admin.cookie })).status).toBe(403);
-    expect((await h.call(healthAction, { path: "/admin/health", cookie: admin.cookie, form: { intent: "retry-failed" } })).status).toBe(403);
+    expect((await h.call(healthAction, { path: "/admin/health", cookie: admin.cookie, form: { intent: "retry-failed" } })).status).toBe(
+      403,
+    );
   });
 
   test("audit: filters, newest first; refused for an admin with every scope but admin:*", async () => {
@@ -88,8 +103,28 @@ describeOnBackend("admin health and audit", (backend) => {
     const superAdmin = await h.createAdmin({ scopes: ["admin:*"], name: "Super Admin" });
     const actorA = { userId: superAdmin.userId, name: "Alice Auditor" };
     const actorB = { userId: superAdmin.userId, name: "Bob Builder" };
-    await recordAudit({ db, actor: actorA, entry: { action: "user.role.grant", entityType: "user", entityId: "user-123", before: { roles: ["member"] }, after: { roles: ["member", "admin"] } } });
-    await recordAudit({ db, actor: actorB, entry: { action: "content.update", entityType: "page", entityId: "page-about", before: { title: "A", body: "x" }, after: { title: "B", body: "x" } } });
+    await recordAudit({
+      db,
+      actor: actorA,
+      entry: {
+        action: "user.role.grant",
+        entityType: "user",
+        entityId: "user-123",
+        before: { roles: ["member"] },
+        after: { roles: ["member", "admin"] },
+      },
+    });
+    await recordAudit({
+      db,
+      actor: actorB,
+      entry: {
+        action: "content.update",
+        entityType: "page",
+        entityId: "page-about",
+        before: { title: "A", body: "x" },
+        after: { title: "B", body: "x" },
+      },
+    });
     await recordAudit({ db, actor: actorA, entry: { action: "user.scope.update", entityType: "user", entityId: "user-456" } });
 
     const all = await h.call(auditLoader, { path: "/admin/audit", cookie: superAdmin.cookie });
@@ -107,13 +142,22 @@ describeOnBackend("admin health and audit", (backend) => {
     expect((byEntity.body as any).changes.entries.map((e: any) => e.entityId)).toEqual(["user-456"]);
     const future = await h.call(auditLoader, { path: "/admin/audit?from=2999-01-01", cookie: superAdmin.cookie });
     expect((future.body as any).changes.entries).toHaveLength(0);
-    const range = await h.call(auditLoader, { path: "/admin/audit?from=2000-01-01&to=2999-12-31&action=content.", cookie: superAdmin.cookie });
+    const range = await h.call(auditLoader, {
+      path: "/admin/audit?from=2000-01-01&to=2999-12-31&action=content.",
+      cookie: superAdmin.cookie,
+    });
     expect((range.body as any).changes.entries).toHaveLength(1);
     const junk = await h.call(auditLoader, { path: "/admin/audit?from=not-a-date&page=-4", cookie: superAdmin.cookie });
     expect(junk.status).toBe(200);
 
     await db.insert(adminAuthAttempts).values([
-      { email: "ok@example.test", success: true, method: "password", ipAddress: "203.0.113.1", userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36" },
+      {
+        email: "ok@example.test",
+        success: true,
+        method: "password",
+        ipAddress: "203.0.113.1",
+        userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      },
       { email: "bad@example.test", success: false, failureReason: "bad-password", method: "password" },
     ]);
     const failures = await h.call(auditLoader, { path: "/admin/audit?view=sign-ins&result=failure&email=bad", cookie: superAdmin.cookie });
@@ -154,7 +198,10 @@ describe("health helpers", () => {
     const log = createLogger("info", sink);
     log.info("not kept");
     log.warn("not kept either");
-    log.error({ err: Object.assign(new Error("connect failed postgres://app:secret@db/church"), { code: "ECONNREFUSED" }) }, "database down");
+    log.error(
+      { err: Object.assign(new Error("connect failed postgres://app:secret@db/church"), { code: "ECONNREFUSED" }) },
+      "database down",
+    );
     for (let i = 0; i < 60; i++) log.error(`error ${i}`);
     log.fatal(new Error("boom"));
     const errors = recentErrors();

@@ -13,8 +13,22 @@ import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import { describeOnBackend } from "../support/test-database";
 
 type ListBody = {
-  list: { total: number; pageCount: number; members: { id: string; name: string; email: string | null; phone: string | null; membershipStatus: string; directory: { listed: boolean; showEmail: boolean; showPhone: boolean } }[] };
-  detail: { member: { id: string; membershipStatus: string; memberSince: string | null }; notes: { body: string; authorName: string }[] } | null;
+  list: {
+    total: number;
+    pageCount: number;
+    members: {
+      id: string;
+      name: string;
+      email: string | null;
+      phone: string | null;
+      membershipStatus: string;
+      directory: { listed: boolean; showEmail: boolean; showPhone: boolean };
+    }[];
+  };
+  detail: {
+    member: { id: string; membershipStatus: string; memberSince: string | null };
+    notes: { body: string; authorName: string }[];
+  } | null;
 };
 
 describeOnBackend("admin members", (backend) => {
@@ -35,7 +49,9 @@ describeOnBackend("admin members", (backend) => {
   async function seedMember(over: Partial<typeof profiles.$inferInsert> & { email?: string; phoneNumber?: string | null } = {}) {
     const id = `m-${randomBytes(6).toString("hex")}`;
     const { email, phoneNumber, ...profile } = over;
-    await db.insert(users).values({ id, name: profile.fullName ?? "Member", email: email ?? `${id}@example.test`, phoneNumber: phoneNumber ?? null });
+    await db
+      .insert(users)
+      .values({ id, name: profile.fullName ?? "Member", email: email ?? `${id}@example.test`, phoneNumber: phoneNumber ?? null });
     await db.insert(profiles).values({ id, fullName: "Member", ...profile });
     return id;
   }
@@ -47,12 +63,26 @@ describeOnBackend("admin members", (backend) => {
   };
 
   const auditsFor = (memberId: string, actionName: string) =>
-    db.select().from(auditLog).where(and(eq(auditLog.entityId, memberId), eq(auditLog.action, actionName)));
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, memberId), eq(auditLog.action, actionName)));
 
   test("lists, searches (wildcards literal) and filters by status, 25 a page", async () => {
     const tag = randomBytes(4).toString("hex");
-    const ana = await seedMember({ fullName: `Ana ${tag} Reyes`, membershipStatus: "member", memberSince: "2020-05-01", directoryListed: true, directoryShowEmail: true });
-    const phoneOnly = await seedMember({ fullName: `Luis ${tag}`, email: `+1555${tag}@phone.invalid`, phone: "+15555550100", membershipStatus: "visitor" });
+    const ana = await seedMember({
+      fullName: `Ana ${tag} Reyes`,
+      membershipStatus: "member",
+      memberSince: "2020-05-01",
+      directoryListed: true,
+      directoryShowEmail: true,
+    });
+    const phoneOnly = await seedMember({
+      fullName: `Luis ${tag}`,
+      email: `+1555${tag}@phone.invalid`,
+      phone: "+15555550100",
+      membershipStatus: "visitor",
+    });
     const percent = await seedMember({ fullName: `Cien 100% ${tag}` });
 
     const all = await list(`?q=${tag}`);
@@ -105,7 +135,11 @@ describeOnBackend("admin members", (backend) => {
     });
 
     // Clearing the date.
-    await h.call(action, { path: "/admin/members", cookie: staff.cookie, form: { intent: "update-membership", memberId: id, membershipStatus: "inactive", memberSince: "" } });
+    await h.call(action, {
+      path: "/admin/members",
+      cookie: staff.cookie,
+      form: { intent: "update-membership", memberId: id, membershipStatus: "inactive", memberSince: "" },
+    });
     const [after] = await db.select().from(profiles).where(eq(profiles.id, id));
     expect(after).toMatchObject({ membershipStatus: "inactive", memberSince: null });
 
@@ -117,28 +151,58 @@ describeOnBackend("admin members", (backend) => {
   test("add-note writes the note and an audit row; notes show newest first", async () => {
     const id = await seedMember({ fullName: "Pedro Ruiz" });
     for (const body of ["First visit, welcomed by the team.", "  Asked about baptism.\r\nCall back next week.  "]) {
-      const answer = await h.call(action, { path: "/admin/members", cookie: staff.cookie, form: { intent: "add-note", memberId: id, body } });
+      const answer = await h.call(action, {
+        path: "/admin/members",
+        cookie: staff.cookie,
+        form: { intent: "add-note", memberId: id, body },
+      });
       expect(answer.status).toBe(303);
       expect(answer.headers.get("location")).toBe(`/admin/members?member=${id}&done=note`);
     }
     const notes = await db.select().from(memberNotes).where(eq(memberNotes.memberId, id)).orderBy(desc(memberNotes.createdAt));
     expect(notes).toHaveLength(2);
-    expect(notes[0]).toMatchObject({ authorUserId: staff.userId, authorName: "Office Staff", body: "Asked about baptism.\nCall back next week." });
+    expect(notes[0]).toMatchObject({
+      authorUserId: staff.userId,
+      authorName: "Office Staff",
+      body: "Asked about baptism.\nCall back next week.",
+    });
     const audits = await auditsFor(id, "member.note.add");
     expect(audits).toHaveLength(2);
-    expect(audits.map((a) => (a.after as { body: string }).body).sort()).toEqual(["Asked about baptism.\nCall back next week.", "First visit, welcomed by the team."]);
+    expect(audits.map((a) => (a.after as { body: string }).body).sort()).toEqual([
+      "Asked about baptism.\nCall back next week.",
+      "First visit, welcomed by the team.",
+    ]);
 
     const page = await list(`?member=${id}`);
-    expect(page.detail?.notes.map((n) => n.body)).toEqual(["Asked about baptism.\nCall back next week.", "First visit, welcomed by the team."]);
+    expect(page.detail?.notes.map((n) => n.body)).toEqual([
+      "Asked about baptism.\nCall back next week.",
+      "First visit, welcomed by the team.",
+    ]);
   });
 
   test("invalid input is a 400 with a translated message, and nothing is written", async () => {
     const id = await seedMember({ fullName: "Invalid Input" });
     const cases: [Record<string, string>, string, string | undefined][] = [
-      [{ intent: "update-membership", memberId: id, membershipStatus: "elder", memberSince: "" }, "members.errors.invalidStatus", "membershipStatus"],
-      [{ intent: "update-membership", memberId: id, membershipStatus: "member", memberSince: "2021-02-30" }, "members.errors.invalidDate", "memberSince"],
-      [{ intent: "update-membership", memberId: id, membershipStatus: "member", memberSince: "3000-01-01" }, "members.errors.invalidDate", "memberSince"],
-      [{ intent: "update-membership", memberId: id, membershipStatus: "member", memberSince: "yesterday" }, "members.errors.invalidDate", "memberSince"],
+      [
+        { intent: "update-membership", memberId: id, membershipStatus: "elder", memberSince: "" },
+        "members.errors.invalidStatus",
+        "membershipStatus",
+      ],
+      [
+        { intent: "update-membership", memberId: id, membershipStatus: "member", memberSince: "2021-02-30" },
+        "members.errors.invalidDate",
+        "memberSince",
+      ],
+      [
+        { intent: "update-membership", memberId: id, membershipStatus: "member", memberSince: "3000-01-01" },
+        "members.errors.invalidDate",
+        "memberSince",
+      ],
+      [
+        { intent: "update-membership", memberId: id, membershipStatus: "member", memberSince: "yesterday" },
+        "members.errors.invalidDate",
+        "memberSince",
+      ],
       [{ intent: "add-note", memberId: id, body: "   " }, "members.errors.noteLength", "body"],
       [{ intent: "add-note", memberId: id, body: "x".repeat(2001) }, "members.errors.noteLength", "body"],
       [{ intent: "add-note", memberId: id, body: "x".repeat(20_000) }, "members.errors.noteLength", "body"],
@@ -153,7 +217,11 @@ describeOnBackend("admin members", (backend) => {
       expect(answer.body).toMatchObject({ ok: false, key, ...(field ? { field } : {}) });
     }
     // An unknown member is a 404, not a 500.
-    const unknown = await h.call(action, { path: "/admin/members", cookie: staff.cookie, form: { intent: "add-note", memberId: "nobody", body: "Hello" } });
+    const unknown = await h.call(action, {
+      path: "/admin/members",
+      cookie: staff.cookie,
+      form: { intent: "add-note", memberId: "nobody", body: "Hello" },
+    });
     expect(unknown.status).toBe(404);
 
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, id));
@@ -161,7 +229,11 @@ describeOnBackend("admin members", (backend) => {
     expect(await db.select().from(memberNotes).where(eq(memberNotes.memberId, id))).toHaveLength(0);
     expect(await db.select().from(auditLog).where(eq(auditLog.entityId, id))).toHaveLength(0);
     // A 2,000-character note is the limit, and allowed.
-    const longest = await h.call(action, { path: "/admin/members", cookie: staff.cookie, form: { intent: "add-note", memberId: id, body: "y".repeat(2000) } });
+    const longest = await h.call(action, {
+      path: "/admin/members",
+      cookie: staff.cookie,
+      form: { intent: "add-note", memberId: id, body: "y".repeat(2000) },
+    });
     expect(longest.status).toBe(303);
   });
 
@@ -172,12 +244,22 @@ describeOnBackend("admin members", (backend) => {
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("-3")).toBe("'-3");
     expect(csvCell("\tx")).toBe("'\tx");
-    expect(csvCell("\rx")).toBe("\"'\rx\"");
+    expect(csvCell("\rx")).toBe('"\'\rx"');
     expect(csvCell(null)).toBe("");
-    expect(toCsv([["a", "b"], ["c", "d"]])).toBe("a,b\r\nc,d\r\n");
+    expect(
+      toCsv([
+        ["a", "b"],
+        ["c", "d"],
+      ]),
+    ).toBe("a,b\r\nc,d\r\n");
 
     const tag = randomBytes(4).toString("hex");
-    await seedMember({ fullName: `=HYPERLINK("http://evil.test") ${tag}`, membershipStatus: "member", memberSince: "2018-01-02", directoryListed: true });
+    await seedMember({
+      fullName: `=HYPERLINK("http://evil.test") ${tag}`,
+      membershipStatus: "member",
+      memberSince: "2018-01-02",
+      directoryListed: true,
+    });
     await seedMember({ fullName: `Reyes, Ana "Anita" ${tag}`, phone: "+15555550123", email: `ana-${tag}@phone.invalid` });
     await seedMember({ fullName: `Other ${tag}`, membershipStatus: "inactive" });
 
@@ -190,7 +272,11 @@ describeOnBackend("admin members", (backend) => {
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("Name,Email,Phone,Membership status,Member since,Language,Joined,Listed in directory,Shows email,Shows phone");
     expect(lines).toHaveLength(3); // header, one row, the final CRLF
-    expect(lines[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(""http://evil.test""\\) ${tag}",m-[0-9a-f]+@example\\.test,,Member,2018-01-02,en,\\d{4}-\\d{2}-\\d{2},Yes,No,No$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^"'=HYPERLINK\\(""http://evil.test""\\) ${tag}",m-[0-9a-f]+@example\\.test,,Member,2018-01-02,en,\\d{4}-\\d{2}-\\d{2},Yes,No,No$`,
+      ),
+    );
 
     const all = await h.call(loader, { path: `/admin/members?export=csv&q=${tag}`, cookie: staff.cookie, language: "es" });
     const allText = (all.body as string).replace(/^\uFEFF/, "");
@@ -199,7 +285,10 @@ describeOnBackend("admin members", (backend) => {
     expect(allText).toContain(`"Reyes, Ana ""Anita"" ${tag}",,'+15555550123,Visitante,`);
     expect(allText).not.toContain("phone.invalid");
 
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "member.export"), eq(auditLog.actorUserId, staff.userId)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "member.export"), eq(auditLog.actorUserId, staff.userId)));
     expect(audits.map((a) => a.after)).toEqual(
       expect.arrayContaining([
         { count: 1, q: tag, status: "member" },
@@ -255,7 +344,14 @@ describeOnBackend("admin members", (backend) => {
 
     test("checked boxes are saved, absent ones are false, and the admin list shows them", async () => {
       const member = await signedInMember();
-      const base = { intent: "update-profile", fullName: "Rosa Luna", displayName: "Rosa", username: member.username, phone: "", preferredLanguage: "en" };
+      const base = {
+        intent: "update-profile",
+        fullName: "Rosa Luna",
+        displayName: "Rosa",
+        username: member.username,
+        phone: "",
+        preferredLanguage: "en",
+      };
       const [initial] = await db.select().from(profiles).where(eq(profiles.id, member.id));
       expect(initial).toMatchObject({ directoryListed: false, directoryShowEmail: false, directoryShowPhone: false });
 

@@ -10,15 +10,39 @@ import { describeOnBackend } from "../support/test-database";
 
 const DAY_MS = 86_400_000;
 const QUESTIONS: RegistrationQuestion[] = [
-  { id: "meal", kind: "choice", labelEn: "Meal", labelEs: "Comida", required: true, options: [{ en: "Fish", es: "Pescado" }, { en: "Cheese pizza", es: "Pizza de queso" }] },
+  {
+    id: "meal",
+    kind: "choice",
+    labelEn: "Meal",
+    labelEs: "Comida",
+    required: true,
+    options: [
+      { en: "Fish", es: "Pescado" },
+      { en: "Cheese pizza", es: "Pizza de queso" },
+    ],
+  },
   { id: "allergies", kind: "text", labelEn: "Allergies", labelEs: "Alergias", required: false },
 ];
 
-type Row = { id: string; name: string; email: string; partySize: number; status: string; answers: { questionId: string; label: string; value: string }[]; checkedInAt: string | null };
+type Row = {
+  id: string;
+  name: string;
+  email: string;
+  partySize: number;
+  status: string;
+  answers: { questionId: string; label: string; value: string }[];
+  checkedInAt: string | null;
+};
 type PageBody = {
   event: { id: number; title: string } | null;
   occurrence: string | null;
-  totals: { confirmedPeople: number; confirmedRegistrations: number; capacity: number | null; waitlistRegistrations: number; checkedInPeople: number };
+  totals: {
+    confirmedPeople: number;
+    confirmedRegistrations: number;
+    capacity: number | null;
+    waitlistRegistrations: number;
+    checkedInPeople: number;
+  };
   registrations: Row[];
   waitlist: Row[];
   checkIn: Row[];
@@ -34,7 +58,10 @@ describeOnBackend("admin event registrations", (backend) => {
   const ids: Record<string, string> = {};
   const tag = randomBytes(4).toString("hex");
 
-  async function addRegistration(values: Partial<typeof eventRegistrations.$inferInsert> & { name: string; status: "confirmed" | "waitlisted" | "cancelled" }, createdAt: Date) {
+  async function addRegistration(
+    values: Partial<typeof eventRegistrations.$inferInsert> & { name: string; status: "confirmed" | "waitlisted" | "cancelled" },
+    createdAt: Date,
+  ) {
     const [row] = await db
       .insert(eventRegistrations)
       .values({
@@ -70,8 +97,20 @@ describeOnBackend("admin event registrations", (backend) => {
       .returning({ id: events.id });
     eventId = event!.id;
     const t0 = Date.now() - DAY_MS;
-    ids.ana = await addRegistration({ name: "Ana Reyes", status: "confirmed", partySize: 3, answers: { meal: "Fish", allergies: "Peanuts" } }, new Date(t0));
-    ids.formula = await addRegistration({ name: "=HYPERLINK(\"http://evil\")", email: `formula-${tag}@example.test`, status: "confirmed", partySize: 2, answers: { meal: "Cheese pizza" } }, new Date(t0 + 1000));
+    ids.ana = await addRegistration(
+      { name: "Ana Reyes", status: "confirmed", partySize: 3, answers: { meal: "Fish", allergies: "Peanuts" } },
+      new Date(t0),
+    );
+    ids.formula = await addRegistration(
+      {
+        name: '=HYPERLINK("http://evil")',
+        email: `formula-${tag}@example.test`,
+        status: "confirmed",
+        partySize: 2,
+        answers: { meal: "Cheese pizza" },
+      },
+      new Date(t0 + 1000),
+    );
     ids.wes = await addRegistration({ name: "Wes Wait", status: "waitlisted", partySize: 1, language: "es" }, new Date(t0 + 2000));
     ids.zed = await addRegistration({ name: "Zed Wait", status: "waitlisted", partySize: 2 }, new Date(t0 + 3000));
     ids.carl = await addRegistration({ name: "Carl Cancel", status: "cancelled", partySize: 4 }, new Date(t0 + 4000));
@@ -91,7 +130,13 @@ describeOnBackend("admin event registrations", (backend) => {
     const body = await page(`?event=${eventId}`);
     expect(body.event).toMatchObject({ id: eventId, title: "Fish fry" });
     expect(body.occurrence).toBe(startsAt.toISOString());
-    expect(body.totals).toMatchObject({ confirmedPeople: 5, confirmedRegistrations: 2, capacity: 10, waitlistRegistrations: 2, checkedInPeople: 0 });
+    expect(body.totals).toMatchObject({
+      confirmedPeople: 5,
+      confirmedRegistrations: 2,
+      capacity: 10,
+      waitlistRegistrations: 2,
+      checkedInPeople: 0,
+    });
     expect(body.registrations.map((r) => r.id)).toEqual([ids.ana, ids.formula, ids.wes, ids.zed, ids.carl]);
     const ana = body.registrations.find((r) => r.id === ids.ana)!;
     expect(ana).toMatchObject({ partySize: 3, status: "confirmed" });
@@ -105,7 +150,11 @@ describeOnBackend("admin event registrations", (backend) => {
     // Question labels (and choices) in the admin's language.
     const spanish = await page(`?event=${eventId}`, "es");
     expect(spanish.event!.title).toBe("Venta de pescado");
-    expect(spanish.registrations.find((r) => r.id === ids.ana)!.answers[0]).toEqual({ questionId: "meal", label: "Comida", value: "Pescado" });
+    expect(spanish.registrations.find((r) => r.id === ids.ana)!.answers[0]).toEqual({
+      questionId: "meal",
+      label: "Comida",
+      value: "Pescado",
+    });
 
     // Search by name or email; the totals stay the whole occurrence's.
     const searched = await page(`?event=${eventId}&q=ana%20re`);
@@ -120,26 +169,50 @@ describeOnBackend("admin event registrations", (backend) => {
   });
 
   test("check-in and undo on the day, each audited; bad input is refused", async () => {
-    const checkIn = await h.call(action, { path: "/admin/event-registrations", cookie: staff.cookie, form: { intent: "check-in", registrationId: ids.ana! } });
+    const checkIn = await h.call(action, {
+      path: "/admin/event-registrations",
+      cookie: staff.cookie,
+      form: { intent: "check-in", registrationId: ids.ana! },
+    });
     expect(checkIn.status).toBe(303);
     expect(checkIn.headers.get("location")).toContain(`event=${eventId}`);
     const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, ids.ana!));
     expect(row!.checkedInAt).toBeInstanceOf(Date);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entityId, ids.ana!), eq(auditLog.action, "registration.check-in")));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, ids.ana!), eq(auditLog.action, "registration.check-in")));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.actorName).toBe("Door Staff");
     expect((await page(`?event=${eventId}`)).totals.checkedInPeople).toBe(3);
 
-    const undo = await h.call(action, { path: "/admin/event-registrations", cookie: staff.cookie, form: { intent: "undo-check-in", registrationId: ids.ana! } });
+    const undo = await h.call(action, {
+      path: "/admin/event-registrations",
+      cookie: staff.cookie,
+      form: { intent: "undo-check-in", registrationId: ids.ana! },
+    });
     expect(undo.status).toBe(303);
     const [after] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, ids.ana!));
     expect(after!.checkedInAt).toBeNull();
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, ids.ana!), eq(auditLog.action, "registration.check-in.undo")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, ids.ana!), eq(auditLog.action, "registration.check-in.undo"))),
+    ).toHaveLength(1);
 
     // Only confirmed registrations check in; nonsense is a 400 and writes nothing.
-    const waitlisted = await h.call(action, { path: "/admin/event-registrations", cookie: staff.cookie, form: { intent: "check-in", registrationId: ids.wes! } });
+    const waitlisted = await h.call(action, {
+      path: "/admin/event-registrations",
+      cookie: staff.cookie,
+      form: { intent: "check-in", registrationId: ids.wes! },
+    });
     expect(waitlisted.status).toBe(409);
-    const badForms: Record<string, string>[] = [{ intent: "check-in", registrationId: "nope" }, { intent: "explode", registrationId: ids.ana! }, {}];
+    const badForms: Record<string, string>[] = [
+      { intent: "check-in", registrationId: "nope" },
+      { intent: "explode", registrationId: ids.ana! },
+      {},
+    ];
     for (const form of badForms) {
       const bad = await h.call(action, { path: "/admin/event-registrations", cookie: staff.cookie, form });
       expect(bad.status).toBe(400);
@@ -150,7 +223,10 @@ describeOnBackend("admin event registrations", (backend) => {
   });
 
   test("CSV export: answers as columns, a formula-looking name neutralised, audited", async () => {
-    const answer = await h.call(exportLoader, { path: `/admin/event-registrations/${eventId}/export.csv?occurrence=${encodeURIComponent(startsAt.toISOString())}`, cookie: staff.cookie });
+    const answer = await h.call(exportLoader, {
+      path: `/admin/event-registrations/${eventId}/export.csv?occurrence=${encodeURIComponent(startsAt.toISOString())}`,
+      cookie: staff.cookie,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toContain("text/csv");
     expect(answer.headers.get("cache-control")).toBe("no-store");
@@ -161,17 +237,28 @@ describeOnBackend("admin event registrations", (backend) => {
     expect(lines.find((l) => l.startsWith("Ana Reyes"))).toMatch(/,3,Confirmed,en,,[\d-]+ [\d:]+,Fish,Peanuts$/);
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "registration.export"), eq(auditLog.entityId, String(eventId))))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "registration.export"), eq(auditLog.entityId, String(eventId)))),
+    ).toHaveLength(1);
     expect((await h.call(exportLoader, { path: "/admin/event-registrations/999999/export.csv", cookie: staff.cookie })).status).toBe(404);
   });
 
   test("without the registrations scope: 403 for the page, a direct POST and the CSV", async () => {
     expect((await h.call(loader, { path: `/admin/event-registrations?event=${eventId}`, cookie: eventsOnly.cookie })).status).toBe(403);
-    const post = await h.call(action, { path: "/admin/event-registrations", cookie: eventsOnly.cookie, form: { intent: "check-in", registrationId: ids.formula! } });
+    const post = await h.call(action, {
+      path: "/admin/event-registrations",
+      cookie: eventsOnly.cookie,
+      form: { intent: "check-in", registrationId: ids.formula! },
+    });
     expect(post.status).toBe(403);
     const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, ids.formula!));
     expect(row!.checkedInAt).toBeNull();
-    expect((await h.call(exportLoader, { path: `/admin/event-registrations/${eventId}/export.csv`, cookie: eventsOnly.cookie })).status).toBe(403);
+    expect(
+      (await h.call(exportLoader, { path: `/admin/event-registrations/${eventId}/export.csv`, cookie: eventsOnly.cookie })).status,
+    ).toBe(403);
     // No admin session: off to the sign-in page.
     expect((await h.call(exportLoader, { path: `/admin/event-registrations/${eventId}/export.csv` })).status).toBe(302);
   });

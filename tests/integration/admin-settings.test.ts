@@ -33,7 +33,11 @@ describeOnBackend("admin settings", (backend) => {
   test("the page loads with the seeded profile, service times and integration status", async () => {
     const page = await h.call(loader, { path: PATH, cookie: admin.cookie });
     expect(page.status).toBe(200);
-    const body = page.body as { configured: boolean; serviceTimes: unknown[]; integrations: { email: { folder: string }; payments: { configured: boolean } } };
+    const body = page.body as {
+      configured: boolean;
+      serviceTimes: unknown[];
+      integrations: { email: { folder: string }; payments: { configured: boolean } };
+    };
     expect(body.configured).toBe(true);
     expect(body.serviceTimes.length).toBeGreaterThan(0);
     expect(body.integrations.payments.configured).toBe(false);
@@ -100,7 +104,15 @@ describeOnBackend("admin settings", (backend) => {
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ fieldErrors: { startTime: { key: "settings.errors.startTime" } } });
 
-    const added = await post({ intent: "save-service-time", id: "", dayOfWeek: "3", startTime: "19:00", nameEn: "Midweek Prayer", nameEs: "Oración de mitad de semana", isMainService: "on" });
+    const added = await post({
+      intent: "save-service-time",
+      id: "",
+      dayOfWeek: "3",
+      startTime: "19:00",
+      nameEn: "Midweek Prayer",
+      nameEs: "Oración de mitad de semana",
+      isMainService: "on",
+    });
     expect(added.status).toBe(200);
     const [created] = await db().select().from(serviceTimes).where(eq(serviceTimes.nameEn, "Midweek Prayer"));
     expect(created).toMatchObject({ dayOfWeek: 3, startTime: "19:00", isMainService: true });
@@ -115,7 +127,15 @@ describeOnBackend("admin settings", (backend) => {
     // Making another the main one clears this one.
     const others = await db().select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id));
     const first = others[0]!;
-    const edited = await post({ intent: "save-service-time", id: String(first.id), dayOfWeek: "0", startTime: "10:30", nameEn: "Sunday Worship", nameEs: "", isMainService: "on" });
+    const edited = await post({
+      intent: "save-service-time",
+      id: String(first.id),
+      dayOfWeek: "0",
+      startTime: "10:30",
+      nameEn: "Sunday Worship",
+      nameEs: "",
+      isMainService: "on",
+    });
     expect(edited.status).toBe(200);
     const afterEdit = await db().select().from(serviceTimes).where(eq(serviceTimes.isMainService, true));
     expect(afterEdit.map((m) => m.id)).toEqual([first.id]);
@@ -131,7 +151,9 @@ describeOnBackend("admin settings", (backend) => {
 
     // Editing a row that doesn't exist is a 404; nothing is created.
     const count = (await db().select().from(serviceTimes)).length;
-    expect((await post({ intent: "save-service-time", id: "999999", dayOfWeek: "1", startTime: "09:00", nameEn: "Ghost", nameEs: "" })).status).toBe(404);
+    expect(
+      (await post({ intent: "save-service-time", id: "999999", dayOfWeek: "1", startTime: "09:00", nameEn: "Ghost", nameEs: "" })).status,
+    ).toBe(404);
     expect((await db().select().from(serviceTimes)).length).toBe(count);
 
     const deleted = await post({ intent: "delete-service-time", id: String(created!.id) });
@@ -157,7 +179,10 @@ describeOnBackend("admin settings", (backend) => {
     expect(text.status).toBe(200);
     await expect.poll(() => h.smsLines().some((line) => line.to === "+13125550142"), { timeout: 10_000 }).toBe(true);
 
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, "settings.test-send"), eq(auditLog.actorUserId, sender.userId)));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "settings.test-send"), eq(auditLog.actorUserId, sender.userId)));
     expect(audits.map((a) => a.entityId).sort()).toEqual(["email", "sms"]);
 
     // Five test sends per 15 minutes per administrator (the refused 400 didn't count).

@@ -1,12 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { adminAuthAttempts, adminSessions, auditLog, profiles, sessions, users } from "~/db/schema";
-import {
-  ADMIN_COOKIE,
-  createAdminSession,
-  readAdminToken,
-  validateAdminSession,
-} from "~/features/admin/admin-session.server";
+import { ADMIN_COOKIE, createAdminSession, readAdminToken, validateAdminSession } from "~/features/admin/admin-session.server";
 import { createAdministrator } from "~/features/admin/create-administrator.server";
 import { resolveAdminSession } from "~/features/admin/resolve-admin-session.server";
 import { getAuth } from "~/server/auth.server";
@@ -34,7 +29,11 @@ describeOnBackend("admin sign-in", (backend) => {
   let counter = 0;
   async function newAdmin(scopes: string[] = ["admin:*"]) {
     const email = `signin-${++counter}-${backend.name}@example.test`;
-    const { userId } = await createAdministrator({ db, auth: getAuth(), input: { email, password: PASSWORD, name: `Admin ${counter}`, scopes } });
+    const { userId } = await createAdministrator({
+      db,
+      auth: getAuth(),
+      input: { email, password: PASSWORD, name: `Admin ${counter}`, scopes },
+    });
     return { email, userId };
   }
 
@@ -137,7 +136,12 @@ describeOnBackend("admin sign-in", (backend) => {
     const member = `member-${backend.name}@example.test`;
     const ctx = await getAuth().$context;
     const created = await ctx.internalAdapter.createUser({ email: member, name: "Member", emailVerified: true }, { method: "admin" });
-    await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: await ctx.password.hash(PASSWORD) });
+    await ctx.internalAdapter.linkAccount({
+      userId: created.id,
+      providerId: "credential",
+      accountId: created.id,
+      password: await ctx.password.hash(PASSWORD),
+    });
     const notAdmin = await b.post({ intent: "password", email: member, password: PASSWORD });
     expect(notAdmin.status).toBe(401);
     expect(notAdmin.body).toEqual(wrong.body);
@@ -240,10 +244,14 @@ describeOnBackend("admin sign-in", (backend) => {
         .split("; ")
         .filter((c) => !c.startsWith(`${ADMIN_COOKIE}=`) && !/dont_remember=/.test(c))
         .join("; ");
-    const resolve = () => resolveAdminSession({ db, request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: memberOnly() } }), https: false });
+    const resolve = () =>
+      resolveAdminSession({ db, request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: memberOnly() } }), https: false });
     // The attack's stand-in for 8 hours passing: every admin session of the account has expired.
     const expireAdminSessions = () =>
-      db.update(adminSessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(adminSessions.userId, userId));
+      db
+        .update(adminSessions)
+        .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(adminSessions.userId, userId));
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60_000);
     const day = 24 * 60 * 60_000;
 
@@ -253,7 +261,12 @@ describeOnBackend("admin sign-in", (backend) => {
     const nineHoursAgo = hoursAgo(9);
     await db
       .update(sessions)
-      .set({ createdAt: nineHoursAgo, updatedAt: nineHoursAgo, twoFactorVerifiedAt: nineHoursAgo, expiresAt: new Date(Date.now() + 29 * day - 60_000) })
+      .set({
+        createdAt: nineHoursAgo,
+        updatedAt: nineHoursAgo,
+        twoFactorVerifiedAt: nineHoursAgo,
+        expiresAt: new Date(Date.now() + 29 * day - 60_000),
+      })
       .where(eq(sessions.userId, userId));
     const expired = await resolve();
     expect(expired.validated).toBeNull();
@@ -281,7 +294,10 @@ describeOnBackend("admin sign-in", (backend) => {
 
     // 7 hours after the code: an automatic session, ending 8 hours after the code, not 8 from now.
     await expireAdminSessions();
-    await db.update(sessions).set({ twoFactorVerifiedAt: hoursAgo(7) }).where(eq(sessions.userId, userId));
+    await db
+      .update(sessions)
+      .set({ twoFactorVerifiedAt: hoursAgo(7) })
+      .where(eq(sessions.userId, userId));
     const late = await resolve();
     expect(late.validated?.session.method).toBe("member-session");
     expect(late.validated!.session.absoluteExpiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60_000 + 5_000);
@@ -300,21 +316,34 @@ describeOnBackend("admin sign-in", (backend) => {
 
     // Sliding: a session last seen 10 minutes ago moves its idle expiry forward, never past the absolute limit.
     const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-    await db.update(adminSessions).set({ lastSeenAt: tenMinutesAgo, expiresAt: new Date(Date.now() + 60_000) }).where(eq(adminSessions.id, a.session.id));
+    await db
+      .update(adminSessions)
+      .set({ lastSeenAt: tenMinutesAgo, expiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(adminSessions.id, a.session.id));
     const slid = await validateAdminSession({ db, token: a.token });
     expect(slid!.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
     expect(slid!.session.expiresAt.getTime()).toBeLessThanOrEqual(slid!.session.absoluteExpiresAt.getTime());
 
-    await db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(adminSessions.id, a.session.id));
+    await db
+      .update(adminSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminSessions.id, a.session.id));
     expect(await validateAdminSession({ db, token: a.token })).toBeNull();
 
     const b = await createAdminSession({ db, userId, method: "sign-in" });
-    await db.update(adminSessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(adminSessions.id, b.session.id));
+    await db
+      .update(adminSessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminSessions.id, b.session.id));
     expect(await validateAdminSession({ db, token: b.token })).toBeNull();
 
     // Logout clears the cookie and revokes the session server-side.
     const c = await createAdminSession({ db, userId, method: "sign-in" });
-    const logout = await h.call(sessionAction as never, { path: "/admin/session-update", cookie: `${ADMIN_COOKIE}=${c.token}`, form: { intent: "logout" } });
+    const logout = await h.call(sessionAction as never, {
+      path: "/admin/session-update",
+      cookie: `${ADMIN_COOKIE}=${c.token}`,
+      form: { intent: "logout" },
+    });
     expect(logout.status).toBe(303);
     expect(logout.headers.get("location")).toBe("/admin/login");
     expect(logout.headers.get("set-cookie")).toMatch(new RegExp(`^${ADMIN_COOKIE}=; .*Max-Age=0`));
@@ -332,7 +361,11 @@ describeOnBackend("admin sign-in", (backend) => {
     const other1 = await createAdminSession({ db, userId, method: "sign-in" });
     const other2 = await createAdminSession({ db, userId, method: "sign-in" });
     const cookie = `${ADMIN_COOKIE}=${b.adminToken()}`;
-    const revoke = await h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "revoke", sessionId: other1.session.id } });
+    const revoke = await h.call(sessionAction as never, {
+      path: "/admin/session-update",
+      cookie,
+      form: { intent: "revoke", sessionId: other1.session.id },
+    });
     expect(revoke.status).toBe(200);
     expect(await validateAdminSession({ db, token: other1.token })).toBeNull();
     expect(await validateAdminSession({ db, token: other2.token })).not.toBeNull();
@@ -340,11 +373,25 @@ describeOnBackend("admin sign-in", (backend) => {
     expect(await validateAdminSession({ db, token: other2.token })).toBeNull();
     expect(await validateAdminSession({ db, token: b.adminToken()! })).not.toBeNull();
 
-    const badCode = await h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "extend", code: "000000" } });
+    const badCode = await h.call(sessionAction as never, {
+      path: "/admin/session-update",
+      cookie,
+      form: { intent: "extend", code: "000000" },
+    });
     expect(badCode.status).toBe(400);
-    const [before] = await db.select().from(adminSessions).where(eq(adminSessions.tokenHash, (await import("~/features/admin/admin-session.server")).hashAdminToken(b.adminToken()!)));
-    await db.update(adminSessions).set({ absoluteExpiresAt: new Date(Date.now() + 60_000) }).where(eq(adminSessions.id, before!.id));
-    const extended = await h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "extend", code: await unusedTotp(secret) } });
+    const [before] = await db
+      .select()
+      .from(adminSessions)
+      .where(eq(adminSessions.tokenHash, (await import("~/features/admin/admin-session.server")).hashAdminToken(b.adminToken()!)));
+    await db
+      .update(adminSessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(adminSessions.id, before!.id));
+    const extended = await h.call(sessionAction as never, {
+      path: "/admin/session-update",
+      cookie,
+      form: { intent: "extend", code: await unusedTotp(secret) },
+    });
     expect(extended.status).toBe(200);
     const after = await validateAdminSession({ db, token: b.adminToken()! });
     expect(after!.session.absoluteExpiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * 60 * 60_000);
@@ -356,8 +403,14 @@ describeOnBackend("admin sign-in", (backend) => {
     const entries = await db.select().from(auditLog).where(eq(auditLog.entityId, userId));
     expect(entries.map((e) => e.action).sort()).toEqual(["admin.create", "admin.update"]);
     expect(entries.find((e) => e.action === "admin.update")?.after).toMatchObject({ scopes: ["content", "email"], passwordChanged: false });
-    await expect(createAdministrator({ db, auth: getAuth(), input: { email: "x@example.test", password: "short", name: "X" } })).rejects.toThrow(/at least 10/);
-    await expect(createAdministrator({ db, auth: getAuth(), input: { email: "y@example.test", password: PASSWORD, name: "Y", scopes: ["root"] } })).rejects.toThrow(/unknown scope/);
-    await expect(createAdministrator({ db, auth: getAuth(), input: { email: "z@example.test", name: "Z" } })).rejects.toThrow(/--password is required/);
+    await expect(
+      createAdministrator({ db, auth: getAuth(), input: { email: "x@example.test", password: "short", name: "X" } }),
+    ).rejects.toThrow(/at least 10/);
+    await expect(
+      createAdministrator({ db, auth: getAuth(), input: { email: "y@example.test", password: PASSWORD, name: "Y", scopes: ["root"] } }),
+    ).rejects.toThrow(/unknown scope/);
+    await expect(createAdministrator({ db, auth: getAuth(), input: { email: "z@example.test", name: "Z" } })).rejects.toThrow(
+      /--password is required/,
+    );
   });
 });

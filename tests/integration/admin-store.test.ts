@@ -53,7 +53,10 @@ describeOnBackend("admin store", (backend) => {
     await db.delete(outboxMessages);
   });
 
-  const withId = <A extends { params: unknown }>(fn: (args: A) => unknown, params: Record<string, string>) => (args: A) => fn({ ...args, params });
+  const withId =
+    <A extends { params: unknown }>(fn: (args: A) => unknown, params: Record<string, string>) =>
+    (args: A) =>
+      fn({ ...args, params });
   const audits = (action: string) => db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.createdAt));
   const storePage = async (query = "", cookie = staff.cookie) => {
     const answer = await h.call(storeLoader, { path: `/admin/store${query}`, cookie });
@@ -73,7 +76,10 @@ describeOnBackend("admin store", (backend) => {
     });
     try {
       const ctx = await requireAdmin(request, "store");
-      const answer = (await handleProductAdminAction(request, ctx, productId, uploadDir)) as unknown as { data: unknown; init: ResponseInit };
+      const answer = (await handleProductAdminAction(request, ctx, productId, uploadDir)) as unknown as {
+        data: unknown;
+        init: ResponseInit;
+      };
       return { status: answer.init.status ?? 200, body: answer.data as ActionBody, location: null as string | null };
     } catch (thrown) {
       if (thrown instanceof Response) return { status: thrown.status, body: {} as ActionBody, location: thrown.headers.get("location") };
@@ -105,7 +111,10 @@ describeOnBackend("admin store", (backend) => {
     "variants.2.stock": "",
     ...o,
   });
-  const png = () => sharp({ create: { width: 700, height: 500, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 700, height: 500, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
 
   async function makeOrder(o: Partial<typeof orders.$inferInsert> & { variantId?: number } = {}) {
     const { variantId, ...values } = o;
@@ -126,22 +135,48 @@ describeOnBackend("admin store", (backend) => {
         ...values,
       })
       .returning();
-    await db.insert(orderItems).values({ orderId: order!.id, variantId: variantId ?? null, productName: `Hoodie ${tag}`, productNameEs: `Sudadera ${tag}`, variantLabel: "Small", variantLabelEs: "Chica", unitPriceCents: 3_500, quantity: 1 });
+    await db.insert(orderItems).values({
+      orderId: order!.id,
+      variantId: variantId ?? null,
+      productName: `Hoodie ${tag}`,
+      productNameEs: `Sudadera ${tag}`,
+      variantLabel: "Small",
+      variantLabelEs: "Chica",
+      unitPriceCents: 3_500,
+      quantity: 1,
+    });
     return order!;
   }
 
   test("without the store scope every loader, action and the CSV answer 403", async () => {
     const cookie = outsider.cookie;
     expect((await h.call(storeLoader, { path: "/admin/store", cookie })).status).toBe(403);
-    expect((await h.call(storeAction, { path: "/admin/store", cookie, form: { intent: "save-settings", shipping: "1" } })).status).toBe(403);
+    expect((await h.call(storeAction, { path: "/admin/store", cookie, form: { intent: "save-settings", shipping: "1" } })).status).toBe(
+      403,
+    );
     expect((await h.call(exportLoader, { path: "/admin/store/orders.csv", cookie })).status).toBe(403);
     expect((await h.call(withId(productLoader, {}), { path: "/admin/store/products/new", cookie })).status).toBe(403);
     expect((await h.call(withId(productAction, {}), { path: "/admin/store/products/new", cookie, form: productForm() })).status).toBe(403);
     const order = await makeOrder();
-    expect((await h.call(withId(orderLoader, { orderId: order.id }), { path: `/admin/store/orders/${order.id}`, cookie })).status).toBe(403);
-    expect((await h.call(withId(orderAction, { orderId: order.id }), { path: `/admin/store/orders/${order.id}`, cookie, form: { intent: "status:ready" } })).status).toBe(403);
+    expect((await h.call(withId(orderLoader, { orderId: order.id }), { path: `/admin/store/orders/${order.id}`, cookie })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await h.call(withId(orderAction, { orderId: order.id }), {
+          path: `/admin/store/orders/${order.id}`,
+          cookie,
+          form: { intent: "status:ready" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("paid");
-    expect(await db.select().from(products).where(eq(products.name, `Hoodie ${tag}`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(products)
+        .where(eq(products.name, `Hoodie ${tag}`)),
+    ).toHaveLength(0);
   });
 
   test("a product with sizes: price and stock validated (negative, huge, not a number → 400, nothing written), created, edited, a size removed; audited", async () => {
@@ -158,20 +193,58 @@ describeOnBackend("admin store", (backend) => {
     ] as const) {
       const answer = await postProduct(null, productForm({ [field]: value }));
       expect(answer.status, `${field}=${value}`).toBe(400);
-      expect(answer.body.fieldErrors[field === "price" || field === "category" ? field : field.replace(/^variants\.(\d)\.(\w+)$/, "variants.$1.$2")]).toBe(error);
+      expect(
+        answer.body.fieldErrors[
+          field === "price" || field === "category" ? field : field.replace(/^variants\.(\d)\.(\w+)$/, "variants.$1.$2")
+        ],
+      ).toBe(error);
     }
-    expect((await postProduct(null, productForm({ "variants.1.label": "small" }))).body.fieldErrors["variants.1.label"]).toBe("duplicateLabel");
-    expect((await postProduct(null, productForm({ "variants.0.label": "", "variants.0.stock": "", "variants.0.labelEs": "", "variants.1.label": "", "variants.1.labelEs": "", "variants.1.price": "", "variants.1.stock": "" }))).body.fieldErrors["variants.0.label"]).toBe(
-      "variantRequired",
+    expect((await postProduct(null, productForm({ "variants.1.label": "small" }))).body.fieldErrors["variants.1.label"]).toBe(
+      "duplicateLabel",
     );
-    expect(await db.select().from(products).where(eq(products.name, `Hoodie ${tag}`))).toHaveLength(0);
+    expect(
+      (
+        await postProduct(
+          null,
+          productForm({
+            "variants.0.label": "",
+            "variants.0.stock": "",
+            "variants.0.labelEs": "",
+            "variants.1.label": "",
+            "variants.1.labelEs": "",
+            "variants.1.price": "",
+            "variants.1.stock": "",
+          }),
+        )
+      ).body.fieldErrors["variants.0.label"],
+    ).toBe("variantRequired");
+    expect(
+      await db
+        .select()
+        .from(products)
+        .where(eq(products.name, `Hoodie ${tag}`)),
+    ).toHaveLength(0);
 
     const created = await postProduct(null, productForm());
     expect(created.status).toBe(303);
-    const [product] = await db.select().from(products).where(eq(products.name, `Hoodie ${tag}`));
-    expect(product).toMatchObject({ slug: `hoodie-${tag}`, nameEs: `Sudadera ${tag}`, category: "apparel", priceCents: 3_500, active: true, sortOrder: 3 });
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(eq(products.name, `Hoodie ${tag}`));
+    expect(product).toMatchObject({
+      slug: `hoodie-${tag}`,
+      nameEs: `Sudadera ${tag}`,
+      category: "apparel",
+      priceCents: 3_500,
+      active: true,
+      sortOrder: 3,
+    });
     expect(created.location).toBe(`/admin/store/products/${product!.id}?created=1`);
-    const variants = await db.select().from(productVariants).where(eq(productVariants.productId, product!.id)).orderBy(productVariants.sortOrder);
+    const variants = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product!.id))
+      .orderBy(productVariants.sortOrder);
     expect(variants.map((v) => [v.label, v.labelEs, v.priceCents, v.stock])).toEqual([
       ["Small", "Chica", null, 4],
       ["Large", "Grande", 3_800, 2],
@@ -180,7 +253,10 @@ describeOnBackend("admin store", (backend) => {
     expect((await storePage()).products.find((p) => p.id === product!.id)).toMatchObject({ stock: 6, priceCents: 3_500 });
 
     // The editor shows the sizes plus empty rows; an edit sets stock, removes a size, adds one.
-    const editor = await h.call(withId(productLoader, { productId: String(product!.id) }), { path: `/admin/store/products/${product!.id}`, cookie: staff.cookie });
+    const editor = await h.call(withId(productLoader, { productId: String(product!.id) }), {
+      path: `/admin/store/products/${product!.id}`,
+      cookie: staff.cookie,
+    });
     const values = (editor.body as { editor: { values: { variants: Record<string, string>[] } } }).editor.values;
     expect(values.variants.map((v) => v.label ?? "")).toEqual(["Small", "Large", "", ""]);
     const edit = await postProduct(
@@ -196,7 +272,11 @@ describeOnBackend("admin store", (backend) => {
       }),
     );
     expect(edit.status).toBe(303);
-    const after = await db.select().from(productVariants).where(eq(productVariants.productId, product!.id)).orderBy(productVariants.sortOrder);
+    const after = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product!.id))
+      .orderBy(productVariants.sortOrder);
     expect(after.map((v) => [v.id === variants[0]!.id, v.label, v.stock])).toEqual([
       [true, "Small", 10],
       [false, "Medium", 0],
@@ -224,22 +304,49 @@ describeOnBackend("admin store", (backend) => {
       }),
     );
     expect(untouched.status).toBe(303);
-    const stocks = await db.select().from(productVariants).where(eq(productVariants.productId, product!.id)).orderBy(productVariants.sortOrder);
+    const stocks = await db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product!.id))
+      .orderBy(productVariants.sortOrder);
     expect(stocks.map((v) => [v.label, v.stock])).toEqual([
       ["Small", 9],
       ["Medium", 3],
     ]);
 
     // A size of another product cannot be edited through this one.
-    const [other] = await db.insert(products).values({ slug: `other-${tag}`, name: `Other ${tag}`, priceCents: 500 }).returning();
+    const [other] = await db
+      .insert(products)
+      .values({ slug: `other-${tag}`, name: `Other ${tag}`, priceCents: 500 })
+      .returning();
     const [otherVariant] = await db.insert(productVariants).values({ productId: other!.id, label: "", stock: 1 }).returning();
-    const foreign = await postProduct(product!.id, productForm({ "variants.0.id": String(otherVariant!.id), "variants.0.stock": "99", "variants.1.label": "", "variants.1.labelEs": "", "variants.1.price": "", "variants.1.stock": "" }));
+    const foreign = await postProduct(
+      product!.id,
+      productForm({
+        "variants.0.id": String(otherVariant!.id),
+        "variants.0.stock": "99",
+        "variants.1.label": "",
+        "variants.1.labelEs": "",
+        "variants.1.price": "",
+        "variants.1.stock": "",
+      }),
+    );
     expect(foreign.status).toBe(400);
     expect((await db.select().from(productVariants).where(eq(productVariants.id, otherVariant!.id)))[0]!.stock).toBe(1);
   });
 
   test("the image: a real PNG becomes AVIF/WebP files under /uploads/store; a text file named .png and a file over 8 MB are refused; alt text required; removing deletes the files", async () => {
-    const base = productForm({ name: `Mug ${tag}`, nameEs: "", category: "other", "variants.0.label": "", "variants.0.labelEs": "", "variants.1.label": "", "variants.1.labelEs": "", "variants.1.price": "", "variants.1.stock": "" });
+    const base = productForm({
+      name: `Mug ${tag}`,
+      nameEs: "",
+      category: "other",
+      "variants.0.label": "",
+      "variants.0.labelEs": "",
+      "variants.1.label": "",
+      "variants.1.labelEs": "",
+      "variants.1.price": "",
+      "variants.1.stock": "",
+    });
     const noAlt = await postProduct(null, base, new File([new Uint8Array(await png())], "mug.png", { type: "image/png" }));
     expect(noAlt.status).toBe(400);
     expect(noAlt.body.fieldErrors.imageAlt).toBe("altRequired");
@@ -252,16 +359,34 @@ describeOnBackend("admin store", (backend) => {
     expect(huge.status).toBe(413);
     expect(huge.body.fieldErrors.image).toBe("imageTooLarge");
     // Issue 32: the image jobs' own refusals are named, not "could not be read" (ADR 030).
-    const narrow = await sharp({ create: { width: 1600, height: 16300, channels: 3, background: { r: 200, g: 200, b: 200 } } }).png().toBuffer();
-    const long = await postProduct(null, { ...base, imageAlt: "A mug" }, new File([new Uint8Array(narrow)], "mug.png", { type: "image/png" }));
+    const narrow = await sharp({ create: { width: 1600, height: 16300, channels: 3, background: { r: 200, g: 200, b: 200 } } })
+      .png()
+      .toBuffer();
+    const long = await postProduct(
+      null,
+      { ...base, imageAlt: "A mug" },
+      new File([new Uint8Array(narrow)], "mug.png", { type: "image/png" }),
+    );
     expect(long.status).toBe(400);
     expect(long.body.fieldErrors.image).toBe("imageShape");
     expect(await readdir(uploadDir).catch(() => [])).toHaveLength(0);
-    expect(await db.select().from(products).where(eq(products.name, `Mug ${tag}`))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(products)
+        .where(eq(products.name, `Mug ${tag}`)),
+    ).toHaveLength(0);
 
-    const saved = await postProduct(null, { ...base, imageAlt: "A blue mug", imageAltEs: "Una taza azul" }, new File([new Uint8Array(await png())], "mug.png", { type: "image/png" }));
+    const saved = await postProduct(
+      null,
+      { ...base, imageAlt: "A blue mug", imageAltEs: "Una taza azul" },
+      new File([new Uint8Array(await png())], "mug.png", { type: "image/png" }),
+    );
     expect(saved.status).toBe(303);
-    const [mug] = await db.select().from(products).where(eq(products.name, `Mug ${tag}`));
+    const [mug] = await db
+      .select()
+      .from(products)
+      .where(eq(products.name, `Mug ${tag}`));
     expect(mug!.imageVariantBase).toMatch(/^\/uploads\/store\/[0-9a-f]{24}$/);
     expect(mug!.imageUrl).toBe(`${mug!.imageVariantBase}-1600.webp`);
     expect(mug).toMatchObject({ imageWidth: 700, imageHeight: 500, imageAlt: "A blue mug", imageAltEs: "Una taza azul" });
@@ -273,16 +398,33 @@ describeOnBackend("admin store", (backend) => {
     expect(files).toContain(`${name}-480.webp`);
 
     const [variant] = await db.select().from(productVariants).where(eq(productVariants.productId, mug!.id));
-    const removed = await postProduct(mug!.id, { ...base, "variants.0.id": String(variant!.id), imageAlt: "A blue mug", removeImage: "on" });
+    const removed = await postProduct(mug!.id, {
+      ...base,
+      "variants.0.id": String(variant!.id),
+      imageAlt: "A blue mug",
+      removeImage: "on",
+    });
     expect(removed.status).toBe(303);
-    expect((await db.select().from(products).where(eq(products.id, mug!.id)))[0]).toMatchObject({ imageUrl: null, imageVariantBase: null, imageAlt: null });
+    expect((await db.select().from(products).where(eq(products.id, mug!.id)))[0]).toMatchObject({
+      imageUrl: null,
+      imageVariantBase: null,
+      imageAlt: null,
+    });
     expect(await readdir(uploadDir)).toHaveLength(0);
   });
 
   test("deleting a product: refused (409, nothing changed) once ordered; otherwise deleted and audited", async () => {
-    const [product] = await db.insert(products).values({ slug: `book-${tag}`, name: `Book ${tag}`, priceCents: 1_500 }).returning();
+    const [product] = await db
+      .insert(products)
+      .values({ slug: `book-${tag}`, name: `Book ${tag}`, priceCents: 1_500 })
+      .returning();
     const [variant] = await db.insert(productVariants).values({ productId: product!.id, label: "", stock: 3 }).returning();
-    const call = (form: Record<string, string>) => h.call(withId(productAction, { productId: String(product!.id) }), { path: `/admin/store/products/${product!.id}`, cookie: staff.cookie, form });
+    const call = (form: Record<string, string>) =>
+      h.call(withId(productAction, { productId: String(product!.id) }), {
+        path: `/admin/store/products/${product!.id}`,
+        cookie: staff.cookie,
+        form,
+      });
     expect((await call({ intent: "delete" })).body).toMatchObject({ message: "confirmDelete" });
     await makeOrder({ variantId: variant!.id });
     const refused = await call({ intent: "delete", confirm: "yes" });
@@ -294,18 +436,28 @@ describeOnBackend("admin store", (backend) => {
     expect((await db.select().from(products).where(eq(products.id, product!.id)))[0]!.active).toBe(false);
     expect((await audits("product.update"))[0]).toMatchObject({ entityId: String(product!.id), after: { active: false } });
 
-    const [unordered] = await db.insert(products).values({ slug: `cd-${tag}`, name: `CD ${tag}`, priceCents: 1_000 }).returning();
+    const [unordered] = await db
+      .insert(products)
+      .values({ slug: `cd-${tag}`, name: `CD ${tag}`, priceCents: 1_000 })
+      .returning();
     await db.insert(productVariants).values({ productId: unordered!.id, label: "", stock: 3 });
-    const deleted = await h.call(withId(productAction, { productId: String(unordered!.id) }), { path: `/admin/store/products/${unordered!.id}`, cookie: staff.cookie, form: { intent: "delete", confirm: "yes" } });
+    const deleted = await h.call(withId(productAction, { productId: String(unordered!.id) }), {
+      path: `/admin/store/products/${unordered!.id}`,
+      cookie: staff.cookie,
+      form: { intent: "delete", confirm: "yes" },
+    });
     expect(deleted.status).toBe(303);
     expect(await db.select().from(products).where(eq(products.id, unordered!.id))).toHaveLength(0);
     expect((await audits("product.delete"))[0]).toMatchObject({ entityId: String(unordered!.id) });
-    expect((await h.call(withId(productLoader, { productId: "abc" }), { path: "/admin/store/products/abc", cookie: staff.cookie })).status).toBe(404);
+    expect(
+      (await h.call(withId(productLoader, { productId: "abc" }), { path: "/admin/store/products/abc", cookie: staff.cookie })).status,
+    ).toBe(404);
   });
 
   test("order steps: paid → ready → picked up (pickup), paid → shipped (shipping) with a tracking note; each emails the buyer in their language; wrong steps 409; audited", async () => {
     const pickup = await makeOrder({ language: "es" });
-    const step = (id: string, form: Record<string, string>) => h.call(withId(orderAction, { orderId: id }), { path: `/admin/store/orders/${id}`, cookie: staff.cookie, form });
+    const step = (id: string, form: Record<string, string>) =>
+      h.call(withId(orderAction, { orderId: id }), { path: `/admin/store/orders/${id}`, cookie: staff.cookie, form });
 
     const early = await step(pickup.id, { intent: "status:picked-up" });
     expect(early.status).toBe(409);
@@ -328,25 +480,43 @@ describeOnBackend("admin store", (backend) => {
     const statusAudits = (await audits("order.status")).filter((a) => a.entityId === pickup.id);
     expect(statusAudits.map((a) => (a.after as { status: string }).status).sort()).toEqual(["picked_up", "ready"]);
 
-    const shipped = await makeOrder({ language: "en", fulfillment: "shipping", shippingAddress: { line1: "1 Main St", line2: "", city: "Austin", region: "TX", postalCode: "78701" }, shippingCents: 800, totalCents: 4_300 });
+    const shipped = await makeOrder({
+      language: "en",
+      fulfillment: "shipping",
+      shippingAddress: { line1: "1 Main St", line2: "", city: "Austin", region: "TX", postalCode: "78701" },
+      shippingCents: 800,
+      totalCents: 4_300,
+    });
     expect((await step(shipped.id, { intent: "status:ready" })).status).toBe(409);
     expect((await step(shipped.id, { intent: "status:shipped", tracking: "USPS 9400 1000" })).status).toBe(303);
     const [shipMail] = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, shipped.email));
     expect((shipMail!.payload as { subject: string }).subject).toBe(`Your order #${shipped.number} has shipped`);
     expect((shipMail!.payload as { text: string }).text).toContain("Tracking: USPS 9400 1000");
-    expect((await db.select().from(orders).where(eq(orders.id, shipped.id)))[0]).toMatchObject({ status: "shipped", notes: "Tracking: USPS 9400 1000" });
+    expect((await db.select().from(orders).where(eq(orders.id, shipped.id)))[0]).toMatchObject({
+      status: "shipped",
+      notes: "Tracking: USPS 9400 1000",
+    });
 
     // A refunded order (from the webhook) takes no steps; notes are saved and audited.
     const refunded = await makeOrder({ status: "refunded", refundedCents: 3_500 });
     expect((await step(refunded.id, { intent: "status:ready" })).status).toBe(409);
-    const loaded = await h.call(withId(orderLoader, { orderId: refunded.id }), { path: `/admin/store/orders/${refunded.id}`, cookie: staff.cookie });
-    expect(loaded.body).toMatchObject({ steps: [], order: { refundedCents: 3_500, status: "refunded" }, items: [{ productName: `Hoodie ${tag}`, quantity: 1 }] });
+    const loaded = await h.call(withId(orderLoader, { orderId: refunded.id }), {
+      path: `/admin/store/orders/${refunded.id}`,
+      cookie: staff.cookie,
+    });
+    expect(loaded.body).toMatchObject({
+      steps: [],
+      order: { refundedCents: 3_500, status: "refunded" },
+      items: [{ productName: `Hoodie ${tag}`, quantity: 1 }],
+    });
     expect((await step(refunded.id, { intent: "notes", notes: "Refunded at the desk." })).status).toBe(303);
     expect((await db.select().from(orders).where(eq(orders.id, refunded.id)))[0]!.notes).toBe("Refunded at the desk.");
     expect((await audits("order.notes"))[0]).toMatchObject({ entityId: refunded.id });
     expect((await step(refunded.id, { intent: "status:teleported" })).status).toBe(400);
     expect((await step(refunded.id, { intent: "notes", notes: "x".repeat(4001) })).status).toBe(400);
-    expect((await h.call(withId(orderLoader, { orderId: "nope" }), { path: "/admin/store/orders/nope", cookie: staff.cookie })).status).toBe(404);
+    expect(
+      (await h.call(withId(orderLoader, { orderId: "nope" }), { path: "/admin/store/orders/nope", cookie: staff.cookie })).status,
+    ).toBe(404);
   });
 
   test("the orders list (default: needing action), search, CSV with escaping and its audit entry; the store settings with bounds", async () => {
@@ -361,11 +531,17 @@ describeOnBackend("admin store", (backend) => {
     expect((await storePage(`?status=all&q=%23${done.number}`)).orders.map((o) => o.id)).toEqual([done.id]);
     expect((await storePage("?status=all&q=%25")).orders).toHaveLength(0);
 
-    const csv = await h.call(exportLoader, { path: `/admin/store/orders.csv?status=all&q=${encodeURIComponent("=cmd")}`, cookie: staff.cookie });
+    const csv = await h.call(exportLoader, {
+      path: `/admin/store/orders.csv?status=all&q=${encodeURIComponent("=cmd")}`,
+      cookie: staff.cookie,
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (csv.body as string).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = (csv.body as string)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Number,Date,Status,Name,Email,Phone,Fulfillment,Items,Subtotal,Shipping,Total,Refunded");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${evil.number},`);
@@ -373,7 +549,8 @@ describeOnBackend("admin store", (backend) => {
     expect(lines[1]).toMatch(/,1,35\.00,0\.00,35\.00,0\.00$/);
     expect((await audits("order.export"))[0]!.after).toMatchObject({ count: 1, status: "all" });
 
-    const save = (form: Record<string, string>, language?: "es") => h.call(storeAction, { path: "/admin/store", cookie: staff.cookie, form: { intent: "save-settings", ...form }, language });
+    const save = (form: Record<string, string>, language?: "es") =>
+      h.call(storeAction, { path: "/admin/store", cookie: staff.cookie, form: { intent: "save-settings", ...form }, language });
     for (const shipping of ["-1", "100.01", "abc", "5.555"]) {
       const answer = await save({ shipping, shippingEnabled: "on" }, "es");
       expect(answer.status, shipping).toBe(400);
@@ -387,4 +564,3 @@ describeOnBackend("admin store", (backend) => {
     await db.delete(orders).where(inArray(orders.id, [evil.id, done.id]));
   });
 });
-

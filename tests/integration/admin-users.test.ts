@@ -24,15 +24,39 @@ let ipCounter = 0;
 const nextIp = () => `203.0.113.${(ipCounter++ % 250) + 1}`;
 
 type ListBody = {
-  list: { items: { id: string; name: string; email: string | null; phone: string | null; roles: string[]; scopes: string[] | null; disabled: boolean }[]; total: number; page: number; pages: number };
+  list: {
+    items: {
+      id: string;
+      name: string;
+      email: string | null;
+      phone: string | null;
+      roles: string[];
+      scopes: string[] | null;
+      disabled: boolean;
+    }[];
+    total: number;
+    page: number;
+    pages: number;
+  };
   detail: { id: string; memberSessions: number; adminSessions: number } | null;
 };
 type ActionBody = { ok: boolean; error?: { key: string; values?: Record<string, string> }; notice?: { key: string } };
 
 /** The users page as the server renders it, from its loader's data. */
 function renderUsersPage(loaderData: unknown): string {
-  const Stub = createRoutesStub([{ path: "/admin/users", Component: () => createElement(AdminUsers as never, { loaderData, actionData: undefined, params: {}, matches: [] }) }]);
-  return renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/admin/users"] }) }));
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/users",
+      Component: () => createElement(AdminUsers as never, { loaderData, actionData: undefined, params: {}, matches: [] }),
+    },
+  ]);
+  return renderToString(
+    createElement(I18nProvider, {
+      language: "en",
+      strings: enStrings,
+      children: createElement(Stub, { initialEntries: ["/admin/users"] }),
+    }),
+  );
 }
 
 describeOnBackend("admin users section", (backend) => {
@@ -62,7 +86,13 @@ describeOnBackend("admin users section", (backend) => {
 
   test("lists accounts, hides phone placeholder addresses, searches with escaped wildcards and pages", async () => {
     const editor = await h.createAdmin({ scopes: ["content"], name: "Esther Editor", email: "esther.editor@example.test" });
-    await db().insert(users).values({ id: "phone-user-1", name: "Pablo Phone", email: "15557654321@phone.invalid", emailVerified: false, phoneNumber: "+15557654321" });
+    await db().insert(users).values({
+      id: "phone-user-1",
+      name: "Pablo Phone",
+      email: "15557654321@phone.invalid",
+      emailVerified: false,
+      phoneNumber: "+15557654321",
+    });
     await db().insert(profiles).values({ id: "phone-user-1", fullName: "Pablo Phone", phone: "+15557654321" });
 
     const all = await h.call(loader, { path: "/admin/users", cookie: root.cookie });
@@ -71,7 +101,11 @@ describeOnBackend("admin users section", (backend) => {
     const body = all.body as ListBody;
     const phone = body.list.items.find((u) => u.id === "phone-user-1");
     expect(phone).toMatchObject({ email: null, phone: "+15557654321", roles: [], scopes: null });
-    expect(body.list.items.find((u) => u.id === editor.userId)).toMatchObject({ email: "esther.editor@example.test", roles: ["admin"], scopes: ["content"] });
+    expect(body.list.items.find((u) => u.id === editor.userId)).toMatchObject({
+      email: "esther.editor@example.test",
+      roles: ["admin"],
+      scopes: ["content"],
+    });
 
     const byName = (await h.call(loader, { path: "/admin/users?q=esther", cookie: root.cookie })).body as ListBody;
     expect(byName.list.items.map((u) => u.id)).toEqual([editor.userId]);
@@ -80,7 +114,8 @@ describeOnBackend("admin users section", (backend) => {
     const placeholder = (await h.call(loader, { path: "/admin/users?q=phone.invalid", cookie: root.cookie })).body as ListBody;
     expect(placeholder.list.total).toBe(0);
     for (const wildcard of ["%", "_", "\\"]) {
-      const escaped = (await h.call(loader, { path: `/admin/users?q=${encodeURIComponent(wildcard)}`, cookie: root.cookie })).body as ListBody;
+      const escaped = (await h.call(loader, { path: `/admin/users?q=${encodeURIComponent(wildcard)}`, cookie: root.cookie }))
+        .body as ListBody;
       expect(escaped.list.total).toBe(0);
     }
 
@@ -122,7 +157,12 @@ describeOnBackend("admin users section", (backend) => {
   });
 
   test("bad input answers 400 with a translated message, never a 500", async () => {
-    for (const form of [{}, { intent: "explode", userId: root.userId }, { intent: "disable" }, { intent: "disable", userId: "x".repeat(500) }]) {
+    for (const form of [
+      {},
+      { intent: "explode", userId: root.userId },
+      { intent: "disable" },
+      { intent: "disable", userId: "x".repeat(500) },
+    ]) {
       const answer = await post(root, form as Record<string, string>);
       expect(answer.status).toBe(400);
       expect((answer.body as ActionBody).error?.key).toBe("users.errors.invalid");
@@ -135,7 +175,9 @@ describeOnBackend("admin users section", (backend) => {
     const target = await h.createAdmin({ scopes: ["content"] });
     const withModerator = await post(root, { intent: "set-roles", userId: target.userId, "role-admin": "on", "role-moderator": "on" });
     expect(withModerator.status).toBe(200);
-    expect((await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.userId))).map((r) => r.role).sort()).toEqual(["admin", "moderator"]);
+    expect(
+      (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, target.userId))).map((r) => r.role).sort(),
+    ).toEqual(["admin", "moderator"]);
 
     expect((await liveAdminSessions(target.userId)).length).toBe(1);
     const demoted = await post(root, { intent: "set-roles", userId: target.userId });
@@ -163,7 +205,13 @@ describeOnBackend("admin users section", (backend) => {
     // A users administrator gives only scopes it holds itself (issue 32): here events.
     const manager = await h.createAdmin({ scopes: ["users", "events"] });
     const target = await h.createAdmin({ scopes: ["content"] });
-    const saved = await post(manager, { intent: "set-scopes", userId: target.userId, "scope-events": "on", "scope-content": "on", "scope-bogus": "on" });
+    const saved = await post(manager, {
+      intent: "set-scopes",
+      userId: target.userId,
+      "scope-events": "on",
+      "scope-content": "on",
+      "scope-bogus": "on",
+    });
     expect(saved.status).toBe(200);
     const [record] = await db().select().from(adminUsers).where(eq(adminUsers.userId, target.userId));
     expect(record?.scopes).toEqual(["events", "content"]);
@@ -203,7 +251,8 @@ describeOnBackend("admin users section", (backend) => {
       const error = (answer.body as ActionBody).error!;
       expect(error.key).toBe("users.errors.targetOutranks");
       expect(error.values).toEqual({ scopes: "giving, settings" });
-      for (const language of ["en", "es"] as const) expect(adminTranslator(language)(error.key as AdminMessageKey, error.values)).toContain("giving, settings");
+      for (const language of ["en", "es"] as const)
+        expect(adminTranslator(language)(error.key as AdminMessageKey, error.values)).toContain("giving, settings");
     }
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, senior.userId));
     expect(profile?.disabledAt ?? null).toBeNull();
@@ -220,7 +269,8 @@ describeOnBackend("admin users section", (backend) => {
   test("issue 32: a users administrator can't give itself every scope, nor give or take scopes it doesn't hold, nor users", async () => {
     const manager = await h.createAdmin({ scopes: ["users"] });
     const recordOf = async (userId: string) => (await db().select().from(adminUsers).where(eq(adminUsers.userId, userId)))[0]?.scopes;
-    const rolesOf = async (userId: string) => (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+    const rolesOf = async (userId: string) =>
+      (await db().select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
     const refusedWith = (answer: { status: number; body: unknown }, key: AdminMessageKey) => {
       expect(answer.status).toBe(403);
       const error = (answer.body as ActionBody).error!;
@@ -237,8 +287,14 @@ describeOnBackend("admin users section", (backend) => {
     // The attack: every box ticked on its own account, then the sections those scopes open.
     const everyScope = Object.fromEntries(ADMIN_SCOPES.map((scope) => [scopeField(scope), "on"]));
     refusedWith(await post(manager, { intent: "set-scopes", userId: manager.userId, ...everyScope }), "users.errors.ownAccess");
-    refusedWith(await post(manager, { intent: "set-scopes", userId: manager.userId, "scope-users": "on", "scope-giving": "on" }), "users.errors.ownAccess");
-    refusedWith(await post(manager, { intent: "set-roles", userId: manager.userId, "role-admin": "on", "role-moderator": "on" }), "users.errors.ownAccess");
+    refusedWith(
+      await post(manager, { intent: "set-scopes", userId: manager.userId, "scope-users": "on", "scope-giving": "on" }),
+      "users.errors.ownAccess",
+    );
+    refusedWith(
+      await post(manager, { intent: "set-roles", userId: manager.userId, "role-admin": "on", "role-moderator": "on" }),
+      "users.errors.ownAccess",
+    );
     expect(await recordOf(manager.userId)).toEqual(["users"]);
     expect(await rolesOf(manager.userId)).toEqual(["admin"]);
     for (const [fn, path] of [
@@ -254,13 +310,25 @@ describeOnBackend("admin users section", (backend) => {
     // Nor through an accomplice's account: giving it scopes the manager doesn't hold, or users.
     const accomplice = await h.createAdmin({ scopes: ["content"] });
     const notHeld = refusedWith(
-      await post(manager, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on", "scope-giving": "on", "scope-settings": "on" }),
+      await post(manager, {
+        intent: "set-scopes",
+        userId: accomplice.userId,
+        "scope-content": "on",
+        "scope-giving": "on",
+        "scope-settings": "on",
+      }),
       "users.errors.scopeNotHeld",
     );
     expect(notHeld.values).toEqual({ scopes: "giving, settings" });
-    refusedWith(await post(manager, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on", "scope-users": "on" }), "users.errors.usersScopeSuperAdminOnly");
+    refusedWith(
+      await post(manager, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on", "scope-users": "on" }),
+      "users.errors.usersScopeSuperAdminOnly",
+    );
     // The moderator role opens the moderation queues: a scope too.
-    refusedWith(await post(manager, { intent: "set-roles", userId: accomplice.userId, "role-admin": "on", "role-moderator": "on" }), "users.errors.scopeNotHeld");
+    refusedWith(
+      await post(manager, { intent: "set-roles", userId: accomplice.userId, "role-admin": "on", "role-moderator": "on" }),
+      "users.errors.scopeNotHeld",
+    );
 
     // Taking away is limited like giving: no stripping a scope it doesn't hold, nor users, nor a whole record.
     refusedWith(await post(manager, { intent: "set-scopes", userId: accomplice.userId }), "users.errors.scopeNotHeld");
@@ -284,13 +352,19 @@ describeOnBackend("admin users section", (backend) => {
     expect(given.status).toBe(200);
     expect(await recordOf(accomplice.userId)).toEqual(["events", "content"]);
     // The page greys out what the viewer can't change, says why, and posts those boxes unchanged.
-    const page = (await h.call(loader, { path: `/admin/users?user=${accomplice.userId}`, cookie: coordinator.cookie })).body as { viewer: { grantable: string[] } };
+    const page = (await h.call(loader, { path: `/admin/users?user=${accomplice.userId}`, cookie: coordinator.cookie })).body as {
+      viewer: { grantable: string[] };
+    };
     expect(page.viewer.grantable).toEqual(["events", "moderation"]);
     const html = renderUsersPage(page);
     const box = (name: string) => {
       const tag = html.match(new RegExp(`<input type="checkbox"[^>]*name="${name.replace(/[*]/g, "\\*")}"[^>]*>`))?.[0];
       expect(tag, name).toBeTruthy();
-      return { disabled: tag!.includes('disabled=""'), checked: tag!.includes('checked=""'), describedBy: tag!.match(/aria-describedby="([^"]+)"/)?.[1] };
+      return {
+        disabled: tag!.includes('disabled=""'),
+        checked: tag!.includes('checked=""'),
+        describedBy: tag!.match(/aria-describedby="([^"]+)"/)?.[1],
+      };
     };
     const kept = (name: string) => html.includes(`<input type="hidden" name="${name}" value="on"/>`);
     expect(box("scope-events")).toEqual({ disabled: false, checked: true, describedBy: undefined });
@@ -311,17 +385,26 @@ describeOnBackend("admin users section", (backend) => {
     expect(own).toContain(asHtml(en.users.scopes.ownLocked));
     expect(own).toContain(asHtml(en.users.roles.ownLocked));
     expect(own.match(/<fieldset[^>]*disabled=""[^>]*>/g)).toHaveLength(2);
-    expect((await post(coordinator, { intent: "set-roles", userId: accomplice.userId, "role-admin": "on", "role-moderator": "on" })).status).toBe(200);
+    expect(
+      (await post(coordinator, { intent: "set-roles", userId: accomplice.userId, "role-admin": "on", "role-moderator": "on" })).status,
+    ).toBe(200);
     expect((await post(coordinator, { intent: "set-scopes", userId: accomplice.userId, "scope-content": "on" })).status).toBe(200);
     expect(await recordOf(accomplice.userId)).toEqual(["content"]);
-    const managerPage = (await h.call(loader, { path: "/admin/users", cookie: manager.cookie })).body as { viewer: { grantable: string[] } };
+    const managerPage = (await h.call(loader, { path: "/admin/users", cookie: manager.cookie })).body as {
+      viewer: { grantable: string[] };
+    };
     expect(managerPage.viewer.grantable).toEqual([]);
 
     // A super admin gives users (and anything else) to others, but doesn't change its own scopes either.
-    expect((await post(root, { intent: "set-scopes", userId: accomplice.userId, "scope-users": "on", "scope-giving": "on" })).status).toBe(200);
+    expect((await post(root, { intent: "set-scopes", userId: accomplice.userId, "scope-users": "on", "scope-giving": "on" })).status).toBe(
+      200,
+    );
     expect(await recordOf(accomplice.userId)).toEqual(["users", "giving"]);
     const second = await h.createAdmin({ name: "Another Super" });
-    refusedWith(await post(root, { intent: "set-scopes", userId: root.userId, "scope-admin:*": "on", "scope-content": "on" }), "users.errors.ownAccess");
+    refusedWith(
+      await post(root, { intent: "set-scopes", userId: root.userId, "scope-admin:*": "on", "scope-content": "on" }),
+      "users.errors.ownAccess",
+    );
     await post(root, { intent: "set-scopes", userId: second.userId, "scope-content": "on" });
   });
 
@@ -367,7 +450,9 @@ describeOnBackend("admin users section", (backend) => {
 
   test("reset-two-factor deletes the secret, turns two-factor off and ends sessions", async () => {
     const target = await h.createAdmin({ scopes: ["content"] });
-    await db().insert(twoFactors).values({ id: `tf-${target.userId}`, userId: target.userId, secret: "encrypted-secret", backupCodes: "codes" });
+    await db()
+      .insert(twoFactors)
+      .values({ id: `tf-${target.userId}`, userId: target.userId, secret: "encrypted-secret", backupCodes: "codes" });
     await db().update(users).set({ twoFactorEnabled: true }).where(eq(users.id, target.userId));
     const answer = await post(root, { intent: "reset-two-factor", userId: target.userId });
     expect(answer.status).toBe(200);
@@ -391,7 +476,10 @@ describeOnBackend("admin users section", (backend) => {
     const others = await db().select().from(adminUsers);
     for (const other of others) {
       if (other.userId !== root.userId && other.scopes.includes("admin:*")) {
-        await db().update(adminUsers).set({ scopes: ["content"] }).where(eq(adminUsers.userId, other.userId));
+        await db()
+          .update(adminUsers)
+          .set({ scopes: ["content"] })
+          .where(eq(adminUsers.userId, other.userId));
       }
     }
     const dormant = await h.createAdmin();
@@ -433,7 +521,10 @@ describeOnBackend("admin users section", (backend) => {
     const active = [];
     for (const s of left) {
       const [p] = await db().select().from(profiles).where(eq(profiles.id, s.userId));
-      const roles = await db().select().from(userRoles).where(and(eq(userRoles.userId, s.userId), eq(userRoles.role, "admin")));
+      const roles = await db()
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, s.userId), eq(userRoles.role, "admin")));
       if (!p?.disabledAt && roles.length > 0) active.push(s.userId);
     }
     expect(active).toHaveLength(1);

@@ -16,7 +16,10 @@ import { action as chatAction } from "~/routes/assistant/chat";
 import { PUBLIC_URL } from "../support/auth-harness";
 import { createLoadContext } from "~/server/load-context.server";
 
-type Line = { type: "delta"; text: string } | { type: "done"; reply: string; sources: Array<{ title: string; href: string }> } | { type: "error"; error: string };
+type Line =
+  | { type: "delta"; text: string }
+  | { type: "done"; reply: string; sources: Array<{ title: string; href: string }> }
+  | { type: "error"; error: string };
 
 /** Calls the route's action (as in assistant.test.ts) with a JSON body (or raw text) and reads the answer. */
 async function chat(
@@ -26,21 +29,39 @@ async function chat(
   const headers = new Headers({ [CLIENT_IP_HEADER]: o.ip ?? "198.51.100.30", "content-type": "application/json" });
   if (o.language) headers.set("accept-language", o.language);
   if (o.cookie) headers.set("cookie", o.cookie);
-  const request = new Request(`${PUBLIC_URL}/assistant/chat${o.query ?? ""}`, { method: "POST", headers, body: o.raw ? String(body) : JSON.stringify(body) });
+  const request = new Request(`${PUBLIC_URL}/assistant/chat${o.query ?? ""}`, {
+    method: "POST",
+    headers,
+    body: o.raw ? String(body) : JSON.stringify(body),
+  });
   const response = await chatAction({ request, url: new URL(request.url), params: {}, context: createLoadContext("test") } as never);
   const text = await response.text();
-  if (response.status !== 200) return { status: response.status, headers: response.headers, error: (JSON.parse(text) as { error: string }).error, lines: [] };
+  if (response.status !== 200)
+    return { status: response.status, headers: response.headers, error: (JSON.parse(text) as { error: string }).error, lines: [] };
   const lines = text
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Line);
-  return { status: response.status, headers: response.headers, lines, done: lines.find((l): l is Extract<Line, { type: "done" }> => l.type === "done") };
+  return {
+    status: response.status,
+    headers: response.headers,
+    lines,
+    done: lines.find((l): l is Extract<Line, { type: "done" }> => l.type === "done"),
+  };
 }
 
 type Mode = "ok" | "error" | "malformed" | "hang" | "hang-midway" | "no-done";
 
 function startProvider() {
-  const state = { mode: "ok" as Mode, pieces: [] as string[], requests: [] as Array<{ url: string; auth: string | undefined; body: { stream?: boolean; model?: string; messages: Array<{ role: string; content: string }> } }> };
+  const state = {
+    mode: "ok" as Mode,
+    pieces: [] as string[],
+    requests: [] as Array<{
+      url: string;
+      auth: string | undefined;
+      body: { stream?: boolean; model?: string; messages: Array<{ role: string; content: string }> };
+    }>,
+  };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
     req.on("data", (chunk) => (raw += chunk));
@@ -51,7 +72,8 @@ function startProvider() {
         return res.end(JSON.stringify({ error: { message: "boom" } }));
       }
       res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      const chunk = (content: string) => `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content } }] })}\n\n`;
+      const chunk = (content: string) =>
+        `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content } }] })}\n\n`;
       if (state.mode === "hang") return; // never a token
       if (state.mode === "malformed") {
         res.write(chunk(state.pieces[0]!));
@@ -145,7 +167,8 @@ describeOnBackend("church assistant with an AI provider", (backend) => {
     expect(system).toContain("Iglesia Esperanza Viva está en 4120 Harvest Grove Road");
   });
 
-  const embeddedTimes = "Our services at Living Hope Church: Sunday School, Sundays at 9:30\u00a0AM; Sunday Worship, Sundays at 11:00\u00a0AM";
+  const embeddedTimes =
+    "Our services at Living Hope Church: Sunday School, Sundays at 9:30\u00a0AM; Sunday Worship, Sundays at 11:00\u00a0AM";
   describe("failures fall back to the embedded answer", () => {
     for (const mode of ["error", "malformed", "hang", "hang-midway", "no-done"] as const) {
       test(mode, async () => {

@@ -17,12 +17,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accounts, profiles, sessions, users, verifications } from "~/db/schema";
 import { roleField } from "~/features/admin/users/handle-user-action.server";
-import {
-  ADMIN_COOKIE,
-  createAdminSession,
-  readAdminToken,
-  validateAdminSession,
-} from "~/features/admin/admin-session.server";
+import { ADMIN_COOKIE, createAdminSession, readAdminToken, validateAdminSession } from "~/features/admin/admin-session.server";
 import { createAdministrator } from "~/features/admin/create-administrator.server";
 import { resolveAdminSession } from "~/features/admin/resolve-admin-session.server";
 import { adminTranslator } from "~/features/admin/admin-translation";
@@ -163,7 +158,10 @@ describeOnBackend("auth hardening", (backend) => {
   }
 
   const sessionToken = (setCookies: string[]) =>
-    setCookies.find((c) => /^(?:__Secure-)?church\.session_token=/.test(c))?.split(";")[0]!.split("=")[1] ?? null;
+    setCookies
+      .find((c) => /^(?:__Secure-)?church\.session_token=/.test(c))
+      ?.split(";")[0]!
+      .split("=")[1] ?? null;
 
   /** A browser at /admin/login: keeps its cookies between calls. */
   function browser(address = ip()) {
@@ -189,7 +187,11 @@ describeOnBackend("auth hardening", (backend) => {
 
   async function newAdmin(scopes: string[] = ["admin:*"]) {
     const email = `admin-${tag()}@example.test`;
-    const { userId } = await createAdministrator({ db, auth: getAuth(), input: { email, password: ADMIN_PASSWORD, name: `Admin ${counter}`, scopes } });
+    const { userId } = await createAdministrator({
+      db,
+      auth: getAuth(),
+      input: { email, password: ADMIN_PASSWORD, name: `Admin ${counter}`, scopes },
+    });
     return { email, userId };
   }
 
@@ -216,7 +218,11 @@ describeOnBackend("auth hardening", (backend) => {
    * automatic step first (server/app.ts), then the route's loader or action.
    */
   async function nextAdminRequest(cookie: string, fn: RouteFunction, pathname: string, form?: Record<string, string>) {
-    const resolved = await resolveAdminSession({ db, request: new Request(new URL(pathname, PUBLIC_URL), { headers: { cookie } }), https: false });
+    const resolved = await resolveAdminSession({
+      db,
+      request: new Request(new URL(pathname, PUBLIC_URL), { headers: { cookie } }),
+      https: false,
+    });
     const jar = cookieJar(cookie, resolved.setCookies)
       .split("; ")
       .filter((c) => c && !c.startsWith(`${ADMIN_COOKIE}=`));
@@ -281,7 +287,11 @@ describeOnBackend("auth hardening", (backend) => {
       const page = await b.call(loginLoader, "/admin/login");
       expect(page.status).toBe(200);
       // The guard drops a cookie that names no live session.
-      const guarded = await resolveAdminSession({ db, request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: b.cookie } }), https: false });
+      const guarded = await resolveAdminSession({
+        db,
+        request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: b.cookie } }),
+        https: false,
+      });
       expect(guarded.validated).toBeNull();
       expect(guarded.setCookies[0]).toMatch(new RegExp(`^${ADMIN_COOKIE}=; .*Max-Age=0`));
 
@@ -394,7 +404,11 @@ describeOnBackend("auth hardening", (backend) => {
       const before = await nextAdminRequest(target.browser.cookie, dashboardLoader, "/admin");
       expect(before.status).toBe(200);
 
-      const removed = await h.call(usersAction as never, { path: "/admin/users", cookie: boss.cookie, form: { intent: "set-roles", userId: target.userId } });
+      const removed = await h.call(usersAction as never, {
+        path: "/admin/users",
+        cookie: boss.cookie,
+        form: { intent: "set-roles", userId: target.userId },
+      });
       expect(removed.status).toBe(200);
       for (const [fn, pathname] of [
         [dashboardLoader, "/admin"],
@@ -406,10 +420,19 @@ describeOnBackend("auth hardening", (backend) => {
         expect(next.headers.get("location")).toMatch(/^\/admin\/login/);
       }
       // The member session that began with two factors makes no new admin session either.
-      const memberOnly = target.browser.cookie.split("; ").filter((c) => !c.startsWith(`${ADMIN_COOKIE}=`)).join("; ");
-      expect((await resolveAdminSession({ db, request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: memberOnly } }), https: false })).validated).toBeNull();
+      const memberOnly = target.browser.cookie
+        .split("; ")
+        .filter((c) => !c.startsWith(`${ADMIN_COOKIE}=`))
+        .join("; ");
+      expect(
+        (await resolveAdminSession({ db, request: new Request(`${PUBLIC_URL}/admin`, { headers: { cookie: memberOnly } }), https: false }))
+          .validated,
+      ).toBeNull();
       // An action posted without the page is refused as well.
-      const posted = await nextAdminRequest(target.browser.cookie, usersAction, "/admin/users", { intent: "set-roles", userId: boss.userId });
+      const posted = await nextAdminRequest(target.browser.cookie, usersAction, "/admin/users", {
+        intent: "set-roles",
+        userId: boss.userId,
+      });
       expect(posted.status).toBe(303);
     });
 
@@ -427,27 +450,42 @@ describeOnBackend("auth hardening", (backend) => {
       expect((await nextAdminRequest(target.browser.cookie, contentLoader, "/admin/content")).status).toBe(200);
     });
 
-    test.each(["sign-out", "disable", "reset-two-factor"])("'%s' by another administrator ends every session of the account at once", async (intent) => {
-      const boss = await superAdmin();
-      const target = await enrolledAdmin(["content"]);
-      const second = await createAdminSession({ db, userId: target.userId, method: "sign-in" });
-      const done = await h.call(usersAction as never, { path: "/admin/users", cookie: boss.cookie, form: { intent, userId: target.userId } });
-      expect(done.status).toBe(200);
-      expect(await memberFor(target.browser.cookie)).toBeNull();
-      expect(await validateAdminSession({ db, token: second.token })).toBeNull();
-      const next = await nextAdminRequest(target.browser.cookie, dashboardLoader, "/admin");
-      expect(next.status).toBe(302);
-      expect(next.headers.get("location")).toBe("/admin/login");
-    });
+    test.each(["sign-out", "disable", "reset-two-factor"])(
+      "'%s' by another administrator ends every session of the account at once",
+      async (intent) => {
+        const boss = await superAdmin();
+        const target = await enrolledAdmin(["content"]);
+        const second = await createAdminSession({ db, userId: target.userId, method: "sign-in" });
+        const done = await h.call(usersAction as never, {
+          path: "/admin/users",
+          cookie: boss.cookie,
+          form: { intent, userId: target.userId },
+        });
+        expect(done.status).toBe(200);
+        expect(await memberFor(target.browser.cookie)).toBeNull();
+        expect(await validateAdminSession({ db, token: second.token })).toBeNull();
+        const next = await nextAdminRequest(target.browser.cookie, dashboardLoader, "/admin");
+        expect(next.status).toBe(302);
+        expect(next.headers.get("location")).toBe("/admin/login");
+      },
+    );
 
     test("a moderator whose role is removed loses the moderation queue at once", async () => {
       const boss = await superAdmin();
       const moderator = await h.createModerator();
       expect((await nextAdminRequest(moderator.cookie, dashboardLoader, "/admin")).status).toBe(200);
-      await h.call(usersAction as never, { path: "/admin/users", cookie: boss.cookie, form: { intent: "set-roles", userId: moderator.userId } });
+      await h.call(usersAction as never, {
+        path: "/admin/users",
+        cookie: boss.cookie,
+        form: { intent: "set-roles", userId: moderator.userId },
+      });
       expect((await nextAdminRequest(moderator.cookie, dashboardLoader, "/admin")).status).toBe(302);
       // Giving the role back does not revive the revoked session.
-      await h.call(usersAction as never, { path: "/admin/users", cookie: boss.cookie, form: { intent: "set-roles", userId: moderator.userId, [roleField("moderator")]: "on" } });
+      await h.call(usersAction as never, {
+        path: "/admin/users",
+        cookie: boss.cookie,
+        form: { intent: "set-roles", userId: moderator.userId, [roleField("moderator")]: "on" },
+      });
       expect(await validateAdminSession({ db, token: readAdminToken(moderator.cookie)! })).toBeNull();
     });
   });
@@ -495,7 +533,8 @@ describeOnBackend("auth hardening", (backend) => {
 
       const cookie = b.cookie;
       const extendCode = await unusedTotp(secret);
-      const extend = (code: string) => h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "extend", code } });
+      const extend = (code: string) =>
+        h.call(sessionAction as never, { path: "/admin/session-update", cookie, form: { intent: "extend", code } });
       expect((await extend(extendCode)).status).toBe(200);
       const replay = await extend(extendCode);
       expect(replay.status).toBe(400);
@@ -591,7 +630,15 @@ describeOnBackend("auth hardening", (backend) => {
     test("a confirmation link works once too", async () => {
       const email = `confirm-${tag()}@example.test`;
       await h.post(
-        { intent: "signup-email", fullName: "Lydia Confirm", email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" },
+        {
+          intent: "signup-email",
+          fullName: "Lydia Confirm",
+          email,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          username: "",
+          phone: "",
+        },
         { ip: ip() },
       );
       const link = callbackLink(await h.waitForMail(email));
@@ -613,10 +660,7 @@ describeOnBackend("auth hardening", (backend) => {
      * alternates so load on the machine falls on both alike); asserts the same status and
      * body and returns the medians.
      */
-    async function compare(
-      name: string,
-      run: (kind: "existing" | "unknown", i: number) => Promise<{ status: number; body: unknown }>,
-    ) {
+    async function compare(name: string, run: (kind: "existing" | "unknown", i: number) => Promise<{ status: number; body: unknown }>) {
       await run("existing", ROUNDS);
       await run("unknown", ROUNDS);
       const times = { existing: [] as number[], unknown: [] as number[] };
@@ -642,7 +686,10 @@ describeOnBackend("auth hardening", (backend) => {
       const emails: string[] = [];
       for (let i = 0; i <= count; i++) {
         const email = `${prefix}-${i}-${tag()}@example.test`;
-        const user = await context.internalAdapter.createUser({ email, name: "Enumeration Test", emailVerified: true }, { method: "admin" });
+        const user = await context.internalAdapter.createUser(
+          { email, name: "Enumeration Test", emailVerified: true },
+          { method: "admin" },
+        );
         await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
         emails.push(email);
       }
@@ -693,7 +740,15 @@ describeOnBackend("auth hardening", (backend) => {
       const existing = await members(ROUNDS, "signup");
       const run = async (kind: "existing" | "unknown", i: number) => {
         const email = kind === "existing" ? existing[i]! : `newcomer-${i}-${tag()}@example.test`;
-        const fields = { intent: "signup-email", fullName: "Timing Test", email, password: "a-fresh-passphrase-5", confirmPassword: "a-fresh-passphrase-5", username: "", phone: "" };
+        const fields = {
+          intent: "signup-email",
+          fullName: "Timing Test",
+          email,
+          password: "a-fresh-passphrase-5",
+          confirmPassword: "a-fresh-passphrase-5",
+          username: "",
+          phone: "",
+        };
         const answer = await h.post(fields, { ip: ip() });
         return { status: answer.status, body: answer.data };
       };
@@ -707,11 +762,17 @@ describeOnBackend("auth hardening", (backend) => {
       for (let i = 0; i <= ROUNDS; i++) admins.push((await newAdmin(["content"])).email);
       const signInRun = async (kind: "existing" | "unknown", i: number) => {
         const email = kind === "existing" ? admins[i]! : `no-admin-${i}-${tag()}@example.test`;
-        const answer = await h.call(loginAction as never, { path: "/admin/login", form: { intent: "password", email, password: "wrong-admin-passphrase" }, ip: ip() });
+        const answer = await h.call(loginAction as never, {
+          path: "/admin/login",
+          form: { intent: "password", email, password: "wrong-admin-passphrase" },
+          ip: ip(),
+        });
         return { status: answer.status, body: answer.body };
       };
       const signInTimes = await compare("admin sign-in", signInRun);
-      expect(Math.abs(signInTimes.existingMs - signInTimes.unknownMs)).toBeLessThan(Math.max(15, 0.35 * Math.max(signInTimes.existingMs, signInTimes.unknownMs)));
+      expect(Math.abs(signInTimes.existingMs - signInTimes.unknownMs)).toBeLessThan(
+        Math.max(15, 0.35 * Math.max(signInTimes.existingMs, signInTimes.unknownMs)),
+      );
 
       const magicRun = async (kind: "existing" | "unknown", i: number) => {
         const email = kind === "existing" ? admins[i]! : `no-admin-${i}-${tag()}@example.test`;
@@ -720,7 +781,9 @@ describeOnBackend("auth hardening", (backend) => {
       };
       const magicTimes = await compare("admin magic link", magicRun);
       // Only administrators get a link: made after the answer (fixed: it took ~5× as long before).
-      expect(Math.abs(magicTimes.existingMs - magicTimes.unknownMs)).toBeLessThan(Math.max(5, 0.35 * Math.max(magicTimes.existingMs, magicTimes.unknownMs)));
+      expect(Math.abs(magicTimes.existingMs - magicTimes.unknownMs)).toBeLessThan(
+        Math.max(5, 0.35 * Math.max(magicTimes.existingMs, magicTimes.unknownMs)),
+      );
       // …and it still arrives.
       await h.waitForMail(admins[0]!);
     });
@@ -733,7 +796,8 @@ describeOnBackend("auth hardening", (backend) => {
         const asked = await h.post({ intent: "magic-link", email }, { ip: ip() });
         expect(asked.data.ok).toBe(true);
         const link = await magicLinkFor(email);
-        for (const name of ["redirectTo", "next", "callbackURL", "errorCallbackURL", "newUserCallbackURL", "returnTo"]) link.searchParams.set(name, target);
+        for (const name of ["redirectTo", "next", "callbackURL", "errorCallbackURL", "newUserCallbackURL", "returnTo"])
+          link.searchParams.set(name, target);
         const answer = await h.call(callbackLoader as never, { path: `${link.pathname}${link.search}`, cookie: asked.cookie });
         expect(answer.status).toBe(302);
         expect(answer.headers.get("location")).toBe("/auth/callback?done=magiclink");
@@ -770,7 +834,10 @@ describeOnBackend("auth hardening", (backend) => {
       expect(done.status).toBe(303);
       expect(done.headers.get("location")).toBe("/admin");
       // A path inside the portal is kept.
-      const kept = await h.call(loginLoader as never, { path: "/admin/login?redirectTo=%2Fadmin%2Fusers%3Fq%3Dana", cookie: admin.browser.cookie });
+      const kept = await h.call(loginLoader as never, {
+        path: "/admin/login?redirectTo=%2Fadmin%2Fusers%3Fq%3Dana",
+        cookie: admin.browser.cookie,
+      });
       expect(kept.headers.get("location")).toBe("/admin/users?q=ana");
     });
   });
@@ -784,7 +851,12 @@ describeOnBackend("auth hardening", (backend) => {
       const request = new Request(`${PUBLIC_URL}/settings`, {
         method: "POST",
         headers: { cookie: here, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "change-password", currentPassword: ADMIN_PASSWORD, newPassword: "a-brand-new-passphrase-9", confirmPassword: "a-brand-new-passphrase-9" }).toString(),
+        body: new URLSearchParams({
+          intent: "change-password",
+          currentPassword: ADMIN_PASSWORD,
+          newPassword: "a-brand-new-passphrase-9",
+          confirmPassword: "a-brand-new-passphrase-9",
+        }).toString(),
       });
       let answer: unknown;
       try {
@@ -801,7 +873,11 @@ describeOnBackend("auth hardening", (backend) => {
       expect(left).toHaveLength(1);
       expect(await validateAdminSession({ db, token: elsewhere.token })).toBeNull();
       expect(await validateAdminSession({ db, token: readAdminToken(here)! })).not.toBeNull();
-      const old = await h.call(loginAction as never, { path: "/admin/login", form: { intent: "password", email: admin.email, password: ADMIN_PASSWORD }, ip: ip() });
+      const old = await h.call(loginAction as never, {
+        path: "/admin/login",
+        form: { intent: "password", email: admin.email, password: ADMIN_PASSWORD },
+        ip: ip(),
+      });
       expect(old.status).toBe(401);
     });
 
@@ -845,12 +921,21 @@ describeOnBackend("auth hardening", (backend) => {
       }
 
       /** Posts the new-password form as the page does (the route's own action). */
-      function submitReset(link: URL, fields: { password: string; confirmPassword?: string; token?: string }, options: { cookie?: string } = {}) {
+      function submitReset(
+        link: URL,
+        fields: { password: string; confirmPassword?: string; token?: string },
+        options: { cookie?: string } = {},
+      ) {
         return h.call(resetAction as never, {
           path: resetPath(link),
           cookie: options.cookie,
           ip: ip(),
-          form: { intent: "password-reset", token: fields.token ?? link.searchParams.get("token")!, password: fields.password, confirmPassword: fields.confirmPassword ?? fields.password },
+          form: {
+            intent: "password-reset",
+            token: fields.token ?? link.searchParams.get("token")!,
+            password: fields.password,
+            confirmPassword: fields.confirmPassword ?? fields.password,
+          },
         });
       }
 
@@ -858,7 +943,15 @@ describeOnBackend("auth hardening", (backend) => {
         // Signed up on the Spanish site: the member's language is Spanish, whatever page asks.
         const email = `reset-es-${tag()}@example.test`;
         const signup = await h.post(
-          { intent: "signup-email", fullName: "Marta Restablece", email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" },
+          {
+            intent: "signup-email",
+            fullName: "Marta Restablece",
+            email,
+            password: PASSWORD,
+            confirmPassword: PASSWORD,
+            username: "",
+            phone: "",
+          },
           { ip: ip(), language: "es" },
         );
         expect(signup.data.ok).toBe(true);
@@ -872,7 +965,10 @@ describeOnBackend("auth hardening", (backend) => {
         expect(link.searchParams.get("lang")).toBe("es");
         expect(token).toMatch(/^[A-Za-z0-9]{24}$/);
 
-        const [row] = await db.select().from(verifications).where(eq(verifications.identifier, storedIdentifier(token)));
+        const [row] = await db
+          .select()
+          .from(verifications)
+          .where(eq(verifications.identifier, storedIdentifier(token)));
         expect(row).toBeTruthy();
         const lifetime = row!.expiresAt.getTime() - asked;
         expect(lifetime).toBeGreaterThan(14 * 60_000);
@@ -933,7 +1029,11 @@ describeOnBackend("auth hardening", (backend) => {
         expect(fresh.data).toMatchObject({ ok: true, next: "two-factor" });
         expect(sessionToken(fresh.setCookies) || null).toBeNull();
         expect(await memberFor(fresh.cookie)).toBeNull();
-        const portal = await h.call(loginAction as never, { path: "/admin/login", form: { intent: "password", email: admin.email, password: NEW_PASSWORD }, ip: ip() });
+        const portal = await h.call(loginAction as never, {
+          path: "/admin/login",
+          form: { intent: "password", email: admin.email, password: NEW_PASSWORD },
+          ip: ip(),
+        });
         expect(portal.status).toBe(200);
         expect(readAdminToken(cookieJar("", portal.headers.getSetCookie()))).toBeNull();
       });
@@ -978,7 +1078,18 @@ describeOnBackend("auth hardening", (backend) => {
         // Someone signed up with this address and a password of their own, and never confirmed it.
         const email = `reset-unconfirmed-${tag()}@example.test`;
         const squatter = "squatters-passphrase-8";
-        await h.post({ intent: "signup-email", fullName: "Not The Owner", email, password: squatter, confirmPassword: squatter, username: "", phone: "" }, { ip: ip() });
+        await h.post(
+          {
+            intent: "signup-email",
+            fullName: "Not The Owner",
+            email,
+            password: squatter,
+            confirmPassword: squatter,
+            username: "",
+            phone: "",
+          },
+          { ip: ip() },
+        );
         // The owner tries passwords until the account is locked on their address, then asks for a reset.
         const owner = ip();
         for (let i = 0; i < 5; i++) await h.post({ intent: "signin-email", email, password: `a-guess-${i}-abcdef` }, { ip: owner });
@@ -990,7 +1101,10 @@ describeOnBackend("auth hardening", (backend) => {
         const signedIn = await h.post({ intent: "signin-email", email, password: NEW_PASSWORD }, { ip: owner });
         expect(signedIn.data).toMatchObject({ ok: true });
         expect((await memberFor(signedIn.cookie))?.email).toBe(email);
-        expect((await h.post({ intent: "signin-email", email, password: squatter }, { ip: ip() })).data).toMatchObject({ ok: false, error: { key: "errors.invalidCredentials" } });
+        expect((await h.post({ intent: "signin-email", email, password: squatter }, { ip: ip() })).data).toMatchObject({
+          ok: false,
+          error: { key: "errors.invalidCredentials" },
+        });
       });
 
       test("rate limits: one request per address a minute (known or not), ten per client address in 15 minutes; the form counts with the code checks", async () => {
@@ -1031,17 +1145,75 @@ describeOnBackend("auth hardening", (backend) => {
         await requestReset(email);
         const { link, token } = await resetMailFor(email);
         const cases: { fields: Record<string, string>; key: string; field?: string; en: string; es: string }[] = [
-          { fields: { intent: "password-reset-request", email: "" }, key: "errors.emailRequiredForReset", field: "email", en: "Email is required to reset your password", es: "El correo es obligatorio para restablecer la contraseña" },
-          { fields: { intent: "password-reset-request", email: "not-an-address" }, key: "errors.invalidEmail", field: "email", en: enAuth.errors.invalidEmail, es: esAuth.errors.invalidEmail },
+          {
+            fields: { intent: "password-reset-request", email: "" },
+            key: "errors.emailRequiredForReset",
+            field: "email",
+            en: "Email is required to reset your password",
+            es: "El correo es obligatorio para restablecer la contraseña",
+          },
+          {
+            fields: { intent: "password-reset-request", email: "not-an-address" },
+            key: "errors.invalidEmail",
+            field: "email",
+            en: enAuth.errors.invalidEmail,
+            es: esAuth.errors.invalidEmail,
+          },
           // A phone-only account's placeholder address can't be typed: those members use a texted code.
-          { fields: { intent: "password-reset-request", email: "15555550100@phone.invalid" }, key: "errors.invalidEmail", field: "email", en: enAuth.errors.invalidEmail, es: esAuth.errors.invalidEmail },
-          { fields: { intent: "password-reset", token, password: "", confirmPassword: "" }, key: "errors.newPasswordRequired", field: "password", en: "Enter a new password.", es: "Escriba una contraseña nueva." },
-          { fields: { intent: "password-reset", token, password: "abcdefg", confirmPassword: "abcdefh" }, key: "errors.passwordsDoNotMatch", field: "confirmPassword", en: "Passwords do not match", es: "Las contraseñas no coinciden" },
-          { fields: { intent: "password-reset", token, password: "abc", confirmPassword: "abc" }, key: "errors.passwordTooShort", field: "password", en: "Password must be at least 6 characters long", es: "La contraseña debe tener al menos 6 caracteres" },
-          { fields: { intent: "password-reset", token, password: "x".repeat(129), confirmPassword: "x".repeat(129) }, key: "errors.passwordTooLong", field: "password", en: enAuth.errors.passwordTooLong, es: esAuth.errors.passwordTooLong },
-          { fields: { intent: "password-reset", token, password: "password1", confirmPassword: "password1" }, key: "errors.passwordTooCommon", field: "password", en: enAuth.errors.passwordTooCommon, es: esAuth.errors.passwordTooCommon },
-          { fields: { intent: "password-reset", token: "made-up", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, key: "errors.resetLinkInvalid", en: enAuth.errors.resetLinkInvalid, es: esAuth.errors.resetLinkInvalid },
-          { fields: { intent: "password-reset", token: "B".repeat(24), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, key: "errors.resetLinkInvalid", en: enAuth.errors.resetLinkInvalid, es: esAuth.errors.resetLinkInvalid },
+          {
+            fields: { intent: "password-reset-request", email: "15555550100@phone.invalid" },
+            key: "errors.invalidEmail",
+            field: "email",
+            en: enAuth.errors.invalidEmail,
+            es: esAuth.errors.invalidEmail,
+          },
+          {
+            fields: { intent: "password-reset", token, password: "", confirmPassword: "" },
+            key: "errors.newPasswordRequired",
+            field: "password",
+            en: "Enter a new password.",
+            es: "Escriba una contraseña nueva.",
+          },
+          {
+            fields: { intent: "password-reset", token, password: "abcdefg", confirmPassword: "abcdefh" },
+            key: "errors.passwordsDoNotMatch",
+            field: "confirmPassword",
+            en: "Passwords do not match",
+            es: "Las contraseñas no coinciden",
+          },
+          {
+            fields: { intent: "password-reset", token, password: "abc", confirmPassword: "abc" },
+            key: "errors.passwordTooShort",
+            field: "password",
+            en: "Password must be at least 6 characters long",
+            es: "La contraseña debe tener al menos 6 caracteres",
+          },
+          {
+            fields: { intent: "password-reset", token, password: "x".repeat(129), confirmPassword: "x".repeat(129) },
+            key: "errors.passwordTooLong",
+            field: "password",
+            en: enAuth.errors.passwordTooLong,
+            es: esAuth.errors.passwordTooLong,
+          },
+          {
+            fields: { intent: "password-reset", token, password: "password1", confirmPassword: "password1" },
+            key: "errors.passwordTooCommon",
+            field: "password",
+            en: enAuth.errors.passwordTooCommon,
+            es: esAuth.errors.passwordTooCommon,
+          },
+          {
+            fields: { intent: "password-reset", token: "made-up", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+            key: "errors.resetLinkInvalid",
+            en: enAuth.errors.resetLinkInvalid,
+            es: esAuth.errors.resetLinkInvalid,
+          },
+          {
+            fields: { intent: "password-reset", token: "B".repeat(24), password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+            key: "errors.resetLinkInvalid",
+            en: enAuth.errors.resetLinkInvalid,
+            es: esAuth.errors.resetLinkInvalid,
+          },
         ];
         for (const c of cases) {
           for (const language of ["en", "es"] as const) {
@@ -1084,7 +1256,15 @@ describeOnBackend("auth hardening", (backend) => {
           const page = await h.call(resetAction as never, { path: resetPath(link), form, ip: ip() });
           expect(page.status, JSON.stringify(form).slice(0, 80)).toBeLessThan(500);
         }
-        for (const json of [[], [1, 2], "text", 42, null, { intent: "password-reset", token: { $ne: null }, password: [NEW_PASSWORD] }, { intent: "password-reset-request", email: ["a@b.co", email] }]) {
+        for (const json of [
+          [],
+          [1, 2],
+          "text",
+          42,
+          null,
+          { intent: "password-reset", token: { $ne: null }, password: [NEW_PASSWORD] },
+          { intent: "password-reset-request", email: ["a@b.co", email] },
+        ]) {
           const answer = await h.post({}, { ip: ip(), json });
           expect(answer.status, JSON.stringify(json)).toBe(400);
         }
@@ -1093,13 +1273,25 @@ describeOnBackend("auth hardening", (backend) => {
         }
         // The page takes only the two reset steps: any other intent posted to it is refused.
         for (const intent of ["signin-email", "signout-everywhere", "magic-link", "delete-account", ""]) {
-          const answer = await h.call(resetAction as never, { path: "/auth/reset-password", form: { intent, email, password: PASSWORD }, ip: ip() });
+          const answer = await h.call(resetAction as never, {
+            path: "/auth/reset-password",
+            form: { intent, email, password: PASSWORD },
+            ip: ip(),
+          });
           expect(answer.status, intent).toBe(400);
           expect(answer.body, intent).toMatchObject({ ok: false, intent: null, error: { key: "errors.invalidRequest" } });
           expect(answer.headers.getSetCookie(), intent).toEqual([]);
         }
         // Odd links open the "can't be used" page, never an error page.
-        for (const query of ["token=", "token=%00", `token=${"z".repeat(5000)}`, "token=a&token=b", `token=${encodeURIComponent("<script>")}`, "token[]=x", "lang=es&token=%E2%80%AE"]) {
+        for (const query of [
+          "token=",
+          "token=%00",
+          `token=${"z".repeat(5000)}`,
+          "token=a&token=b",
+          `token=${encodeURIComponent("<script>")}`,
+          "token[]=x",
+          "lang=es&token=%E2%80%AE",
+        ]) {
           const page = await h.call(resetLoader as never, { path: `/auth/reset-password?${query}` });
           expect(page.status, query).toBeLessThan(500);
           expect(page.body, query).toEqual(query === "token[]=x" ? { view: "request" } : { view: "invalid" });
@@ -1131,7 +1323,8 @@ describeOnBackend("auth hardening", (backend) => {
       expect(await feedStatus(fresh)).toBe(200);
       return fresh;
     }
-    const settingsPost = (cookie: string, form: Record<string, string>) => h.call(settingsAction as never, { path: "/settings", cookie, form, ip: ip() });
+    const settingsPost = (cookie: string, form: Record<string, string>) =>
+      h.call(settingsAction as never, { path: "/settings", cookie, form, ip: ip() });
     /** The newest mailed link of one kind to `email` (other mails to it, like the confirmation, are skipped). */
     async function mailedLink(email: string, pattern: RegExp): Promise<URL> {
       for (let count = 1; ; count++) {
@@ -1158,7 +1351,12 @@ describeOnBackend("auth hardening", (backend) => {
         const { id, email } = await createMember();
         const { cookie } = await signIn(email);
         await expectFeedRevokedBy(id, async () => {
-          const changed = await settingsPost(cookie, { intent: "change-password", currentPassword: PASSWORD, newPassword: "another-good-passphrase-2", confirmPassword: "another-good-passphrase-2" });
+          const changed = await settingsPost(cookie, {
+            intent: "change-password",
+            currentPassword: PASSWORD,
+            newPassword: "another-good-passphrase-2",
+            confirmPassword: "another-good-passphrase-2",
+          });
           expect(changed.status).toBe(303);
         });
       });
@@ -1170,7 +1368,11 @@ describeOnBackend("auth hardening", (backend) => {
           const link = await mailedLink(email, /https?:\/\/[^\s"<>]+\/auth\/reset-password\?[^\s"<>]+/);
           const token = link.searchParams.get("token")!;
           const password = "a-fresh-start-passphrase-3";
-          const done = await h.call(resetAction as never, { path: `${link.pathname}${link.search}`, ip: ip(), form: { intent: "password-reset", token, password, confirmPassword: password } });
+          const done = await h.call(resetAction as never, {
+            path: `${link.pathname}${link.search}`,
+            ip: ip(),
+            form: { intent: "password-reset", token, password, confirmPassword: password },
+          });
           expect(done.status).toBe(200);
         });
       });
@@ -1178,7 +1380,8 @@ describeOnBackend("auth hardening", (backend) => {
       test("'Reset my calendar link' in settings ends the old link; the page then shows the new one, in English and Spanish", async () => {
         const { id, email } = await createMember();
         const { cookie } = await signIn(email);
-        const shown = async () => ((await h.call(settingsLoader as never, { path: "/settings", cookie })).body as { calendarFeedUrl?: string }).calendarFeedUrl;
+        const shown = async () =>
+          ((await h.call(settingsLoader as never, { path: "/settings", cookie })).body as { calendarFeedUrl?: string }).calendarFeedUrl;
         expect(await shown()).toBe(`/events/mine.ics?token=${encodeURIComponent(await feedToken(id))}`);
         const fresh = await expectFeedRevokedBy(id, async () => {
           const reset = await settingsPost(cookie, { intent: "reset-calendar-link" });
@@ -1189,7 +1392,12 @@ describeOnBackend("auth hardening", (backend) => {
         expect(await shown()).toBe(`/events/mine.ics?token=${encodeURIComponent(fresh)}`);
         expect(en("settings.calendarLinkResetButton")).toBe("Reset My Calendar Link");
         expect(es("settings.calendarLinkResetButton")).toBe("Restablecer mi enlace de calendario");
-        for (const key of ["settings.calendarLink", "settings.calendarLinkIntro", "settings.calendarLinkResetHint", "settings.calendarLinkReset"] as const) {
+        for (const key of [
+          "settings.calendarLink",
+          "settings.calendarLinkIntro",
+          "settings.calendarLinkResetHint",
+          "settings.calendarLinkReset",
+        ] as const) {
           expect(es(key)).not.toBe(en(key));
           expect(en(key)).not.toBe(key);
         }
@@ -1230,7 +1438,10 @@ describeOnBackend("auth hardening", (backend) => {
         expect((await h.post({ intent: "sms-send", phone }, { ip: ip() })).data.ok).toBe(true);
         let code: string | undefined;
         for (let i = 0; i < 200 && !code; i++) {
-          code = h.smsLines().find((l) => l.to === phone)?.body.match(/\b(\d{6})\b/)?.[1];
+          code = h
+            .smsLines()
+            .find((l) => l.to === phone)
+            ?.body.match(/\b(\d{6})\b/)?.[1];
           if (!code) await new Promise((r) => setTimeout(r, 50));
         }
         const verified = await h.post({ intent: "sms-verify", phone, code: code! }, { ip: ip() });
@@ -1263,7 +1474,9 @@ describeOnBackend("auth hardening", (backend) => {
         const victimCookie = (await signIn(victim.email)).cookie;
         // The attacker asks for a link to their own address, in their own browser…
         const asked = await h.post({ intent: "magic-link", email: attacker.email }, { ip: ip() });
-        expect(asked.setCookies.some((c) => /^church_link_browser=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=900/.test(c))).toBe(true);
+        expect(
+          asked.setCookies.some((c) => /^church_link_browser=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=900/.test(c)),
+        ).toBe(true);
         const link = await magicLinkFor(attacker.email);
         const token = link.searchParams.get("token")!;
         expect(link.searchParams.get("browser")).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -1278,7 +1491,9 @@ describeOnBackend("auth hardening", (backend) => {
         // Taking `browser=` off the link doesn't skip the question, even where it was asked for.
         const stripped = new URL(link);
         stripped.searchParams.delete("browser");
-        expect((await h.call(callbackLoader as never, { path: `${stripped.pathname}${stripped.search}`, cookie: asked.cookie })).body).toEqual({ ok: false, confirm: { email: masked, token } });
+        expect(
+          (await h.call(callbackLoader as never, { path: `${stripped.pathname}${stripped.search}`, cookie: asked.cookie })).body,
+        ).toEqual({ ok: false, confirm: { email: masked, token } });
         expect(en("callback.confirmTitle", { email: "j***@example.org" })).toBe("Sign in as j***@example.org?");
         expect(es("callback.confirmTitle", { email: "j***@example.org" })).toBe("¿Iniciar sesión como j***@example.org?");
 
@@ -1336,7 +1551,8 @@ describeOnBackend("auth hardening", (backend) => {
         const statuses = await Promise.all(
           addresses.map(async (address) => {
             const answers: number[] = [];
-            for (let i = 0; i < perAddress; i++) answers.push((await h.post({ intent: "signin-email", email, password: `spread-${i}-abcdef` }, { ip: address })).status);
+            for (let i = 0; i < perAddress; i++)
+              answers.push((await h.post({ intent: "signin-email", email, password: `spread-${i}-abcdef` }, { ip: address })).status);
             return answers;
           }),
         );
@@ -1391,7 +1607,8 @@ function flattenRoutes(entries: readonly RouteEntry[], parent = ""): FlatRoute[]
   return entries.flatMap((entry) => {
     const joined = entry.path ? `${parent}/${entry.path}` : parent;
     const concrete = (joined || "/").replace(/:(\w+)/g, "1").replace(/\*/g, "not-a-page");
-    const own: FlatRoute[] = entry.path !== undefined || entry.index ? [{ file: entry.file, path: concrete, index: Boolean(entry.index) }] : [];
+    const own: FlatRoute[] =
+      entry.path !== undefined || entry.index ? [{ file: entry.file, path: concrete, index: Boolean(entry.index) }] : [];
     return [...own, ...flattenRoutes(entry.children ?? [], joined)];
   });
 }
@@ -1412,7 +1629,10 @@ const actionRoutes = [
 const withoutAction = allRoutes.filter((r) => !hasAction(r.file));
 /** Static public pages (no parameters) of the site layout, the ones visitors land on. */
 const publicPages = allRoutes.filter(
-  (r) => !r.path.startsWith("/admin") && !/\/1(?:\/|$|\.)|not-a-page|\.(?:xml|txt|ics|webmanifest|pdf|csv)$/.test(r.path) && /\.tsx$/.test(r.file),
+  (r) =>
+    !r.path.startsWith("/admin") &&
+    !/\/1(?:\/|$|\.)|not-a-page|\.(?:xml|txt|ics|webmanifest|pdf|csv)$/.test(r.path) &&
+    /\.tsx$/.test(r.file),
 );
 
 /** The URLs a POST to a route arrives at: the HTML form's, and the `.data` one React Router's fetchers use. */
@@ -1437,13 +1657,27 @@ function adminCreate(options: { dataDir: string; databaseUrl?: string; email: st
   else delete env.DATABASE_URL;
   const result = spawnSync(
     "npm",
-    ["run", "--silent", "admin:create", "--", "--email", options.email, "--password", options.password, "--name", "Hardening Admin", "--scopes", "admin:*"],
+    [
+      "run",
+      "--silent",
+      "admin:create",
+      "--",
+      "--email",
+      options.email,
+      "--password",
+      options.password,
+      "--name",
+      "Hardening Admin",
+      "--scopes",
+      "admin:*",
+    ],
     { cwd: repoRoot, env, encoding: "utf8", timeout: 180_000 },
   );
   if (result.status !== 0) throw new Error(`admin:create failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
-const htmlDecode = (value: string) => value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+const htmlDecode = (value: string) =>
+  value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 
 /** The value of the hidden input `name` in an HTML page. */
 function hiddenValue(html: string, name: string): string {
@@ -1547,42 +1781,64 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
     test("the route config lists the actions this test covers", () => {
       // Generated from app/routes.ts: a new route with an action is covered without editing this file.
       expect(actionRoutes.length).toBeGreaterThanOrEqual(40);
-      for (const known of ["/auth", "/auth/reset-password", "/settings", "/admin/users", "/admin/session-update", "/admin/login", "/prayer", "/tour"]) {
+      for (const known of [
+        "/auth",
+        "/auth/reset-password",
+        "/settings",
+        "/admin/users",
+        "/admin/session-update",
+        "/admin/login",
+        "/prayer",
+        "/tour",
+      ]) {
         expect(actionRoutes.map((r) => r.path)).toContain(known);
       }
     });
 
-    test.each(actionRoutes.map((r) => [r.path, r] as const))("a cross-site POST to %s is refused, a same-origin one is not", async (_path, route) => {
-      const cookie = `${member.cookie}; ${admin.cookie}`;
-      for (const target of postTargets(route)) {
-        for (const [variant, headers] of Object.entries(CROSS_SITE)) {
-          const response = await http(target, {
-            method: "POST",
-            cookie,
-            headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-            body: "intent=signout-everywhere&intent=delete-account&confirm=DELETE",
-          });
-          expect(response.status, `${target} (${variant})`).toBe(403);
-          expect(await response.text()).toContain("Cross-site request refused.");
+    test.each(actionRoutes.map((r) => [r.path, r] as const))(
+      "a cross-site POST to %s is refused, a same-origin one is not",
+      async (_path, route) => {
+        const cookie = `${member.cookie}; ${admin.cookie}`;
+        for (const target of postTargets(route)) {
+          for (const [variant, headers] of Object.entries(CROSS_SITE)) {
+            const response = await http(target, {
+              method: "POST",
+              cookie,
+              headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+              body: "intent=signout-everywhere&intent=delete-account&confirm=DELETE",
+            });
+            expect(response.status, `${target} (${variant})`).toBe(403);
+            expect(await response.text()).toContain("Cross-site request refused.");
+          }
+          for (const method of ["PUT", "PATCH", "DELETE"]) {
+            const response = await http(target, { method, cookie, headers: CROSS_SITE["Origin: another site"]! });
+            expect(response.status, `${method} ${target}`).toBe(403);
+            await response.body?.cancel();
+          }
         }
-        for (const method of ["PUT", "PATCH", "DELETE"]) {
-          const response = await http(target, { method, cookie, headers: CROSS_SITE["Origin: another site"]! });
-          expect(response.status, `${method} ${target}`).toBe(403);
-          await response.body?.cancel();
-        }
-      }
-      // The control: the same POST from the site's own page gets past the check (to the
-      // action's own answer: a 4xx for the empty form, or a redirect to sign in).
-      const own = await http(postTargets(route)[0]!, {
-        method: "POST",
-        headers: { Origin: site(), "Content-Type": "application/x-www-form-urlencoded" },
-        body: "intent=",
-      });
-      expect(await own.text()).not.toContain("Cross-site request refused.");
-    });
+        // The control: the same POST from the site's own page gets past the check (to the
+        // action's own answer: a 4xx for the empty form, or a redirect to sign in).
+        const own = await http(postTargets(route)[0]!, {
+          method: "POST",
+          headers: { Origin: site(), "Content-Type": "application/x-www-form-urlencoded" },
+          body: "intent=",
+        });
+        expect(await own.text()).not.toContain("Cross-site request refused.");
+      },
+    );
 
     test("routes without an action and the server's own endpoints refuse cross-site writes too", async () => {
-      const paths = [...withoutAction.map((r) => r.path), "/healthz", "/readyz", "/uploads/x.png", "/assets/x.js", "/sw.js", "/media/x.mp4", "/api/auth/sign-out", "/"];
+      const paths = [
+        ...withoutAction.map((r) => r.path),
+        "/healthz",
+        "/readyz",
+        "/uploads/x.png",
+        "/assets/x.js",
+        "/sw.js",
+        "/media/x.mp4",
+        "/api/auth/sign-out",
+        "/",
+      ];
       for (const pathname of paths) {
         for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
           const response = await http(pathname, { method, cookie: member.cookie, headers: CROSS_SITE["Origin: another site"]! });
@@ -1603,11 +1859,19 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
 
     test("the Stripe webhook (left out above) is guarded by Stripe's signature, not by Origin", async () => {
       // Stripe's servers send no Origin: such a POST reaches the route, which checks the signature.
-      const unsigned = await http(WEBHOOK, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(stripeEvent("customer.created", { id: "cus_1" })) });
+      const unsigned = await http(WEBHOOK, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(stripeEvent("customer.created", { id: "cus_1" })),
+      });
       expect(unsigned.status).toBe(400);
       expect(await unsigned.text()).toBe("Invalid signature.");
       const forged = signStripeEvent(stripeEvent("customer.created", { id: "cus_2" }), { secret: "whsec_not_the_site_secret" });
-      const badSignature = await http(WEBHOOK, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": forged.signature }, body: forged.payload });
+      const badSignature = await http(WEBHOOK, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": forged.signature },
+        body: forged.payload,
+      });
       expect(badSignature.status).toBe(400);
       await badSignature.body?.cancel();
       const signed = await postStripeEvent(site(), stripeEvent("customer.created", { id: "cus_3" }));
@@ -1675,7 +1939,11 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
       const html = await response.text();
       if (response.status >= 300 && response.status < 400) return { status: response.status, checked: false };
       expect(type, pathname).toMatch(/^text\/html/);
-      expectStrictCsp(response, html, `${pathname}${cookie ? " (signed in)" : ""} [${response.status}, ${response.headers.get("x-page-cache") ?? "no cache"}]`);
+      expectStrictCsp(
+        response,
+        html,
+        `${pathname}${cookie ? " (signed in)" : ""} [${response.status}, ${response.headers.get("x-page-cache") ?? "no cache"}]`,
+      );
       return { status: response.status, checked: true, cache: response.headers.get("x-page-cache"), html };
     }
 
@@ -1727,7 +1995,18 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
     const isLocal = (location: string | null) => isLocalLocation(location, site());
 
     test("odd paths never redirect off the site", async () => {
-      for (const pathname of ["//evil.example/", "//evil.example/%2e%2e", "/\\evil.example", "/%5Cevil.example", "/%2F%2Fevil.example", "///evil.example/", "/media", "/icons", "/media//evil.example", "/gallery?next=//evil.example"]) {
+      for (const pathname of [
+        "//evil.example/",
+        "//evil.example/%2e%2e",
+        "/\\evil.example",
+        "/%5Cevil.example",
+        "/%2F%2Fevil.example",
+        "///evil.example/",
+        "/media",
+        "/icons",
+        "/media//evil.example",
+        "/gallery?next=//evil.example",
+      ]) {
         const response = await http(pathname);
         await response.body?.cancel();
         expect(isLocal(response.headers.get("location")), `${pathname} → ${response.headers.get("location")}`).toBe(true);
@@ -1740,7 +2019,8 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
       // Opened in the browser that asked (its link cookie: issue 32, item 8b).
       const asker = cookieJar("", sent.headers.getSetCookie());
       const link = callbackLink(await waitForEmlTo(dataDir, member.email, 1));
-      for (const name of ["redirectTo", "next", "callbackURL", "errorCallbackURL", "returnTo"]) link.searchParams.set(name, "//evil.example");
+      for (const name of ["redirectTo", "next", "callbackURL", "errorCallbackURL", "returnTo"])
+        link.searchParams.set(name, "//evil.example");
       const answer = await http(`${link.pathname}${link.search}`, { cookie: asker });
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/auth/callback?done=magiclink");
@@ -1762,7 +2042,12 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
         const hrefs = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => htmlDecode(m[1]!));
         for (const href of hrefs) {
           const absolute = /^[a-z][a-z0-9+.-]*:/i.test(href);
-          expect(absolute ? new URL(href).origin !== "https://evil.example" && !/^(?:javascript|data):/i.test(href) : isLocal(href) || href.startsWith("#"), `${target}: href ${href}`).toBe(true);
+          expect(
+            absolute
+              ? new URL(href).origin !== "https://evil.example" && !/^(?:javascript|data):/i.test(href)
+              : isLocal(href) || href.startsWith("#"),
+            `${target}: href ${href}`,
+          ).toBe(true);
         }
       }
     });
@@ -1812,7 +2097,15 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
     test("the reset flow over HTTP: the request page, the emailed link, the Spanish form (no-store, same-origin referrer, noindex), one use", async () => {
       const email = `http-reset-${backend.name}@example.test`;
       const newPassword = "http-new-passphrase-5";
-      const signup = await postForm("/auth", { intent: "signup-email", fullName: "Lidia Http", email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" });
+      const signup = await postForm("/auth", {
+        intent: "signup-email",
+        fullName: "Lidia Http",
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        username: "",
+        phone: "",
+      });
       expect(signup.status).toBe(200);
       const confirm = callbackLink(await waitForEmlTo(dataDir, email));
       const confirmed = await http(`${confirm.pathname}${confirm.search}`);
@@ -1837,7 +2130,12 @@ describeOnBackend("auth hardening over HTTP (production server)", (backend) => {
       expect(html).toContain(htmlEscape(esAuth.reset.newTitle));
       expect(html).toMatch(/<meta name="robots" content="noindex"/);
 
-      const done = await postForm(`${link.pathname}${link.search}`, { intent: "password-reset", token: link.searchParams.get("token")!, password: newPassword, confirmPassword: newPassword });
+      const done = await postForm(`${link.pathname}${link.search}`, {
+        intent: "password-reset",
+        token: link.searchParams.get("token")!,
+        password: newPassword,
+        confirmPassword: newPassword,
+      });
       expect(done.status).toBe(200);
       expect(done.headers.getSetCookie().filter((c) => c.includes("session_token"))).toEqual([]);
       expect(await done.text()).toContain(htmlEscape(enAuth.reset.doneTitle));

@@ -45,7 +45,11 @@ function runScript(name: "db-backup" | "db-restore", args: string[], site: Site)
   const started = Date.now();
   return new Promise((resolve, reject) => {
     // From an empty folder: the scripts must not depend on the working directory (or its .env).
-    const child = spawn(process.execPath, [path.join(repoRoot, "scripts", `${name}.mjs`), ...args], { cwd: tmpdir(), env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(repoRoot, "scripts", `${name}.mjs`), ...args], {
+      cwd: tmpdir(),
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     running.add(child);
     let stdout = "";
     let stderr = "";
@@ -87,13 +91,19 @@ async function fingerprint(db: AppDatabase) {
     );
     rows[`${table.schema}.${table.name}`] = result!;
   }
-  const sequences = await queryRows(db, sql`select schemaname, sequencename, last_value::text as last_value from pg_sequences where schemaname in ${APP_SCHEMAS} order by 1, 2`);
+  const sequences = await queryRows(
+    db,
+    sql`select schemaname, sequencename, last_value::text as last_value from pg_sequences where schemaname in ${APP_SCHEMAS} order by 1, 2`,
+  );
   const columns = await queryRows(
     db,
     sql`select table_schema, table_name, column_name, data_type, is_nullable, column_default, is_generated, generation_expression
           from information_schema.columns where table_schema in ${APP_SCHEMAS} order by 1, 2, column_name`,
   );
-  const indexes = await queryRows(db, sql`select schemaname, tablename, indexname, indexdef from pg_indexes where schemaname in ${APP_SCHEMAS} order by 1, 2, 3`);
+  const indexes = await queryRows(
+    db,
+    sql`select schemaname, tablename, indexname, indexdef from pg_indexes where schemaname in ${APP_SCHEMAS} order by 1, 2, 3`,
+  );
   const constraints = await queryRows(
     db,
     sql`select n.nspname, c.conrelid::regclass::text as table_name, c.conname, pg_get_constraintdef(c.oid) as definition
@@ -120,7 +130,10 @@ function treeHashes(dir: string, skip: (name: string) => boolean = () => false):
       if (skip(entry.name)) continue;
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(path.join(current, entry.name), relative);
-      else out[relative] = createHash("sha256").update(readFileSync(path.join(current, entry.name))).digest("hex");
+      else
+        out[relative] = createHash("sha256")
+          .update(readFileSync(path.join(current, entry.name)))
+          .digest("hex");
     }
   };
   walk(dir, "");
@@ -185,11 +198,19 @@ async function memberWrites(server: AppServer, dataDir: string): Promise<void> {
   const prayer = await fetch(`${server.baseURL}/prayer`, {
     method: "POST",
     headers: { ...headers, Cookie: cookie },
-    body: new URLSearchParams({ intent: "post", title: "Surgery", body: "Please pray for my mother's surgery on Tuesday — gracias.", category: "healing", visibility: "public" }),
+    body: new URLSearchParams({
+      intent: "post",
+      title: "Surgery",
+      body: "Please pray for my mother's surgery on Tuesday — gracias.",
+      category: "healing",
+      visibility: "public",
+    }),
   });
   expect(prayer.status).toBe(200);
 
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 40 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set("intent", "gallery-submit");
   form.set("title", "Harvest table");
@@ -234,7 +255,11 @@ interface ManifestLike {
  * A copy of `from` with backup.json / manifest.json and parts edited as a consistent archive
  * (hashes updated), as a newer site or a damaged database would have made it.
  */
-async function craftArchive(from: string, to: string, edit: (header: ManifestLike, manifest: ManifestLike, parts: Map<string, Buffer>) => void) {
+async function craftArchive(
+  from: string,
+  to: string,
+  edit: (header: ManifestLike, manifest: ManifestLike, parts: Map<string, Buffer>) => void,
+) {
   const entries = await readArchive(from);
   const parts = new Map(entries);
   const header = JSON.parse(parts.get("backup.json")!.toString()) as ManifestLike;
@@ -321,7 +346,12 @@ describeEachBackend("db:backup and db:restore", (backend) => {
     const backup = await runScript("db-backup", ["--out", archive, "--json"], source);
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
-    const result = JSON.parse(backup.stdout) as { archive: string; bytes: number; database: { tables: number; rows: number }; uploads: { files: number; bytes: number } };
+    const result = JSON.parse(backup.stdout) as {
+      archive: string;
+      bytes: number;
+      database: { tables: number; rows: number };
+      uploads: { files: number; bytes: number };
+    };
     expect(result.archive).toBe(archive);
     expect(statSync(archive).size).toBe(result.bytes);
     expect(statSync(archive).mode & 0o777).toBe(0o600);
@@ -331,9 +361,18 @@ describeEachBackend("db:backup and db:restore", (backend) => {
     // No secret beyond what the database holds: the auth secret stays in DATA_DIR.
     const secret = readFileSync(path.join(source.dataDir, "auth-secret"), "utf8").trim();
     const entries = await readArchive(archive);
-    expect(entries.map(([name]) => name).filter((name) => !/^(backup\.json|manifest\.json|database\/[^/]+\.ndjson|uploads\/.+)$/.test(name))).toEqual([]);
+    expect(
+      entries.map(([name]) => name).filter((name) => !/^(backup\.json|manifest\.json|database\/[^/]+\.ndjson|uploads\/.+)$/.test(name)),
+    ).toEqual([]);
     expect(entries.some(([, data]) => data.includes(secret))).toBe(false);
-    Object.assign(figures, { archiveBytes: result.bytes, backupMs: backup.ms, tables: result.database.tables, rows: result.database.rows, uploads: result.uploads.files, uploadBytes: result.uploads.bytes });
+    Object.assign(figures, {
+      archiveBytes: result.bytes,
+      backupMs: backup.ms,
+      tables: result.database.tables,
+      rows: result.database.rows,
+      uploads: result.uploads.files,
+      uploadBytes: result.uploads.bytes,
+    });
     mark("backupAndChecks");
 
     const check = await runScript("db-restore", [archive, "--check"], target);

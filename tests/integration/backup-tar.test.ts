@@ -86,7 +86,9 @@ describe("backup tar", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "backup-tar-"));
     try {
       writeFileSync(path.join(dir, "a.tar.gz"), gzipSync(archive));
-      const listed = execFileSync("tar", ["-tzf", path.join(dir, "a.tar.gz")], { encoding: "utf8" }).trim().split("\n");
+      const listed = execFileSync("tar", ["-tzf", path.join(dir, "a.tar.gz")], { encoding: "utf8" })
+        .trim()
+        .split("\n");
       expect(listed).toEqual([...entries.map(([n]) => n), "uploads/cut.bin"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -122,7 +124,11 @@ describe("backup tar", () => {
   ];
   for (const [what, header, message] of hostile) {
     test(`refuses an archive holding ${what}, before its entry reaches the callback`, async () => {
-      const archive = await craft([{ header: { name: "backup.json", type: "file" }, body: Buffer.from("{}") }, { header, body: header.type === "file" ? Buffer.from("owned") : undefined }, { header: { name: "after", type: "file" }, body: Buffer.from("x") }]);
+      const archive = await craft([
+        { header: { name: "backup.json", type: "file" }, body: Buffer.from("{}") },
+        { header, body: header.type === "file" ? Buffer.from("owned") : undefined },
+        { header: { name: "after", type: "file" }, body: Buffer.from("x") },
+      ]);
       const names: string[] = [];
       const read = readTar(source(archive, 100), async (name: string, _size: number, chunks: AsyncIterable<Buffer>) => {
         names.push(name);
@@ -135,7 +141,10 @@ describe("backup tar", () => {
 
   test("refuses a directory entry with contents, and skips an empty one", async () => {
     // tar-stream writes no body for a directory: a header claiming 512 bytes of contents is forged.
-    const forged = await craft([{ header: { name: "uploads/", type: "directory" } }, { header: { name: "uploads/a.txt", type: "file" }, body: Buffer.from("a") }]);
+    const forged = await craft([
+      { header: { name: "uploads/", type: "directory" } },
+      { header: { name: "uploads/a.txt", type: "file" }, body: Buffer.from("a") },
+    ]);
     expect((await readAll(source(forged))).map(([n]) => n)).toEqual(["uploads/a.txt"]);
     const header = Buffer.from(forged.subarray(0, 512));
     header.write("00000001000\0", 124, "ascii"); // size 512
@@ -193,6 +202,8 @@ describe("backup tar", () => {
     const out = new PassThrough();
     out.resume();
     const short = createTarWriter(out);
-    await expect(short.addStream("uploads/shrunk.bin", 100, [Buffer.from("only 12 byte")])).rejects.toThrow(/changed while it was being archived \(12 of 100/);
+    await expect(short.addStream("uploads/shrunk.bin", 100, [Buffer.from("only 12 byte")])).rejects.toThrow(
+      /changed while it was being archived \(12 of 100/,
+    );
   });
 });

@@ -117,9 +117,7 @@ describe("node server.js with WEB_CONCURRENCY", () => {
       await waitFor(() => listeningPids(s).length === 2, "two workers listening");
       expect(childPids(s.pid)).toEqual(listeningPids(s));
       expect(listeningPids(s)).not.toContain(s.pid);
-      const statuses = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => statusOf(`${s.baseURL}${i % 2 ? "/events" : "/"}`)),
-      );
+      const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => statusOf(`${s.baseURL}${i % 2 ? "/events" : "/"}`)));
       expect(statuses).toEqual(Array(30).fill(200));
     });
 
@@ -156,7 +154,15 @@ describe("node server.js with WEB_CONCURRENCY", () => {
     const result = spawnSync(process.execPath, ["server.js"], {
       cwd: snapshot.dir,
       // Nothing listens on port 1: the worker's database connection is refused at once.
-      env: { PATH, HOME, NODE_ENV: "production", DATABASE_URL: "postgres://postgres@127.0.0.1:1/church", WEB_CONCURRENCY: "2", DATA_DIR: newDataDir(), LOG_LEVEL: "warn" },
+      env: {
+        PATH,
+        HOME,
+        NODE_ENV: "production",
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/church",
+        WEB_CONCURRENCY: "2",
+        DATA_DIR: newDataDir(),
+        LOG_LEVEL: "warn",
+      },
       encoding: "utf8",
       timeout: 30_000,
     });

@@ -49,11 +49,7 @@ describeOnBackend("content reads", (backend) => {
       ["Sunday Worship", 0, "11:00"],
       ["Wednesday Bible Study", 3, "19:00"],
     ]);
-    expect(es.serviceTimes.map((t) => t.name)).toEqual([
-      "Escuela Dominical",
-      "Culto Dominical",
-      "Estudio Bíblico de los Miércoles",
-    ]);
+    expect(es.serviceTimes.map((t) => t.name)).toEqual(["Escuela Dominical", "Culto Dominical", "Estudio Bíblico de los Miércoles"]);
     expect(es.serviceTimes.map((t) => t.startTime)).toEqual(en.serviceTimes.map((t) => t.startTime));
     expect(en.serviceTimes.filter((t) => t.isMainService).map((t) => t.startTime)).toEqual(["11:00"]);
   });
@@ -129,11 +125,7 @@ describeOnBackend("content reads", (backend) => {
     const profile = (await getChurchProfile({ db: db(), language: "es" }))!;
     expect(profile.name).toBe("Living Hope Church");
     expect(profile.tagline).toBe("Hear. Understand. Live.");
-    expect(profile.serviceTimes.map((t) => t.name)).toEqual([
-      "Escuela Dominical",
-      "Sunday Worship",
-      "Estudio Bíblico de los Miércoles",
-    ]);
+    expect(profile.serviceTimes.map((t) => t.name)).toEqual(["Escuela Dominical", "Sunday Worship", "Estudio Bíblico de los Miércoles"]);
 
     const pastor = (await listLeaders({ db: db(), language: "es" })).find((l) => l.key === "ministry-pastor")!;
     expect(pastor.role).toBe("Pastora de ministerios");

@@ -27,7 +27,9 @@ afterAll(async () => {
 /** A client navigation's data request for `page`, running the loaders of `routes`. */
 async function navigationData(dataPath: string, routes: string[]): Promise<{ status: number; body: string; headers: Headers }> {
   const separator = dataPath.includes("?") ? "&" : "?";
-  const response = await fetch(`${server.baseURL}${dataPath}${separator}_routes=${encodeURIComponent(routes.join(","))}`, { redirect: "manual" });
+  const response = await fetch(`${server.baseURL}${dataPath}${separator}_routes=${encodeURIComponent(routes.join(","))}`, {
+    redirect: "manual",
+  });
   return { status: response.status, body: await response.text(), headers: response.headers };
 }
 

@@ -10,7 +10,18 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { auditLog, churchSettings, discussionReplies, discussionReports, discussionThreads, outboxMessages, profiles, rateLimits, users, type OutboxEmailPayload } from "~/db/schema";
+import {
+  auditLog,
+  churchSettings,
+  discussionReplies,
+  discussionReports,
+  discussionThreads,
+  outboxMessages,
+  profiles,
+  rateLimits,
+  users,
+  type OutboxEmailPayload,
+} from "~/db/schema";
 import { DiscussionThreadView } from "~/components/discussions/discussion-thread";
 import { DiscussionsSection } from "~/components/discussions/discussions-section";
 import { I18nProvider } from "~/i18n/react";
@@ -88,22 +99,32 @@ describeOnBackend("discussions", (backend) => {
     const result = await h.call(communityAction, { path: "/community", cookie, form, language });
     return { status: result.status, body: (result.body as { section?: string; payload: Result }).payload };
   };
-  const withParams = (fn: typeof threadLoader | typeof threadAction, threadId: string) => (args: Parameters<typeof threadLoader>[0]) => fn({ ...args, params: { threadId } });
-  const page = (threadId: string, cookie?: string, language?: "en" | "es") => h.call(withParams(threadLoader, threadId), { path: `/community/discussions/${threadId}`, cookie, language });
+  const withParams = (fn: typeof threadLoader | typeof threadAction, threadId: string) => (args: Parameters<typeof threadLoader>[0]) =>
+    fn({ ...args, params: { threadId } });
+  const page = (threadId: string, cookie?: string, language?: "en" | "es") =>
+    h.call(withParams(threadLoader, threadId), { path: `/community/discussions/${threadId}`, cookie, language });
   const threadPost = async (threadId: string, form: Record<string, string>, cookie?: string, language?: "en" | "es") => {
     const result = await h.call(withParams(threadAction, threadId), { path: `/community/discussions/${threadId}`, cookie, form, language });
     return { status: result.status, body: result.body as Result, headers: result.headers };
   };
   const start = async (member: Member, values: Record<string, string> = {}) => {
-    const result = await communityPost({ intent: "discussions-post", title: "Bible reading plans", body: "Which plan do you follow this year?", ...values }, member.cookie);
+    const result = await communityPost(
+      { intent: "discussions-post", title: "Bible reading plans", body: "Which plan do you follow this year?", ...values },
+      member.cookie,
+    );
     expect(result.status).toBe(200);
     return result.body.id!;
   };
   const approve = async (id: string) => {
-    const result = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "discussions-approve", kind: "thread", id } });
+    const result = await h.call(moderationAction, {
+      path: "/admin/moderation",
+      cookie: moderator.cookie,
+      form: { intent: "discussions-approve", kind: "thread", id },
+    });
     expect(result.status).toBe(303);
   };
-  const reply = (member: Member, threadId: string, body = "Thank you for asking.", language?: "en" | "es") => threadPost(threadId, { intent: "discussions-reply", threadId, body }, member.cookie, language);
+  const reply = (member: Member, threadId: string, body = "Thank you for asking.", language?: "en" | "es") =>
+    threadPost(threadId, { intent: "discussions-reply", threadId, body }, member.cookie, language);
   const threadRow = async (id: string) => (await db().select().from(discussionThreads).where(eq(discussionThreads.id, id)))[0];
   const moderation = async (cookie = moderator.cookie) => {
     const result = await h.call(moderationLoader, { path: "/admin/moderation", cookie });
@@ -171,7 +192,11 @@ describeOnBackend("discussions", (backend) => {
       expect((await section(other.cookie)).threads!.map((t) => t.id)).toEqual([id]);
       expect((await section(author.cookie)).pending).toEqual([]);
 
-      const hide = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "discussions-hide", kind: "thread", id } });
+      const hide = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "discussions-hide", kind: "thread", id },
+      });
       expect(hide.status).toBe(303);
       for (const member of [author, other]) {
         expect((await page(id, member.cookie)).status).toBe(404);
@@ -195,10 +220,16 @@ describeOnBackend("discussions", (backend) => {
       expect(published.body.href).toBe(`/community/discussions/${published.body.id}?lang=es`);
       for (let i = 0; i < 11; i++) {
         const id = await start(author, { title: `Topic ${i}` });
-        await db().update(discussionThreads).set({ lastActivityAt: new Date(Date.UTC(2026, 0, 1 + i, 3)) }).where(eq(discussionThreads.id, id));
+        await db()
+          .update(discussionThreads)
+          .set({ lastActivityAt: new Date(Date.UTC(2026, 0, 1 + i, 3)) })
+          .where(eq(discussionThreads.id, id));
         await db().delete(rateLimits);
       }
-      await db().update(discussionThreads).set({ lastActivityAt: new Date(Date.UTC(2025, 0, 1)) }).where(eq(discussionThreads.id, published.body.id!));
+      await db()
+        .update(discussionThreads)
+        .set({ lastActivityAt: new Date(Date.UTC(2025, 0, 1)) })
+        .where(eq(discussionThreads.id, published.body.id!));
       const first = await section(author.cookie);
       expect(first.pagination).toEqual({ page: 1, pages: 2, total: 12 });
       expect(first.threads!.map((t) => t.title)).toEqual(Array.from({ length: 10 }, (_, i) => `Topic ${10 - i}`));
@@ -254,7 +285,9 @@ describeOnBackend("discussions", (backend) => {
       const others = await Promise.all(Array.from({ length: 4 }, (_, i) => createMember(`Replier ${i}`)));
       const id = await start(author);
       await approve(id);
-      const results = await Promise.all(others.flatMap((m) => Array.from({ length: 5 }, (_, i) => reply(m, id, `Reply ${i} from ${m.name}`))));
+      const results = await Promise.all(
+        others.flatMap((m) => Array.from({ length: 5 }, (_, i) => reply(m, id, `Reply ${i} from ${m.name}`))),
+      );
       expect(results.every((r) => r.status === 200)).toBe(true);
       const replies = await db().select().from(discussionReplies).where(eq(discussionReplies.threadId, id));
       expect(replies).toHaveLength(20);
@@ -268,14 +301,22 @@ describeOnBackend("discussions", (backend) => {
       const friend = await createMember("Fay Friend");
       const id = await start(author);
       await approve(id);
-      const lock = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "discussions-lock", kind: "thread", id } });
+      const lock = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "discussions-lock", kind: "thread", id },
+      });
       expect(lock.status).toBe(303);
       const refused = await reply(friend, id, "Too late", "es");
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe("Esta conversación está cerrada. No admite respuestas nuevas.");
       expect(((await page(id, friend.cookie)).body as ThreadPage).thread.locked).toBe(true);
       expect((await threadRow(id))!.replyCount).toBe(0);
-      await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "discussions-unlock", kind: "thread", id } });
+      await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "discussions-unlock", kind: "thread", id },
+      });
       expect((await reply(friend, id, "Open again")).status).toBe(200);
     });
 
@@ -340,10 +381,12 @@ describeOnBackend("discussions", (backend) => {
       const author = await createMember("Rhea Replies");
       const id = await start(author);
       await approve(id);
-      await db().insert(rateLimits).values([
-        { key: `discussions:reply:user:${author.id}`, count: 30, resetAt: new Date(Date.now() + 3_600_000) },
-        { key: `discussions:report:user:${author.id}`, count: 20, resetAt: new Date(Date.now() + 3_600_000) },
-      ]);
+      await db()
+        .insert(rateLimits)
+        .values([
+          { key: `discussions:reply:user:${author.id}`, count: 30, resetAt: new Date(Date.now() + 3_600_000) },
+          { key: `discussions:report:user:${author.id}`, count: 20, resetAt: new Date(Date.now() + 3_600_000) },
+        ]);
       expect((await reply(author, id)).status).toBe(429);
       const other = await createMember("Other Ollie");
       const replyId = (await reply(other, id)).body.id!;
@@ -367,7 +410,10 @@ describeOnBackend("discussions", (backend) => {
         [{ intent: "discussions-reply", threadId: id, body: "  " }, "Please write your reply."],
         [{ intent: "discussions-reply", threadId: "nope", body: "hi" }, "That request could not be processed. Please try again."],
         [{ intent: "discussions-report", kind: "post", id }, "That request could not be processed. Please try again."],
-        [{ intent: "discussions-delete", kind: "thread", id: "1; drop table users" }, "That request could not be processed. Please try again."],
+        [
+          { intent: "discussions-delete", kind: "thread", id: "1; drop table users" },
+          "That request could not be processed. Please try again.",
+        ],
       ];
       for (const [form, message] of cases) {
         const result = await threadPost(id, form, author.cookie);
@@ -393,9 +439,13 @@ describeOnBackend("discussions", (backend) => {
       const sectionData = await section(author.cookie);
       const render = (element: ReturnType<typeof createElement>) => {
         const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
-        return renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }));
+        return renderToString(
+          createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }),
+        );
       };
-      const html = render(createElement(DiscussionThreadView, { data: data as never, result: undefined })) + render(createElement(DiscussionsSection, { data: sectionData as never, actionData: undefined }));
+      const html =
+        render(createElement(DiscussionThreadView, { data: data as never, result: undefined })) +
+        render(createElement(DiscussionsSection, { data: sectionData as never, actionData: undefined }));
       expect(html).toContain("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;");
       expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
       expect(html).toContain("&lt;iframe");
@@ -415,7 +465,8 @@ describeOnBackend("discussions", (backend) => {
       await threadPost(a, { intent: "discussions-report", kind: "reply", id: r1, reason: "spam" }, reporter.cookie);
       await threadPost(a, { intent: "discussions-report", kind: "reply", id: r2 }, reporter.cookie);
       await threadPost(a, { intent: "discussions-report", kind: "thread", id: a }, reporter.cookie);
-      const act = (form: Record<string, string>, cookie = moderator.cookie) => h.call(moderationAction, { path: "/admin/moderation", cookie, form });
+      const act = (form: Record<string, string>, cookie = moderator.cookie) =>
+        h.call(moderationAction, { path: "/admin/moderation", cookie, form });
       expect((await act({ intent: "discussions-hide", kind: "reply", id: r1 })).status).toBe(303);
       expect((await act({ intent: "discussions-dismiss", kind: "reply", id: r2 })).status).toBe(303);
       expect((await act({ intent: "discussions-dismiss", kind: "thread", id: a })).status).toBe(303);
@@ -431,7 +482,9 @@ describeOnBackend("discussions", (backend) => {
       expect((await db().select().from(churchSettings))[0]!.discussionAutoApprove).toBe(true);
       const queue = await moderation();
       expect(queue).toMatchObject({ pending: [], reportedThreads: [], reportedReplies: [], autoApprove: true });
-      const actions = (await db().select().from(auditLog).where(like(auditLog.action, "discussion.%")).orderBy(asc(auditLog.createdAt), asc(auditLog.id))).map((e) => `${e.action}:${e.entityId ?? ""}`);
+      const actions = (
+        await db().select().from(auditLog).where(like(auditLog.action, "discussion.%")).orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+      ).map((e) => `${e.action}:${e.entityId ?? ""}`);
       expect(actions).toEqual(
         expect.arrayContaining([
           `discussion.thread.approve:${a}`,
@@ -444,13 +497,25 @@ describeOnBackend("discussions", (backend) => {
           "discussion.settings:",
         ]),
       );
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "discussion.thread.delete"), eq(auditLog.entityId, b)));
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "discussion.thread.delete"), eq(auditLog.entityId, b)));
       expect(entry).toMatchObject({ actorUserId: moderator.userId, actorName: "Moira Moderator" });
       // Bad input and gone items come back as translated problems.
-      const bad = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "discussions-lock", kind: "reply", id: r2 } });
+      const bad = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "discussions-lock", kind: "reply", id: r2 },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body).toEqual({ section: "discussions", message: "That request could not be processed.", id: r2 });
-      const gone = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "discussions-approve", kind: "thread", id: b }, language: "es" });
+      const gone = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "discussions-approve", kind: "thread", id: b },
+        language: "es",
+      });
       expect(gone.status).toBe(404);
       expect((gone.body as { message: string }).message).toBe("Esa conversación o respuesta ya no existe.");
       expect((await act({ intent: "discussions-hide", kind: "thread", id: "x" })).status).toBe(400);
@@ -467,7 +532,15 @@ describeOnBackend("discussions", (backend) => {
       expect((await h.call(moderationAction, { path: "/admin/moderation", form })).status).toBe(303);
       expect((await h.call(moderationAction, { path: "/admin/moderation", cookie: other.cookie, form })).status).toBe(403);
       expect((await h.call(moderationLoader, { path: "/admin/moderation", cookie: other.cookie })).status).toBe(403);
-      expect((await h.call(moderationAction, { path: "/admin/moderation", cookie: other.cookie, form: { intent: "discussions-settings", autoApprove: "on" } })).status).toBe(403);
+      expect(
+        (
+          await h.call(moderationAction, {
+            path: "/admin/moderation",
+            cookie: other.cookie,
+            form: { intent: "discussions-settings", autoApprove: "on" },
+          })
+        ).status,
+      ).toBe(403);
       expect((await threadRow(id))!.status).toBe("pending");
       expect((await db().select().from(churchSettings))[0]!.discussionAutoApprove).toBe(false);
       expect(await db().select().from(auditLog).where(like(auditLog.action, "discussion.%"))).toHaveLength(auditBefore);

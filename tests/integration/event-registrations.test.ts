@@ -41,7 +41,17 @@ describeEachBackend("event registrations", (backend) => {
         guestRegistration: true,
         maxPartySize: 4,
         registrationQuestions: [
-          { id: "diet", kind: "choice", labelEn: "Diet", labelEs: "Dieta", required: true, options: [{ en: "Any", es: "Cualquiera" }, { en: "Vegetarian", es: "Vegetariana" }] },
+          {
+            id: "diet",
+            kind: "choice",
+            labelEn: "Diet",
+            labelEs: "Dieta",
+            required: true,
+            options: [
+              { en: "Any", es: "Cualquiera" },
+              { en: "Vegetarian", es: "Vegetariana" },
+            ],
+          },
           { id: "age", kind: "number", labelEn: "Age", required: false, min: 0, max: 120 },
         ],
       })
@@ -92,7 +102,10 @@ describeEachBackend("event registrations", (backend) => {
     // Wrong tokens and someone else's registration id are refused.
     expect(await cancelRegistration({ db: db(), siteUrl, now, token: "t".repeat(32) })).toEqual({ ok: false, error: "notFound" });
     const [a1] = await db().select().from(eventRegistrations).where(eq(eventRegistrations.email, "a1@example.test"));
-    expect(await cancelRegistration({ db: db(), siteUrl, now, registrationId: a1!.id, userId: "someone-else" })).toEqual({ ok: false, error: "notFound" });
+    expect(await cancelRegistration({ db: db(), siteUrl, now, registrationId: a1!.id, userId: "someone-else" })).toEqual({
+      ok: false,
+      error: "notFound",
+    });
 
     await db().delete(outboxMessages);
     expect(await cancelRegistration({ db: db(), siteUrl, now, token })).toMatchObject({ ok: true, promoted: 1 });
@@ -102,14 +115,20 @@ describeEachBackend("event registrations", (backend) => {
     expect(after.find((r) => r.email === "big@example.test")?.status).toBe("waitlisted");
     expect(after.find((r) => r.email === "spanish@example.test")?.status).toBe("confirmed");
     const mails = await db().select().from(outboxMessages);
-    expect(mails.map((m) => [m.recipient, (m.payload as { subject: string }).subject])).toEqual([["spanish@example.test", "Se abrió un lugar: Cena comunitaria"]]);
+    expect(mails.map((m) => [m.recipient, (m.payload as { subject: string }).subject])).toEqual([
+      ["spanish@example.test", "Se abrió un lugar: Cena comunitaria"],
+    ]);
     expect(await seatsTaken(db(), eventId, start)).toEqual({ confirmed: 9, waitlisted: 3 });
     // The link works once.
     expect(await cancelRegistration({ db: db(), siteUrl, now, token })).toEqual({ ok: false, error: "alreadyCancelled" });
   });
 
   test("refusals: bad answers, party size, duplicates, past, wrong occurrence, guests not allowed, drafts", async () => {
-    expect(await register("x@example.test", { answers: {} })).toMatchObject({ ok: false, error: "invalidAnswers", fieldErrors: { diet: "required" } });
+    expect(await register("x@example.test", { answers: {} })).toMatchObject({
+      ok: false,
+      error: "invalidAnswers",
+      fieldErrors: { diet: "required" },
+    });
     expect(await register("x@example.test", { answers: { diet: "7", age: "200" } })).toMatchObject({
       ok: false,
       fieldErrors: { diet: "invalid", age: "outOfRange" },
@@ -119,7 +138,10 @@ describeEachBackend("event registrations", (backend) => {
     expect(await register("x@example.test")).toMatchObject({ ok: true, status: "confirmed" });
     expect(await register("X@Example.test")).toMatchObject({ ok: false, error: "alreadyRegistered" });
     expect(await register("y@example.test", { now: new Date(start.getTime() + 1) })).toMatchObject({ ok: false, error: "past" });
-    expect(await register("y@example.test", { occurrenceStart: new Date(start.getTime() + 60_000) })).toMatchObject({ ok: false, error: "invalidOccurrence" });
+    expect(await register("y@example.test", { occurrenceStart: new Date(start.getTime() + 60_000) })).toMatchObject({
+      ok: false,
+      error: "invalidOccurrence",
+    });
     await db().update(events).set({ guestRegistration: false }).where(eq(events.id, eventId));
     expect(await register("y@example.test")).toMatchObject({ ok: false, error: "guestsNotAllowed" });
     await db().update(events).set({ status: "draft" }).where(eq(events.id, eventId));
@@ -157,10 +179,15 @@ describeEachBackend("event registrations", (backend) => {
     expect(await sendEventReminders({ db: db(), siteUrl, now: new Date("2026-03-13T20:00:00Z") })).toBe(0);
     // Saturday 10 am: both confirmed registrants, in their languages; a second pass sends nothing.
     const saturday = new Date("2026-03-14T15:00:00Z");
-    const [first, second] = await Promise.all([sendEventReminders({ db: db(), siteUrl, now: saturday }), sendEventReminders({ db: db(), siteUrl, now: saturday })]);
+    const [first, second] = await Promise.all([
+      sendEventReminders({ db: db(), siteUrl, now: saturday }),
+      sendEventReminders({ db: db(), siteUrl, now: saturday }),
+    ]);
     expect(first! + second!).toBe(2);
     expect(await sendEventReminders({ db: db(), siteUrl, now: new Date("2026-03-14T20:00:00Z") })).toBe(0);
-    const subjects = (await db().select().from(outboxMessages)).map((m) => [m.recipient, (m.payload as { subject: string }).subject]).sort();
+    const subjects = (await db().select().from(outboxMessages))
+      .map((m) => [m.recipient, (m.payload as { subject: string }).subject])
+      .sort();
     expect(subjects).toEqual([
       ["en@example.test", "Reminder: Community Supper is tomorrow"],
       ["es@example.test", "Recordatorio: Cena comunitaria es mañana"],
@@ -170,7 +197,10 @@ describeEachBackend("event registrations", (backend) => {
   test("the dashboard counts recurring events still repeating, people registered ahead, and new sign-ups by scope", async () => {
     await db().delete(eventRegistrations);
     await db().delete(signupInbox);
-    await db().update(events).set({ recurrence: { freq: "weekly", interval: 1 }, needsFollowUp: true }).where(eq(events.id, eventId));
+    await db()
+      .update(events)
+      .set({ recurrence: { freq: "weekly", interval: 1 }, needsFollowUp: true })
+      .where(eq(events.id, eventId));
     await register("r1@example.test", { partySize: 3 });
     await register("r2@example.test", { partySize: 2 });
     const admin = (scopes: string[]) => ({ userId: "u", name: "A", email: null, roles: ["admin" as const], scopes: scopes as never });

@@ -142,11 +142,25 @@ describeOnBackend("public events", (backend) => {
           guestRegistration: true,
           maxPartySize: 4,
           registrationQuestions: [
-            { id: "diet", kind: "choice", labelEn: "Meal", labelEs: "Comida", required: true, options: [{ en: "Burger" }, { en: "Veggie" }] },
+            {
+              id: "diet",
+              kind: "choice",
+              labelEn: "Meal",
+              labelEs: "Comida",
+              required: true,
+              options: [{ en: "Burger" }, { en: "Veggie" }],
+            },
           ],
         },
         { ...base, slug: "test-draft", titleEn: "Test Draft Event", category: "youth", status: "draft", startsAt: localAt(3, "18:00") },
-        { ...base, slug: "test-cancelled", titleEn: "Test Cancelled Concert", category: "worship", status: "cancelled", startsAt: localAt(7, "18:00") },
+        {
+          ...base,
+          slug: "test-cancelled",
+          titleEn: "Test Cancelled Concert",
+          category: "worship",
+          status: "cancelled",
+          startsAt: localAt(7, "18:00"),
+        },
         { ...base, slug: "test-members-only", titleEn: "Test Members Only", category: "community", startsAt: localAt(9, "10:00") },
       ])
       .returning({ id: events.id, slug: events.slug });
@@ -161,8 +175,9 @@ describeOnBackend("public events", (backend) => {
 
   async function createMember() {
     const email = `events${randomBytes(4).toString("hex")}@example.test`;
-    await authCallContext.run({ language: "en", signup: { fullName: "Ana Reyes", username: "", displayName: "Ana Reyes", phone: null } }, () =>
-      getAuth().api.signUpEmail({ body: { name: "Ana Reyes", email, password: PASSWORD } }),
+    await authCallContext.run(
+      { language: "en", signup: { fullName: "Ana Reyes", username: "", displayName: "Ana Reyes", phone: null } },
+      () => getAuth().api.signUpEmail({ body: { name: "Ana Reyes", email, password: PASSWORD } }),
     );
     await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -194,7 +209,11 @@ describeOnBackend("public events", (backend) => {
       expect(weekly[0]!.href).toMatch(/^\/events\/test-weekly-study\?date=\d{4}-\d{2}-\d{2}$/);
       expect(weekly.every((w) => /7:00\s?PM/.test(w.timeLabel))).toBe(true);
       const cookout = data.groups.flatMap((g) => g.items).find((i) => i.slug === "test-youth-cookout");
-      expect(cookout).toMatchObject({ capacity: 10, placesLeft: 10, mapUrl: expect.stringContaining("openstreetmap.org/search?query=100%20Main") });
+      expect(cookout).toMatchObject({
+        capacity: 10,
+        placesLeft: 10,
+        mapUrl: expect.stringContaining("openstreetmap.org/search?query=100%20Main"),
+      });
       // Dates ascending, grouped by local date.
       const dates = data.groups.map((g) => g.date);
       expect([...dates].sort()).toEqual(dates);
@@ -296,7 +315,13 @@ describeOnBackend("public events", (backend) => {
     const cookoutStart = () => localAt(10, "17:00").toISOString();
 
     test("a guest's bad input is a 400 with translated messages, in Spanish too", async () => {
-      const bad = await rsvp("test-youth-cookout", { intent: "register", occurrence: cookoutStart(), name: " ", email: "not-an-email", partySize: "9" });
+      const bad = await rsvp("test-youth-cookout", {
+        intent: "register",
+        occurrence: cookoutStart(),
+        name: " ",
+        email: "not-an-email",
+        partySize: "9",
+      });
       expect(bad.status).toBe(400);
       expect(bad.data.ok).toBe(false);
       expect(bad.data.fieldErrors).toMatchObject({
@@ -306,7 +331,12 @@ describeOnBackend("public events", (backend) => {
         "answer.diet": "This field is required.",
       });
       const spanish = await settle(() =>
-        eventAction(args<typeof eventAction>(post("/events/test-youth-cookout?lang=es", { intent: "register", occurrence: "yesterday", partySize: "x" }), { slug: "test-youth-cookout" })),
+        eventAction(
+          args<typeof eventAction>(
+            post("/events/test-youth-cookout?lang=es", { intent: "register", occurrence: "yesterday", partySize: "x" }),
+            { slug: "test-youth-cookout" },
+          ),
+        ),
       );
       expect(spanish.status).toBe(400);
       expect((spanish.data as ActionData).fieldErrors?.name).toBe("Por favor, ingrese su nombre.");
@@ -315,20 +345,42 @@ describeOnBackend("public events", (backend) => {
     });
 
     test("a guest registers; events without guest registration refuse guests", async () => {
-      const ok = await rsvp("test-youth-cookout", { intent: "register", occurrence: cookoutStart(), name: "Guest Person", email: "guest@example.test", partySize: "2", "answer.diet": "1" });
+      const ok = await rsvp("test-youth-cookout", {
+        intent: "register",
+        occurrence: cookoutStart(),
+        name: "Guest Person",
+        email: "guest@example.test",
+        partySize: "2",
+        "answer.diet": "1",
+      });
       expect(ok.status).toBe(200);
       expect(ok.data).toMatchObject({ ok: true, status: "confirmed", guest: true });
       expect(ok.data.message).toMatch(/Check your email/);
       const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.email, "guest@example.test"));
       expect(row).toMatchObject({ partySize: 2, status: "confirmed", userId: null, answers: { diet: 1 } });
-      const again = await rsvp("test-youth-cookout", { intent: "register", occurrence: cookoutStart(), name: "Guest Person", email: "guest@example.test", partySize: "1", "answer.diet": "0" });
+      const again = await rsvp("test-youth-cookout", {
+        intent: "register",
+        occurrence: cookoutStart(),
+        name: "Guest Person",
+        email: "guest@example.test",
+        partySize: "1",
+        "answer.diet": "0",
+      });
       expect(again.status).toBe(409);
       expect(again.data.message).toBe("You are already registered for this date.");
 
-      const members = await rsvp("test-members-only", { intent: "register", occurrence: localAt(9, "10:00").toISOString(), name: "G", email: "g@example.test", partySize: "1" });
+      const members = await rsvp("test-members-only", {
+        intent: "register",
+        occurrence: localAt(9, "10:00").toISOString(),
+        name: "G",
+        email: "g@example.test",
+        partySize: "1",
+      });
       expect(members.status).toBe(403);
 
-      const page = await settle(() => eventLoader(args<typeof eventLoader>(get("/events/test-youth-cookout"), { slug: "test-youth-cookout" })));
+      const page = await settle(() =>
+        eventLoader(args<typeof eventLoader>(get("/events/test-youth-cookout"), { slug: "test-youth-cookout" })),
+      );
       expect((page.data as { occurrence: { placesLeft: number } }).occurrence.placesLeft).toBe(8);
     });
 
@@ -345,15 +397,23 @@ describeOnBackend("public events", (backend) => {
       const going = await rsvp("test-weekly-study", { intent: "register", occurrence: "", partySize: "1" }, { cookie: member.cookie });
       expect(going.status).toBe(400);
 
-      const page = await settle(() => eventLoader(args<typeof eventLoader>(get("/events/test-weekly-study", member.cookie), { slug: "test-weekly-study" })));
+      const page = await settle(() =>
+        eventLoader(args<typeof eventLoader>(get("/events/test-weekly-study", member.cookie), { slug: "test-weekly-study" })),
+      );
       const data = page.data as { occurrence: { start: string; localDate: string }; member: { registration: unknown; feedUrl: string } };
       expect(data.member.registration).toBeNull();
-      const registered = await rsvp("test-weekly-study", { intent: "register", occurrence: data.occurrence.start, partySize: "2" }, { cookie: member.cookie });
+      const registered = await rsvp(
+        "test-weekly-study",
+        { intent: "register", occurrence: data.occurrence.start, partySize: "2" },
+        { cookie: member.cookie },
+      );
       expect(registered.status).toBe(200);
       expect(registered.data).toMatchObject({ ok: true, status: "confirmed", guest: false });
       expect(registered.data.message).toMatch(/You're going/);
 
-      const after = await settle(() => eventLoader(args<typeof eventLoader>(get("/events/test-weekly-study", member.cookie), { slug: "test-weekly-study" })));
+      const after = await settle(() =>
+        eventLoader(args<typeof eventLoader>(get("/events/test-weekly-study", member.cookie), { slug: "test-weekly-study" })),
+      );
       const afterData = after.data as typeof data & { member: { registration: { id: string; status: string; partySize: number } } };
       expect(afterData.member.registration).toMatchObject({ status: "confirmed", partySize: 2 });
       expect(after.headers.get("Cache-Control")).toBe("private, no-store");
@@ -380,16 +440,24 @@ describeOnBackend("public events", (backend) => {
       expect(revoked.status).toBe(404);
       await db.update(profiles).set({ calendarFeedVersion: 0 }).where(eq(profiles.id, member.id));
 
-      const cancelled = await rsvp("test-weekly-study", { intent: "cancel", registrationId: afterData.member.registration.id }, { cookie: member.cookie });
+      const cancelled = await rsvp(
+        "test-weekly-study",
+        { intent: "cancel", registrationId: afterData.member.registration.id },
+        { cookie: member.cookie },
+      );
       expect(cancelled.status).toBe(200);
       expect(cancelled.data.message).toBe("Your RSVP has been cancelled.");
-      const final = await settle(() => eventLoader(args<typeof eventLoader>(get("/events/test-weekly-study", member.cookie), { slug: "test-weekly-study" })));
+      const final = await settle(() =>
+        eventLoader(args<typeof eventLoader>(get("/events/test-weekly-study", member.cookie), { slug: "test-weekly-study" })),
+      );
       expect((final.data as typeof data).member.registration).toBeNull();
     });
 
     test("bad member feed tokens are 404", async () => {
       for (const token of ["", "nope", "abc.def", `${"x".repeat(20)}.${"y".repeat(43)}`]) {
-        const response = (await memberFeedLoader(args<typeof memberFeedLoader>(get(`/events/mine.ics?token=${encodeURIComponent(token)}`)))) as Response;
+        const response = (await memberFeedLoader(
+          args<typeof memberFeedLoader>(get(`/events/mine.ics?token=${encodeURIComponent(token)}`)),
+        )) as Response;
         expect(response.status).toBe(404);
       }
     });
@@ -485,7 +553,8 @@ describeOnBackend("public events", (backend) => {
     });
 
     test("/events/:slug/calendar.ics: one VEVENT as a download; drafts and unknown slugs 404", async () => {
-      const ics = async (slug: string) => (await eventIcsLoader(args<typeof eventIcsLoader>(get(`/events/${slug}/calendar.ics`), { slug }))) as Response;
+      const ics = async (slug: string) =>
+        (await eventIcsLoader(args<typeof eventIcsLoader>(get(`/events/${slug}/calendar.ics`), { slug }))) as Response;
       const response = await ics("test-weekly-study");
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");

@@ -61,10 +61,23 @@ interface WireAnswer {
 
 /** Paths of every route (parameters filled with 1), their `.data` forms, and the server's own. */
 function knownPaths(): string[] {
-  const paths = new Set<string>(["/healthz", "/readyz", "/uploads/x.png", "/uploads/../package.json", "/assets/x.js", "/sw.js", "/media/x.mp4", "/api/auth/get-session", "/api/auth/sign-in/email"]);
+  const paths = new Set<string>([
+    "/healthz",
+    "/readyz",
+    "/uploads/x.png",
+    "/uploads/../package.json",
+    "/assets/x.js",
+    "/sw.js",
+    "/media/x.mp4",
+    "/api/auth/get-session",
+    "/api/auth/sign-in/email",
+  ]);
   for (const route of routesWithHandlers()) {
     if (route.key === "[root]" || route.key.startsWith("[layout]")) continue;
-    const concrete = route.pattern.replace(/:(\w+)/g, "1").replace(/\*/g, "not-a-page").replace(/ \[layout\]$/, "");
+    const concrete = route.pattern
+      .replace(/:(\w+)/g, "1")
+      .replace(/\*/g, "not-a-page")
+      .replace(/ \[layout\]$/, "");
     // Server-sent events never end: they are fuzzed in process.
     if (/\/events$/.test(concrete) && /(watch\/chat|prayer)\/events$/.test(concrete)) continue;
     paths.add(concrete);
@@ -174,7 +187,15 @@ describe("fuzzing the HTTP server (production build)", () => {
     const signup = await fetch(`${server.baseURL}/auth`, {
       method: "POST",
       headers: { Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "signup-email", fullName: "Fuzz Http", email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" }).toString(),
+      body: new URLSearchParams({
+        intent: "signup-email",
+        fullName: "Fuzz Http",
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        username: "",
+        phone: "",
+      }).toString(),
     });
     expect(signup.status).toBe(200);
     const link = callbackLink(await waitForEmlTo(dataDir, email));
@@ -188,7 +209,10 @@ describe("fuzzing the HTTP server (production build)", () => {
     await stripe?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     snapshot?.remove();
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
     console.log(
       `fuzz-http FUZZ_SEED=${FUZZ_SEED}: ${counts.requests} requests, ${counts.answered} answered (${byStatus}), ${counts.noAnswer} closed without an answer (protocol junk, or a body over the limit), ${counts.timedOut} left waiting for a declared body`,
     );
@@ -226,7 +250,23 @@ describe("fuzzing the HTTP server (production build)", () => {
   }
 
   const bodyArb: fc.Arbitrary<RawBody> = (() => {
-    const names = ["intent", "id", "email", "password", "body", "title", "message", "q", "file", "files", "name", "fullName", "quantity", "variantId", "kind"];
+    const names = [
+      "intent",
+      "id",
+      "email",
+      "password",
+      "body",
+      "title",
+      "message",
+      "q",
+      "file",
+      "files",
+      "name",
+      "fullName",
+      "quantity",
+      "variantId",
+      "kind",
+    ];
     const intents = ["post", "signin-email", "magic-link", "signup-email", "upload", "upload-image", "save", "delete", "complete", "add"];
     const valueFor = () => fc.oneof(hostileString, fc.constantFrom("1", "yes", "a@b.co"));
     const shape = formShape({ intents, names, valueFor, fileFields: ["file", "files", "image", "audio"] });
@@ -239,7 +279,11 @@ describe("fuzzing the HTTP server (production build)", () => {
       {
         weight: 1,
         arbitrary: fc.constantFrom<RawBody>(
-          { contentType: "application/x-www-form-urlencoded", body: `intent=post&body=${"x".repeat(70 * 1024)}`, label: "70 KB form (over the 64 KB limit)" },
+          {
+            contentType: "application/x-www-form-urlencoded",
+            body: `intent=post&body=${"x".repeat(70 * 1024)}`,
+            label: "70 KB form (over the 64 KB limit)",
+          },
           { contentType: "application/json", body: JSON.stringify({ message: "y".repeat(2 * 1024 * 1024) }), label: "2 MB JSON" },
         ),
       },
@@ -261,7 +305,16 @@ describe("fuzzing the HTTP server (production build)", () => {
       body: bodyArb,
       framing: fc.oneof(
         { weight: 10, arbitrary: fc.constant<"exact">("exact") },
-        { weight: 1, arbitrary: fc.constantFrom<"chunked" | "short" | "long" | "none" | "huge-declared">("chunked", "short", "long", "none", "huge-declared") },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom<"chunked" | "short" | "long" | "none" | "huge-declared">(
+            "chunked",
+            "short",
+            "long",
+            "none",
+            "huge-declared",
+          ),
+        },
       ),
     })
     .map((r) => {
@@ -291,21 +344,41 @@ describe("fuzzing the HTTP server (production build)", () => {
       const head = lines.map((l) => `${l}\r\n`).join("") + (r.protocolJunk ?? "") + "\r\n";
       // Header values with characters above 0x7f go out as raw bytes (latin1), as a hostile client would send them.
       const bytes = Buffer.concat([Buffer.from(head, "latin1"), payload]);
-      const wellFormed = !r.protocolJunk && !["get", "FOO", "CONNECT", "TRACE"].includes(r.method) && r.framing === "exact" && !r.junk.includes("\u00e9") && !r.junk.includes("\u00ff");
+      const wellFormed =
+        !r.protocolJunk &&
+        !["get", "FOO", "CONNECT", "TRACE"].includes(r.method) &&
+        r.framing === "exact" &&
+        !r.junk.includes("\u00e9") &&
+        !r.junk.includes("\u00ff");
       const overLimit = withBody && body.length > MAX_BODY_BYTES;
-      return { label: `${r.method} ${r.path}${r.junk.slice(0, 60)} [${r.body.label}; ${r.framing}; ${r.headers.map(([n]) => n).join(",")}${r.protocolJunk ? `; junk ${JSON.stringify(r.protocolJunk.slice(0, 40))}` : ""}]`, bytes, wellFormed, truncated, overLimit };
+      return {
+        label: `${r.method} ${r.path}${r.junk.slice(0, 60)} [${r.body.label}; ${r.framing}; ${r.headers.map(([n]) => n).join(",")}${r.protocolJunk ? `; junk ${JSON.stringify(r.protocolJunk.slice(0, 40))}` : ""}]`,
+        bytes,
+        wellFormed,
+        truncated,
+        overLimit,
+      };
     });
 
   test("TRACE (which the Fetch API cannot carry) is refused with 405, not a 500", async () => {
     for (const target of ["/", "/about", "/admin/classes/new", "/prayer.data", "/not-a-page"]) {
-      const answer = await send(Buffer.from(`TRACE ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`), 10_000);
+      const answer = await send(
+        Buffer.from(`TRACE ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`),
+        10_000,
+      );
       expect(answer.status, target).toBe(405);
       expect(answer.head).toMatch(/\r\nAllow: GET, HEAD, POST/i);
     }
   });
 
   test("the Stripe webhook refuses every unsigned or mis-signed body with 400", async () => {
-    const bodies = fc.sample(fc.oneof(fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? "null"), hostileString), { seed: seedFor("http webhook"), numRuns: 60 });
+    const bodies = fc.sample(
+      fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? "null"),
+        hostileString,
+      ),
+      { seed: seedFor("http webhook"), numRuns: 60 },
+    );
     for (const [i, body] of bodies.entries()) {
       const signature = i % 3 === 0 ? undefined : i % 3 === 1 ? "t=1,v1=00" : `t=${Math.floor(Date.now() / 1000)},v1=${"ab".repeat(32)}`;
       const response = await fetch(`${server.baseURL}/stripe/webhook`, {
@@ -347,7 +420,10 @@ describe("fuzzing the HTTP server (production build)", () => {
       }),
       { seed: seedFor("http"), numRuns: RUNS, endOnFailure: true },
     );
-    if (details.failed) throw new Error(`fuzz-http (FUZZ_SEED=${FUZZ_SEED}) failed at request ${details.numRuns}:\n${failures.join("\n") || String(details.errorInstance)}`);
+    if (details.failed)
+      throw new Error(
+        `fuzz-http (FUZZ_SEED=${FUZZ_SEED}) failed at request ${details.numRuns}:\n${failures.join("\n") || String(details.errorInstance)}`,
+      );
     // An error swallowed into a 4xx is still an error: none may be logged.
     const { stdout, stderr } = server.output();
     const errors = `${stdout}\n${stderr}`.split("\n").filter((line) => /"level":(50|60)/.test(line));

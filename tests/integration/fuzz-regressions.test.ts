@@ -19,7 +19,14 @@ import { action as webhookAction } from "~/routes/stripe/webhook";
 import { setStripeForTests } from "~/server/stripe.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
-import { FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, signStripeEvent, startFakeStripe, stripeEvent, type FakeStripe } from "../support/fake-stripe";
+import {
+  FAKE_STRIPE_SECRET_KEY,
+  FAKE_STRIPE_WEBHOOK_SECRET,
+  signStripeEvent,
+  startFakeStripe,
+  stripeEvent,
+  type FakeStripe,
+} from "../support/fake-stripe";
 import { describeOnBackend, queryRows } from "../support/test-database";
 import { createLoadContext } from "~/server/load-context.server";
 
@@ -27,7 +34,11 @@ import { createLoadContext } from "~/server/load-context.server";
 type RouteFunction = (args: any) => unknown;
 
 /** The status of a loader's or action's answer, returned or thrown. */
-async function statusOf(fn: RouteFunction, path: string, options: { params?: Record<string, string>; cookie?: string; form?: Record<string, string> } = {}): Promise<number> {
+async function statusOf(
+  fn: RouteFunction,
+  path: string,
+  options: { params?: Record<string, string>; cookie?: string; form?: Record<string, string> } = {},
+): Promise<number> {
   const headers = new Headers({ "x-church-client-ip": "198.51.100.9" });
   if (options.cookie) headers.set("cookie", options.cookie);
   const init: RequestInit = { method: options.form ? "POST" : "GET", headers };
@@ -37,12 +48,18 @@ async function statusOf(fn: RouteFunction, path: string, options: { params?: Rec
   }
   let value: unknown;
   try {
-    value = await fn({ request: new Request(new URL(path, PUBLIC_URL), init), url: new URL(path, PUBLIC_URL), params: options.params ?? {}, context: createLoadContext("test") });
+    value = await fn({
+      request: new Request(new URL(path, PUBLIC_URL), init),
+      url: new URL(path, PUBLIC_URL),
+      params: options.params ?? {},
+      context: createLoadContext("test"),
+    });
   } catch (thrown) {
     value = thrown;
   }
   if (value instanceof Response) return value.status;
-  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit") return (value as { init?: ResponseInit | null }).init?.status ?? 200;
+  if (value && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit")
+    return (value as { init?: ResponseInit | null }).init?.status ?? 200;
   if (value instanceof Error) throw value;
   return 200;
 }
@@ -70,10 +87,15 @@ describeOnBackend("fuzz findings (regressions)", (backend) => {
       const params = { slug };
       expect(await statusOf(sermonLoader, "/sermons/x", { params }), `sermon ${JSON.stringify(slug)}`).toBe(404);
       expect(await statusOf(eventLoader, "/events/x", { params }), `event ${JSON.stringify(slug)}`).toBe(404);
-      expect(await statusOf(eventAction, "/events/x", { params, form: { intent: "cancel" } }), `event action ${JSON.stringify(slug)}`).toBe(404);
+      expect(await statusOf(eventAction, "/events/x", { params, form: { intent: "cancel" } }), `event action ${JSON.stringify(slug)}`).toBe(
+        404,
+      );
       expect(await statusOf(groupLoader, "/community/groups/x", { params }), `group ${JSON.stringify(slug)}`).toBe(404);
       expect(await statusOf(productLoader, "/store/x", { params }), `product ${JSON.stringify(slug)}`).toBe(404);
-      expect(await statusOf(productAction, "/store/x", { params, form: { intent: "add", variantId: "1", quantity: "1" } }), `product action ${JSON.stringify(slug)}`).toBe(404);
+      expect(
+        await statusOf(productAction, "/store/x", { params, form: { intent: "add", variantId: "1", quantity: "1" } }),
+        `product action ${JSON.stringify(slug)}`,
+      ).toBe(404);
     }
     // The real slugs still work.
     const [event] = await queryRows<{ slug: string }>(db(), sql`SELECT slug FROM events WHERE status = 'published' ORDER BY id LIMIT 1`);
@@ -92,7 +114,12 @@ describeOnBackend("fuzz findings (regressions)", (backend) => {
     }
     expect(await statusOf(membersExportLoader, `/admin/members/export.csv?q=${q}`, { cookie: admin.cookie })).toBe(200);
     expect(await statusOf(giftsExportLoader, `/admin/giving/gifts.csv?q=${q}`, { cookie: admin.cookie })).toBe(200);
-    const exports = await db().select({ action: auditLog.action, after: auditLog.after }).from(auditLog).where(eq(auditLog.actorUserId, admin.userId)).orderBy(desc(auditLog.createdAt)).limit(2);
+    const exports = await db()
+      .select({ action: auditLog.action, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.actorUserId, admin.userId))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(2);
     expect(exports.map((e) => e.action).sort()).toEqual(["gift.export", "member.export"].sort());
     for (const entry of exports) {
       expect((entry.after as { q: string }).q).toBe("ana");
@@ -103,7 +130,11 @@ describeOnBackend("fuzz findings (regressions)", (backend) => {
     const post = async (event: object) => {
       const { payload, signature } = signStripeEvent(event);
       const response = (await webhookAction({
-        request: new Request(`${PUBLIC_URL}/stripe/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload }),
+        request: new Request(`${PUBLIC_URL}/stripe/webhook`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+          body: payload,
+        }),
         url: new URL(`${PUBLIC_URL}/stripe/webhook`),
         params: {},
         context: createLoadContext("test"),

@@ -29,15 +29,19 @@ describeOnBackend("listRecentGalleryImages", (backend) => {
 
   beforeAll(async () => {
     database = await openMigrated(backend);
-    await db().insert(mediaGallery).values(Array.from({ length: 10 }, (_, i) => image(i + 1)));
+    await db()
+      .insert(mediaGallery)
+      .values(Array.from({ length: 10 }, (_, i) => image(i + 1)));
     // Newer than every image, but excluded by the spec's filter:
-    await db().insert(mediaGallery).values([
-      image(100, { title: "A video", mediaType: "video", imageUrl: "/media/test/clip.mp4" }),
-      image(101, { title: "No picture", imageUrl: null }),
-      // Issue 7: members' photos waiting for review, or rejected, are never shown.
-      image(102, { title: "Pending", status: "pending" }),
-      image(103, { title: "Rejected", status: "rejected" }),
-    ]);
+    await db()
+      .insert(mediaGallery)
+      .values([
+        image(100, { title: "A video", mediaType: "video", imageUrl: "/media/test/clip.mp4" }),
+        image(101, { title: "No picture", imageUrl: null }),
+        // Issue 7: members' photos waiting for review, or rejected, are never shown.
+        image(102, { title: "Pending", status: "pending" }),
+        image(103, { title: "Rejected", status: "rejected" }),
+      ]);
   });
   afterAll(() => database?.dispose());
 
@@ -116,12 +120,12 @@ describeOnBackend("database check constraints", (backend) => {
   afterAll(() => database?.dispose());
 
   test("accept valid service times", async () => {
-    await db().insert(serviceTimes).values([
-      serviceTime("early", "00:00"),
-      serviceTime("late", "23:59", 6),
-      serviceTime("worship", "11:00"),
-    ]);
-    const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(serviceTimes);
+    await db()
+      .insert(serviceTimes)
+      .values([serviceTime("early", "00:00"), serviceTime("late", "23:59", 6), serviceTime("worship", "11:00")]);
+    const [row] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(serviceTimes);
     expect(row!.n).toBe(3);
   });
 
@@ -137,7 +141,9 @@ describeOnBackend("database check constraints", (backend) => {
       ["11:00", -1],
     ])("start %j on day %i", async (startTime, dayOfWeek) => {
       await expect(
-        db().insert(serviceTimes).values(serviceTime(`bad-${startTime}-${dayOfWeek}`, startTime, dayOfWeek)),
+        db()
+          .insert(serviceTimes)
+          .values(serviceTime(`bad-${startTime}-${dayOfWeek}`, startTime, dayOfWeek)),
       ).rejects.toThrow();
       const [row] = await db()
         .select({ n: sql<number>`count(*)::int` })
@@ -148,7 +154,12 @@ describeOnBackend("database check constraints", (backend) => {
   });
 
   test("reject an update to a bad time", async () => {
-    await expect(db().update(serviceTimes).set({ startTime: "25:00" }).where(sql`${serviceTimes.key} = 'worship'`)).rejects.toThrow();
+    await expect(
+      db()
+        .update(serviceTimes)
+        .set({ startTime: "25:00" })
+        .where(sql`${serviceTimes.key} = 'worship'`),
+    ).rejects.toThrow();
   });
 
   test("the church profile is a single row", async () => {
@@ -162,9 +173,13 @@ describeOnBackend("database check constraints", (backend) => {
       phone: "+12175550100",
       phoneDisplay: "(217) 555-0100",
     };
-    await db().execute(sql`insert into church_settings (id, name_en, tagline_en, street_address, city, region, postal_code, phone, phone_display) values (1, ${settings.nameEn}, ${settings.taglineEn}, ${settings.streetAddress}, ${settings.city}, ${settings.region}, ${settings.postalCode}, ${settings.phone}, ${settings.phoneDisplay})`);
+    await db().execute(
+      sql`insert into church_settings (id, name_en, tagline_en, street_address, city, region, postal_code, phone, phone_display) values (1, ${settings.nameEn}, ${settings.taglineEn}, ${settings.streetAddress}, ${settings.city}, ${settings.region}, ${settings.postalCode}, ${settings.phone}, ${settings.phoneDisplay})`,
+    );
     await expect(
-      db().execute(sql`insert into church_settings (id, name_en, tagline_en, street_address, city, region, postal_code, phone, phone_display) values (2, 'x', 'y', 'z', 'c', 'r', 'p', '+1', '1')`),
+      db().execute(
+        sql`insert into church_settings (id, name_en, tagline_en, street_address, city, region, postal_code, phone, phone_display) values (2, 'x', 'y', 'z', 'c', 'r', 'p', '+1', '1')`,
+      ),
     ).rejects.toThrow();
   });
 

@@ -53,7 +53,9 @@ async function noiseJpeg(width: number, height: number, options: { orientation?:
 }
 
 async function smallPng(width = 640, height = 480): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 function file(bytes: Buffer, name: string, type = "image/jpeg"): File {
@@ -143,10 +145,20 @@ describeOnBackend("photo gallery", (backend) => {
     test("a large JPEG becomes AVIF and WebP at 480, 960 and 1600 px with the real size recorded", async () => {
       const big = await noiseJpeg(2400, 1800);
       expect(big.length).toBeGreaterThan(1 * MB);
-      const result = await adminUpload({ title: "Harvest supper", titleEs: "Cena de cosecha", category: "fellowship" }, [file(big, "harvest.jpg")]);
+      const result = await adminUpload({ title: "Harvest supper", titleEs: "Cena de cosecha", category: "fellowship" }, [
+        file(big, "harvest.jpg"),
+      ]);
       expect(result.status).toBe(200);
       const [row] = await db().select().from(mediaGallery);
-      expect(row).toMatchObject({ title: "Harvest supper", titleEs: "Cena de cosecha", category: "fellowship", status: "approved", width: 1600, height: 1200, mediaType: "image" });
+      expect(row).toMatchObject({
+        title: "Harvest supper",
+        titleEs: "Cena de cosecha",
+        category: "fellowship",
+        status: "approved",
+        width: 1600,
+        height: 1200,
+        mediaType: "image",
+      });
       expect(row!.variantBase).toMatch(/^\/uploads\/gallery\/[0-9a-f]{24}$/);
       expect(row!.imageUrl).toBe(`${row!.variantBase}-1600.webp`);
       const name = row!.variantBase!.split("/").pop()!;
@@ -179,7 +191,16 @@ describeOnBackend("photo gallery", (backend) => {
     test("many photos at once, into a new bilingual album, captions defaulting to the file name", async () => {
       const files = await Promise.all([1, 2, 3].map(async (n) => file(await smallPng(640 + n, 480), `Picnic_${n}.png`, "image/png")));
       const versionBefore = await readContentVersion(db());
-      const result = await adminUpload({ album: "new", newAlbumTitle: "Church picnic", newAlbumTitleEs: "Picnic de la iglesia", newAlbumDate: "2026-05-10", category: "events" }, files);
+      const result = await adminUpload(
+        {
+          album: "new",
+          newAlbumTitle: "Church picnic",
+          newAlbumTitleEs: "Picnic de la iglesia",
+          newAlbumDate: "2026-05-10",
+          category: "events",
+        },
+        files,
+      );
       expect(result).toMatchObject({ status: 200, data: { ok: true, message: "3 photos uploaded." } });
       // Cached public pages (the community page, home) are rendered again.
       expect(await readContentVersion(db())).not.toBe(versionBefore);
@@ -187,7 +208,14 @@ describeOnBackend("photo gallery", (backend) => {
       expect(album).toMatchObject({ title: "Church picnic", titleEs: "Picnic de la iglesia", eventDate: "2026-05-10" });
       const rows = await db().select().from(mediaGallery);
       expect(rows.map((r) => r.title).sort()).toEqual(["Picnic 1", "Picnic 2", "Picnic 3"]);
-      for (const r of rows) expect(r).toMatchObject({ albumId: album!.id, category: "events", eventDate: "2026-05-10", width: expect.any(Number), height: 480 });
+      for (const r of rows)
+        expect(r).toMatchObject({
+          albumId: album!.id,
+          category: "events",
+          eventDate: "2026-05-10",
+          width: expect.any(Number),
+          height: 480,
+        });
       // Public, newest first: the first file chosen comes first.
       const section = await community(`?album=${album!.slug}`);
       expect(section.photos.map((p) => p.title)).toEqual(["Picnic 1", "Picnic 2", "Picnic 3"]);
@@ -201,7 +229,10 @@ describeOnBackend("photo gallery", (backend) => {
       const gifResult = await adminUpload({ title: "Nope" }, [file(gif, "photo.jpg")]);
       expect(gifResult.status).toBe(400);
       expect(gifResult.data.message).toBe("“photo.jpg” is not a JPEG, PNG or WebP photo.");
-      const textResult = await adminUpload({ title: "Nope" }, [file(await smallPng(), "ok.png", "image/png"), file(Buffer.from("hello, not a photo"), "notes.jpg")]);
+      const textResult = await adminUpload({ title: "Nope" }, [
+        file(await smallPng(), "ok.png", "image/png"),
+        file(Buffer.from("hello, not a photo"), "notes.jpg"),
+      ]);
       expect(textResult.status).toBe(400);
       expect(await db().select().from(mediaGallery)).toHaveLength(0);
       expect(await readdir(uploadDir)).toEqual([]);
@@ -213,7 +244,10 @@ describeOnBackend("photo gallery", (backend) => {
       expect(result.status).toBe(413);
       expect(result.data.message).toBe("“huge.jpg” is larger than 8 MB.");
       const png = await smallPng(64, 48);
-      const many = await adminUpload({ title: "Many" }, Array.from({ length: 21 }, (_, i) => file(png, `p${i}.png`, "image/png")));
+      const many = await adminUpload(
+        { title: "Many" },
+        Array.from({ length: 21 }, (_, i) => file(png, `p${i}.png`, "image/png")),
+      );
       expect(many.status).toBe(413);
       expect(many.data.message).toBe("Upload at most 20 photos at a time.");
       expect(await db().select().from(mediaGallery)).toHaveLength(0);
@@ -237,10 +271,29 @@ describeOnBackend("photo gallery", (backend) => {
       expect(await storedFiles()).toHaveLength(4);
       expect((await adminPost({ intent: "create-album", title: "Choir", titleEs: "Coro", eventDate: "2026-04-01" })).status).toBe(200);
       const [album] = await db().select().from(galleryAlbums);
-      const edit = await adminPost({ intent: "update-photo", id: row!.id, title: "After", titleEs: "Después", description: "", descriptionEs: "", album: String(album!.id), category: "worship", eventDate: "2026-04-01" });
+      const edit = await adminPost({
+        intent: "update-photo",
+        id: row!.id,
+        title: "After",
+        titleEs: "Después",
+        description: "",
+        descriptionEs: "",
+        album: String(album!.id),
+        category: "worship",
+        eventDate: "2026-04-01",
+      });
       expect(edit.status).toBe(200);
-      expect((await db().select().from(mediaGallery))[0]).toMatchObject({ title: "After", titleEs: "Después", albumId: album!.id, category: "worship", eventDate: "2026-04-01" });
-      expect((await adminPost({ intent: "update-album", id: String(album!.id), title: "Choir night", titleEs: "Noche del coro", eventDate: "" })).status).toBe(200);
+      expect((await db().select().from(mediaGallery))[0]).toMatchObject({
+        title: "After",
+        titleEs: "Después",
+        albumId: album!.id,
+        category: "worship",
+        eventDate: "2026-04-01",
+      });
+      expect(
+        (await adminPost({ intent: "update-album", id: String(album!.id), title: "Choir night", titleEs: "Noche del coro", eventDate: "" }))
+          .status,
+      ).toBe(200);
       expect((await db().select().from(galleryAlbums))[0]).toMatchObject({ title: "Choir night", eventDate: null });
       expect((await adminPost({ intent: "delete-album", id: String(album!.id) })).status).toBe(200);
       expect((await db().select().from(mediaGallery))[0]!.albumId).toBeNull();
@@ -248,8 +301,18 @@ describeOnBackend("photo gallery", (backend) => {
       expect(await db().select().from(mediaGallery)).toHaveLength(0);
       expect(await readdir(uploadDir)).toEqual([]);
       expect((await adminPost({ intent: "delete-photo", id: row!.id })).status).toBe(404);
-      const actions = (await db().select({ action: auditLog.action }).from(auditLog).where(like(auditLog.action, "gallery.%"))).map((a) => a.action);
-      expect(actions).toEqual(expect.arrayContaining(["gallery.photo.update", "gallery.album.create", "gallery.album.update", "gallery.album.delete", "gallery.photo.delete"]));
+      const actions = (await db().select({ action: auditLog.action }).from(auditLog).where(like(auditLog.action, "gallery.%"))).map(
+        (a) => a.action,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          "gallery.photo.update",
+          "gallery.album.create",
+          "gallery.album.update",
+          "gallery.album.delete",
+          "gallery.photo.delete",
+        ]),
+      );
     });
 
     test("the stored files are removed when the database write fails", async () => {
@@ -257,20 +320,43 @@ describeOnBackend("photo gallery", (backend) => {
       expect(stored).not.toBeNull();
       expect(await storedFiles()).toHaveLength(4);
       // No such member: the foreign key refuses the row.
-      await expect(submitGalleryPhoto({ db: db(), stored: stored!, userId: "no-such-user", submitterName: "Ghost", language: "en", title: "Orphan", description: null })).rejects.toThrow();
+      await expect(
+        submitGalleryPhoto({
+          db: db(),
+          stored: stored!,
+          userId: "no-such-user",
+          submitterName: "Ghost",
+          language: "en",
+          title: "Orphan",
+          description: null,
+        }),
+      ).rejects.toThrow();
       expect(await readdir(uploadDir)).toEqual([]);
       expect(await db().select().from(mediaGallery)).toHaveLength(0);
     });
 
     test("the admin page lists photos newest first with albums and the pending count", async () => {
-      await adminUpload({ album: "new", newAlbumTitle: "Retreat", newAlbumDate: "2026-03-01" }, [file(await smallPng(), "one.png", "image/png"), file(await smallPng(), "two.png", "image/png")]);
+      await adminUpload({ album: "new", newAlbumTitle: "Retreat", newAlbumDate: "2026-03-01" }, [
+        file(await smallPng(), "one.png", "image/png"),
+        file(await smallPng(), "two.png", "image/png"),
+      ]);
       const member = await createMember("Pending Pat");
       await submit(member, { title: "Waiting" }, file(await smallPng(), "w.png", "image/png"));
       const result = await h.call(adminGalleryLoader, { path: "/admin/gallery", cookie: contentAdmin.cookie });
       expect(result.status).toBe(200);
-      const body = result.body as { title: string; photos: Array<{ title: string; status: string }>; albums: Array<{ title: string; photos: number }>; pendingCount: number; pages: number };
+      const body = result.body as {
+        title: string;
+        photos: Array<{ title: string; status: string }>;
+        albums: Array<{ title: string; photos: number }>;
+        pendingCount: number;
+        pages: number;
+      };
       expect(body.title).toBe("Photo Gallery");
-      expect(body.photos.map((p) => [p.title, p.status])).toEqual([["Waiting", "pending"], ["one", "approved"], ["two", "approved"]]);
+      expect(body.photos.map((p) => [p.title, p.status])).toEqual([
+        ["Waiting", "pending"],
+        ["one", "approved"],
+        ["two", "approved"],
+      ]);
       expect(body.albums).toEqual([expect.objectContaining({ title: "Retreat", photos: 2 })]);
       expect(body.pendingCount).toBe(1);
       expect((await h.call(adminGalleryLoader, { path: "/admin/gallery", cookie: moderator.cookie })).status).toBe(403);
@@ -290,20 +376,52 @@ describeOnBackend("photo gallery", (backend) => {
       expect((await community()).signedIn).toBe(false);
 
       const member = await createMember("Paula Photographer", "es");
-      const sent = await submit(member, { title: "Bautismo en el río", description: "Una mañana de gozo." }, file(await noiseJpeg(1000, 750), "rio.jpg"), "es");
-      expect(sent).toMatchObject({ status: 200, data: { ok: true, message: "¡Gracias! Su foto aparecerá en la galería después de ser revisada." } });
+      const sent = await submit(
+        member,
+        { title: "Bautismo en el río", description: "Una mañana de gozo." },
+        file(await noiseJpeg(1000, 750), "rio.jpg"),
+        "es",
+      );
+      expect(sent).toMatchObject({
+        status: 200,
+        data: { ok: true, message: "¡Gracias! Su foto aparecerá en la galería después de ser revisada." },
+      });
       const [pending] = await db().select().from(mediaGallery).where(eq(mediaGallery.status, "pending"));
-      expect(pending).toMatchObject({ title: "Bautismo en el río", titleEs: "Bautismo en el río", descriptionEs: "Una mañana de gozo.", submittedByUserId: member.id, submitterName: "Paula Photographer", width: 1000, height: 750 });
+      expect(pending).toMatchObject({
+        title: "Bautismo en el río",
+        titleEs: "Bautismo en el río",
+        descriptionEs: "Una mañana de gozo.",
+        submittedByUserId: member.id,
+        submitterName: "Paula Photographer",
+        width: 1000,
+        height: 750,
+      });
 
       // Not public anywhere: the community section, the home strip's read.
       expect((await community("", member.cookie)).photos.map((p) => p.title)).toEqual(["Older approved photo"]);
       expect((await listRecentGalleryImages({ db: db(), language: "en", limit: 4 })).map((p) => p.title)).toEqual(["Older approved photo"]);
 
       // Only the moderation scope may approve: the content admin is refused.
-      const refused = await h.call(moderationAction, { path: "/admin/moderation", cookie: contentAdmin.cookie, form: { intent: "gallery-approve", id: pending!.id } });
+      const refused = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: contentAdmin.cookie,
+        form: { intent: "gallery-approve", id: pending!.id },
+      });
       expect(refused.status).toBe(403);
       const versionBeforeApproval = await readContentVersion(db());
-      const approved = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "gallery-approve", id: pending!.id, title: "Baptism at the river", titleEs: "Bautismo en el río", description: "A joyful morning.", descriptionEs: "Una mañana de gozo.", notify: "on" } });
+      const approved = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: {
+          intent: "gallery-approve",
+          id: pending!.id,
+          title: "Baptism at the river",
+          titleEs: "Bautismo en el río",
+          description: "A joyful morning.",
+          descriptionEs: "Una mañana de gozo.",
+          notify: "on",
+        },
+      });
       expect(approved.status).toBe(303);
       expect(await readContentVersion(db())).not.toBe(versionBeforeApproval);
 
@@ -313,14 +431,23 @@ describeOnBackend("photo gallery", (backend) => {
       expect(spanish.photos[0]).toMatchObject({ title: "Bautismo en el río", description: "Una mañana de gozo." });
       expect((await listRecentGalleryImages({ db: db(), language: "en", limit: 4 }))[0]!.title).toBe("Baptism at the river");
 
-      const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, "gallery.photo.approve"), eq(auditLog.entityId, pending!.id)));
+      const [audit] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "gallery.photo.approve"), eq(auditLog.entityId, pending!.id)));
       expect(audit!.actorUserId).toBe(moderator.userId);
-      const mails = (await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, member.email))).map((m) => m.payload as OutboxEmailPayload);
+      const mails = (await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, member.email))).map(
+        (m) => m.payload as OutboxEmailPayload,
+      );
       const mail = mails.find((m) => m.subject === "Su foto está en la galería");
       expect(mail?.text).toContain("Bautismo en el río");
 
       // Approving twice is a conflict, not a second email.
-      const again = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "gallery-approve", id: pending!.id } });
+      const again = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "gallery-approve", id: pending!.id },
+      });
       expect(again.status).toBe(409);
       expect((await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, member.email))).length).toBe(mails.length);
     });
@@ -345,7 +472,11 @@ describeOnBackend("photo gallery", (backend) => {
       const member = await createMember("Sam Sender");
       const gif = await submit(member, { title: "Gif" }, file(Buffer.from("GIF89a....", "latin1"), "x.jpg"));
       expect(gif).toMatchObject({ status: 400, data: { ok: false, message: "Only JPEG, PNG and WebP photos can be uploaded." } });
-      const huge = await submit(member, { title: "Huge" }, file(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(8 * MB)]), "h.jpg"));
+      const huge = await submit(
+        member,
+        { title: "Huge" },
+        file(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(8 * MB)]), "h.jpg"),
+      );
       expect(huge.status).toBe(413);
       const untitled = await submit(member, { title: "  " }, file(await smallPng(), "u.png", "image/png"));
       expect(untitled).toMatchObject({ status: 400, data: { fieldErrors: { title: "Enter a title." } } });
@@ -365,12 +496,24 @@ describeOnBackend("photo gallery", (backend) => {
       const refused = await submit(english, { title: "Banner" }, file(tall, "banner.png", "image/png"));
       // Its header says enough; decoding it took seconds.
       expect(performance.now() - started).toBeLessThan(3000);
-      expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { file: "This photo is too long and narrow: one side may be at most 8 times the other." } } });
+      expect(refused).toMatchObject({
+        status: 400,
+        data: { ok: false, fieldErrors: { file: "This photo is too long and narrow: one side may be at most 8 times the other." } },
+      });
       const spanish = await createMember("Tina Tall", "es");
       const rechazada = await submit(spanish, { title: "Pancarta" }, file(tall, "banner.png", "image/png"), "es");
-      expect(rechazada).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { file: "Esta foto es demasiado larga y estrecha: un lado puede medir como máximo 8 veces el otro." } } });
+      expect(rechazada).toMatchObject({
+        status: 400,
+        data: {
+          ok: false,
+          fieldErrors: { file: "Esta foto es demasiado larga y estrecha: un lado puede medir como máximo 8 veces el otro." },
+        },
+      });
       const admin = await adminUpload({ title: "Banner" }, [file(tall, "banner.png", "image/png")]);
-      expect(admin).toMatchObject({ status: 400, data: { ok: false, message: "“banner.png” is too long and narrow: one side may be at most 8 times the other." } });
+      expect(admin).toMatchObject({
+        status: 400,
+        data: { ok: false, message: "“banner.png” is too long and narrow: one side may be at most 8 times the other." },
+      });
       expect(await storedFiles()).toEqual([]);
       expect(await db().select().from(mediaGallery)).toHaveLength(0);
     });
@@ -379,9 +522,18 @@ describeOnBackend("photo gallery", (backend) => {
       const big = await smallPng(5100, 5000);
       const member = await createMember("Greta Grand");
       const refused = await submit(member, { title: "Huge" }, file(big, "huge.png", "image/png"));
-      expect(refused).toMatchObject({ status: 400, data: { ok: false, fieldErrors: { file: "This photo has more than 25 megapixels. Please share a smaller copy." } } });
-      const admin = await adminUpload({ title: "Huge" }, [file(await smallPng(), "fine.png", "image/png"), file(big, "huge.png", "image/png")]);
-      expect(admin).toMatchObject({ status: 400, data: { ok: false, message: "“huge.png” has more than 25 megapixels. Please upload a smaller copy." } });
+      expect(refused).toMatchObject({
+        status: 400,
+        data: { ok: false, fieldErrors: { file: "This photo has more than 25 megapixels. Please share a smaller copy." } },
+      });
+      const admin = await adminUpload({ title: "Huge" }, [
+        file(await smallPng(), "fine.png", "image/png"),
+        file(big, "huge.png", "image/png"),
+      ]);
+      expect(admin).toMatchObject({
+        status: 400,
+        data: { ok: false, message: "“huge.png” has more than 25 megapixels. Please upload a smaller copy." },
+      });
       // The photo before it in the same post was stored and removed again.
       expect(await storedFiles()).toEqual([]);
       expect(await db().select().from(mediaGallery)).toHaveLength(0);
@@ -396,7 +548,13 @@ describeOnBackend("photo gallery", (backend) => {
       try {
         const member = await createMember("Bea Busy", "es");
         const busy = await submit(member, { title: "Ahora" }, file(await smallPng(), "ahora.png", "image/png"), "es");
-        expect(busy).toMatchObject({ status: 503, data: { ok: false, fieldErrors: { file: "Se están procesando muchas fotos en este momento. Por favor, inténtelo de nuevo en un momento." } } });
+        expect(busy).toMatchObject({
+          status: 503,
+          data: {
+            ok: false,
+            fieldErrors: { file: "Se están procesando muchas fotos en este momento. Por favor, inténtelo de nuevo en un momento." },
+          },
+        });
         expect(new Headers(busy.headers).get("retry-after")).toBe(String(IMAGE_BUSY_RETRY_AFTER_SECONDS));
         expect(await storedFiles()).toEqual([]);
         release();
@@ -414,15 +572,25 @@ describeOnBackend("photo gallery", (backend) => {
       const base = Date.parse("2026-01-01T12:00:00Z");
       await db()
         .insert(mediaGallery)
-        .values(Array.from({ length: count }, (_, i) => ({ title: `Photo ${i + 1}`, imageUrl: `/media/test/${i + 1}.webp`, createdAt: new Date(base + i * 60_000), category: i % 2 ? "youth" : "worship", ...extra })));
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            title: `Photo ${i + 1}`,
+            imageUrl: `/media/test/${i + 1}.webp`,
+            createdAt: new Date(base + i * 60_000),
+            category: i % 2 ? "youth" : "worship",
+            ...extra,
+          })),
+        );
     }
 
     test("8 newest by default, then Show more in steps of 8, bounded at 48; images only", async () => {
       await seed(20);
-      await db().insert(mediaGallery).values([
-        { title: "A video", imageUrl: "/media/x.mp4", mediaType: "video", createdAt: new Date("2027-01-01") },
-        { title: "No image", imageUrl: null, createdAt: new Date("2027-01-01") },
-      ]);
+      await db()
+        .insert(mediaGallery)
+        .values([
+          { title: "A video", imageUrl: "/media/x.mp4", mediaType: "video", createdAt: new Date("2027-01-01") },
+          { title: "No image", imageUrl: null, createdAt: new Date("2027-01-01") },
+        ]);
       const first = await community();
       expect(first.photos.map((p) => p.title)).toEqual([20, 19, 18, 17, 16, 15, 14, 13].map((n) => `Photo ${n}`));
       expect(first.hasMore).toBe(true);
@@ -439,14 +607,30 @@ describeOnBackend("photo gallery", (backend) => {
       expect((await community("?category=<script>")).filters.category).toBeNull();
       const strip = await listRecentGalleryImages({ db: db(), language: "en", limit: 4 });
       expect(strip.map((p) => p.title)).toEqual(["Photo 20", "Photo 19", "Photo 18", "Photo 17"]);
-      expect(Object.keys(strip[0]!).sort()).toEqual(["category", "createdAt", "description", "eventDate", "height", "id", "imageUrl", "title", "variantBase", "width"]);
+      expect(Object.keys(strip[0]!).sort()).toEqual([
+        "category",
+        "createdAt",
+        "description",
+        "eventDate",
+        "height",
+        "id",
+        "imageUrl",
+        "title",
+        "variantBase",
+        "width",
+      ]);
     });
 
     test("markup in a caption is rendered as text", async () => {
       await seed(1, { title: `<script>alert("t")</script>`, description: `<img src=x onerror=alert(1)>` });
-      const data = await loadGallerySection({ request: new Request(new URL("/community", PUBLIC_URL)), url: new URL("/community", PUBLIC_URL) });
+      const data = await loadGallerySection({
+        request: new Request(new URL("/community", PUBLIC_URL)),
+        url: new URL("/community", PUBLIC_URL),
+      });
       const Stub = createRoutesStub([{ path: "/", Component: () => createElement(GallerySection, { data, actionData: undefined }) }]);
-      const html = renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }));
+      const html = renderToString(
+        createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }),
+      );
       expect(html).toContain("&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;");
       expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
       expect(html).not.toMatch(/<script>alert|<img src=x/);

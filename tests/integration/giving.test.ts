@@ -94,19 +94,40 @@ describeOnBackend("online giving", (backend) => {
     const sent = fake.requests.slice(before).filter((r) => r.path === "/v1/checkout/sessions" && r.method === "POST");
     const location = answer.headers.get("location");
     const sessionId = location ? /\/checkout\/(cs_test_\w+)$/.exec(location)?.[1] : undefined;
-    return { status: answer.status, body: answer.body as GiveBody, location, params: sent.at(-1)?.params as Params | undefined, sent: sent.length, session: sessionId ? fake.sessions.get(sessionId) : undefined };
+    return {
+      status: answer.status,
+      body: answer.body as GiveBody,
+      location,
+      params: sent.at(-1)?.params as Params | undefined,
+      sent: sent.length,
+      session: sessionId ? fake.sessions.get(sessionId) : undefined,
+    };
   };
-  const lineAmounts = (params: Params | undefined) => ((params?.line_items as Params[] | undefined) ?? []).map((item) => Number((item.price_data as Params).unit_amount));
-  const lineNames = (params: Params | undefined) => ((params?.line_items as Params[] | undefined) ?? []).map((item) => ((item.price_data as Params).product_data as Params).name);
+  const lineAmounts = (params: Params | undefined) =>
+    ((params?.line_items as Params[] | undefined) ?? []).map((item) => Number((item.price_data as Params).unit_amount));
+  const lineNames = (params: Params | undefined) =>
+    ((params?.line_items as Params[] | undefined) ?? []).map((item) => ((item.price_data as Params).product_data as Params).name);
 
   const deliver = async (event: object, options: { secret?: string; timestamp?: number } = {}) => {
     const { payload, signature } = signStripeEvent(event, options);
-    const request = new Request(new URL("/stripe/webhook", PUBLIC_URL), { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
-    const response = await webhookAction({ request, url: new URL(request.url), params: {}, context: createLoadContext("test") } as unknown as Parameters<typeof webhookAction>[0]);
+    const request = new Request(new URL("/stripe/webhook", PUBLIC_URL), {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+    const response = await webhookAction({
+      request,
+      url: new URL(request.url),
+      params: {},
+      context: createLoadContext("test"),
+    } as unknown as Parameters<typeof webhookAction>[0]);
     return { status: response.status, body: (await response.text()) as string };
   };
   const giftsBySession = (id: string) => db.select().from(gifts).where(eq(gifts.stripeCheckoutSessionId, id));
-  const mailsTo = async (to: string) => (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.payload as { subject: string; text: string; html: string });
+  const mailsTo = async (to: string) =>
+    (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map(
+      (m) => m.payload as { subject: string; text: string; html: string },
+    );
   const counts = async () => ({
     gifts: (await db.select({ n: sql<number>`count(*)::int` }).from(gifts))[0]!.n,
     recurring: (await db.select({ n: sql<number>`count(*)::int` }).from(recurringGifts))[0]!.n,
@@ -114,7 +135,13 @@ describeOnBackend("online giving", (backend) => {
     events: (await db.select({ n: sql<number>`count(*)::int` }).from(stripeEvents))[0]!.n,
   });
   /** An invoice.paid event for a subscription, as Stripe's API version sends it. */
-  const invoicePaid = (subscription: string, customer: string, metadata: Record<string, string>, amount: number, id = `in_test_${rand()}`) =>
+  const invoicePaid = (
+    subscription: string,
+    customer: string,
+    metadata: Record<string, string>,
+    amount: number,
+    id = `in_test_${rand()}`,
+  ) =>
     stripeEvent("invoice.paid", {
       id,
       object: "invoice",
@@ -122,14 +149,27 @@ describeOnBackend("online giving", (backend) => {
       amount_paid: amount,
       status: "paid",
       parent: { type: "subscription_details", subscription_details: { subscription, metadata } },
-      payments: { object: "list", data: [{ object: "invoice_payment", payment: { type: "payment_intent", payment_intent: `pi_test_${rand()}` } }] },
+      payments: {
+        object: "list",
+        data: [{ object: "invoice_payment", payment: { type: "payment_intent", payment_intent: `pi_test_${rand()}` } }],
+      },
       status_transitions: { paid_at: Math.floor(Date.now() / 1000) },
     });
 
   describe("the gift form", () => {
     test("the page lists the active funds in the reader's language, the fee rate and the other ways to give", async () => {
-      const [inactive] = await db.insert(givingFunds).values({ slug: `closed-${rand()}`, name: "Closed Fund", active: false }).returning();
-      const page = async (language: "en" | "es") => (await h.call(giveLoader, { path: "/give", language })).body as { page: { title: string }; configured: boolean; funds: { id: number; name: string }[]; fee: { label: string }; ways: { text: { keyword: string } | null; addressLines: string[] } };
+      const [inactive] = await db
+        .insert(givingFunds)
+        .values({ slug: `closed-${rand()}`, name: "Closed Fund", active: false })
+        .returning();
+      const page = async (language: "en" | "es") =>
+        (await h.call(giveLoader, { path: "/give", language })).body as {
+          page: { title: string };
+          configured: boolean;
+          funds: { id: number; name: string }[];
+          fee: { label: string };
+          ways: { text: { keyword: string } | null; addressLines: string[] };
+        };
       const english = await page("en");
       expect(english.page.title).toBe("Give");
       expect(english.configured).toBe(true);
@@ -140,7 +180,12 @@ describeOnBackend("online giving", (backend) => {
       expect(english.ways.addressLines.length).toBeGreaterThan(0);
       const spanish = await page("es");
       expect(spanish.page.title).toBe("Ofrendar");
-      expect(spanish.funds.map((f) => f.name).slice(0, 4)).toEqual(["Diezmos y ofrendas", "Misiones", "Fondo de construcción", "Ayuda benéfica"]);
+      expect(spanish.funds.map((f) => f.name).slice(0, 4)).toEqual([
+        "Diezmos y ofrendas",
+        "Misiones",
+        "Fondo de construcción",
+        "Ayuda benéfica",
+      ]);
       await db.delete(givingFunds).where(eq(givingFunds.id, inactive!.id));
     });
 
@@ -187,7 +232,10 @@ describeOnBackend("online giving", (backend) => {
       const unknown = await give(giftForm({ fundId: "999999" }));
       expect(unknown.status).toBe(422);
       expect(unknown.body.fieldErrors.fundId).toBe(en.errors.fundUnavailable);
-      const [inactive] = await db.insert(givingFunds).values({ slug: `paused-${rand()}`, name: "Paused", active: false }).returning();
+      const [inactive] = await db
+        .insert(givingFunds)
+        .values({ slug: `paused-${rand()}`, name: "Paused", active: false })
+        .returning();
       const paused = await give(giftForm({ fundId: String(inactive!.id) }), { language: "es" });
       expect(paused.status).toBe(422);
       expect(paused.body.message).toBe(es.errors.fundUnavailable);
@@ -240,7 +288,9 @@ describeOnBackend("online giving", (backend) => {
       ] as const;
       for (const [frequency, interval, count] of cases) {
         // A member's name and email are their account's, whatever the form says.
-        const answer = await give(giftForm({ frequency, coverFee: "1", amount: "25", name: "Someone Else", email: "else@example.test" }), { cookie: member.cookie });
+        const answer = await give(giftForm({ frequency, coverFee: "1", amount: "25", name: "Someone Else", email: "else@example.test" }), {
+          cookie: member.cookie,
+        });
         expect(answer.status).toBe(303);
         const p = answer.params!;
         expect(p.mode).toBe("subscription");
@@ -254,7 +304,15 @@ describeOnBackend("online giving", (backend) => {
         ]);
         expect(lineAmounts(p)).toEqual([2_500, 106]);
         const meta = (p.subscription_data as Params).metadata as Params;
-        expect(meta).toMatchObject({ kind: "gift", frequency, user_id: member.id, donor_name: "Rita Recurring", donor_email: member.email, amount_cents: "2500", fee_cents: "106" });
+        expect(meta).toMatchObject({
+          kind: "gift",
+          frequency,
+          user_id: member.id,
+          donor_name: "Rita Recurring",
+          donor_email: member.email,
+          amount_cents: "2500",
+          fee_cents: "106",
+        });
         expect(p.metadata).toEqual(meta);
       }
     });
@@ -315,7 +373,18 @@ describeOnBackend("online giving", (backend) => {
       expect(first.status).toBe(200);
       expect(JSON.parse(first.body)).toMatchObject({ outcome: "processed" });
       const [gift] = await giftsBySession(session.id);
-      expect(gift).toMatchObject({ amountCents: 10_000, feeCents: 330, frequency: "one_time", donorEmail: email, donorName: "Paula Payer", fundId: funds["missions"], fundName: "Missions", status: "succeeded", userId: null, language: "en" });
+      expect(gift).toMatchObject({
+        amountCents: 10_000,
+        feeCents: 330,
+        frequency: "one_time",
+        donorEmail: email,
+        donorName: "Paula Payer",
+        fundId: funds["missions"],
+        fundName: "Missions",
+        status: "succeeded",
+        userId: null,
+        language: "en",
+      });
       expect(gift!.stripePaymentIntentId).toMatch(/^pi_test_/);
       expect(gift!.receiptSentAt).not.toBeNull();
       const mails = await mailsTo(email);
@@ -362,7 +431,10 @@ describeOnBackend("online giving", (backend) => {
       const thanks = await h.call(thanksLoader, { path: `/give/thanks?session_id=${session.id}` });
       expect(thanks.status).toBe(200);
       fake.sessions.get(session.id)!.status = "complete";
-      expect(((await h.call(thanksLoader, { path: `/give/thanks?session_id=${session.id}` })).body as { view: { state: string; bank: boolean } }).view).toEqual({ state: "pending", bank: true });
+      expect(
+        ((await h.call(thanksLoader, { path: `/give/thanks?session_id=${session.id}` })).body as { view: { state: string; bank: boolean } })
+          .view,
+      ).toEqual({ state: "pending", bank: true });
       await deliver(stripeEvent("checkout.session.async_payment_succeeded", { ...pending.data.object, payment_status: "paid" }));
       expect(await giftsBySession(session.id)).toHaveLength(1);
       expect(await mailsTo(email)).toHaveLength(1);
@@ -375,7 +447,13 @@ describeOnBackend("online giving", (backend) => {
       // 500: nothing written, and Stripe delivers it again later.
       expect((await deliver(event)).status).toBe(500);
       expect(await counts()).toEqual(before);
-      const foreign = await deliver(stripeEvent("checkout.session.completed", { ...completedSessionEvent(session).data.object, id: `cs_test_${rand()}`, metadata: { kind: "something-else" } }));
+      const foreign = await deliver(
+        stripeEvent("checkout.session.completed", {
+          ...completedSessionEvent(session).data.object,
+          id: `cs_test_${rand()}`,
+          metadata: { kind: "something-else" },
+        }),
+      );
       expect(JSON.parse(foreign.body)).toMatchObject({ outcome: "ignored" });
     });
 
@@ -394,7 +472,15 @@ describeOnBackend("online giving", (backend) => {
       await deliver(completed);
       const recurring = await db.select().from(recurringGifts).where(eq(recurringGifts.stripeSubscriptionId, subscription));
       expect(recurring).toHaveLength(1);
-      expect(recurring[0]).toMatchObject({ stripeCheckoutSessionId: session.id, amountCents: 4_000, feeCents: 151, frequency: "monthly", status: "active", userId: member.id, language: "es" });
+      expect(recurring[0]).toMatchObject({
+        stripeCheckoutSessionId: session.id,
+        amountCents: 4_000,
+        feeCents: 151,
+        frequency: "monthly",
+        status: "active",
+        userId: member.id,
+        language: "es",
+      });
       expect(recurring[0]!.stripeCustomerId).toBe(customer);
 
       await deliver({ ...firstInvoice, id: `evt_test_${rand()}` });
@@ -420,19 +506,62 @@ describeOnBackend("online giving", (backend) => {
 
       // The thanks page finds the recurring gift by its checkout session.
       const thanks = await h.call(thanksLoader, { path: `/give/thanks?session_id=${session.id}&lang=es`, language: "es" });
-      expect((thanks.body as { view: object }).view).toEqual({ state: "recorded", amountCents: 4_000, fund: "Misiones", frequency: "monthly" });
+      expect((thanks.body as { view: object }).view).toEqual({
+        state: "recorded",
+        amountCents: 4_000,
+        fund: "Misiones",
+        frequency: "monthly",
+      });
 
       // A refund of part of one payment, then all of it.
       const intent = payments[0]!.stripePaymentIntentId!;
-      await deliver(stripeEvent("charge.refunded", { id: `ch_test_${rand()}`, object: "charge", payment_intent: intent, amount: 4_151, amount_refunded: 1_000 }));
-      expect((await db.select().from(gifts).where(eq(gifts.id, payments[0]!.id)))[0]).toMatchObject({ status: "partially_refunded", refundedCents: 1_000 });
-      await deliver(stripeEvent("charge.refunded", { id: `ch_test_${rand()}`, object: "charge", payment_intent: intent, amount: 4_151, amount_refunded: 4_151 }));
-      expect((await db.select().from(gifts).where(eq(gifts.id, payments[0]!.id)))[0]).toMatchObject({ status: "refunded", refundedCents: 4_151 });
+      await deliver(
+        stripeEvent("charge.refunded", {
+          id: `ch_test_${rand()}`,
+          object: "charge",
+          payment_intent: intent,
+          amount: 4_151,
+          amount_refunded: 1_000,
+        }),
+      );
+      expect((await db.select().from(gifts).where(eq(gifts.id, payments[0]!.id)))[0]).toMatchObject({
+        status: "partially_refunded",
+        refundedCents: 1_000,
+      });
+      await deliver(
+        stripeEvent("charge.refunded", {
+          id: `ch_test_${rand()}`,
+          object: "charge",
+          payment_intent: intent,
+          amount: 4_151,
+          amount_refunded: 4_151,
+        }),
+      );
+      expect((await db.select().from(gifts).where(eq(gifts.id, payments[0]!.id)))[0]).toMatchObject({
+        status: "refunded",
+        refundedCents: 4_151,
+      });
 
       // Stripe says the subscription is past due, then deleted.
-      await deliver(stripeEvent("customer.subscription.updated", { id: subscription, object: "subscription", status: "past_due", canceled_at: null, metadata }));
+      await deliver(
+        stripeEvent("customer.subscription.updated", {
+          id: subscription,
+          object: "subscription",
+          status: "past_due",
+          canceled_at: null,
+          metadata,
+        }),
+      );
       expect((await db.select().from(recurringGifts).where(eq(recurringGifts.id, recurring[0]!.id)))[0]!.status).toBe("past_due");
-      await deliver(stripeEvent("customer.subscription.deleted", { id: subscription, object: "subscription", status: "canceled", canceled_at: Math.floor(Date.now() / 1000), metadata }));
+      await deliver(
+        stripeEvent("customer.subscription.deleted", {
+          id: subscription,
+          object: "subscription",
+          status: "canceled",
+          canceled_at: Math.floor(Date.now() / 1000),
+          metadata,
+        }),
+      );
       const ended = (await db.select().from(recurringGifts).where(eq(recurringGifts.id, recurring[0]!.id)))[0]!;
       expect(ended.status).toBe("canceled");
       expect(ended.canceledAt).not.toBeNull();
@@ -461,7 +590,12 @@ describeOnBackend("online giving", (backend) => {
       expect((before.body as { view: object }).view).toEqual({ state: "pending", bank: false });
       await deliver(completedSessionEvent(session));
       const after = await h.call(thanksLoader, { path: `/give/thanks?session_id=${session.id}` });
-      expect((after.body as { view: object }).view).toEqual({ state: "recorded", amountCents: 7_500, fund: "Missions", frequency: "one_time" });
+      expect((after.body as { view: object }).view).toEqual({
+        state: "recorded",
+        amountCents: 7_500,
+        fund: "Missions",
+        frequency: "one_time",
+      });
       for (const bad of ["", "?session_id=nope", "?session_id=cs_test_doesnotexist123", "?session_id=%3Cscript%3E"]) {
         expect((await h.call(thanksLoader, { path: `/give/thanks${bad}` })).status).toBe(404);
       }
@@ -472,7 +606,14 @@ describeOnBackend("online giving", (backend) => {
     async function recordGift(values: Partial<typeof gifts.$inferInsert> & { donorEmail: string; paidAt: Date }) {
       const [row] = await db
         .insert(gifts)
-        .values({ fundId: funds["missions"], fundName: "Missions", amountCents: 5_000, donorName: "Someone", stripeCheckoutSessionId: `cs_test_${rand()}`, ...values })
+        .values({
+          fundId: funds["missions"],
+          fundName: "Missions",
+          amountCents: 5_000,
+          donorName: "Someone",
+          stripeCheckoutSessionId: `cs_test_${rand()}`,
+          ...values,
+        })
         .returning();
       return row!;
     }
@@ -481,21 +622,44 @@ describeOnBackend("online giving", (backend) => {
       const member = await createMember("Helen History");
       const other = await createMember("Oscar Other");
       const year = new Date().getUTCFullYear();
-      await recordGift({ userId: member.id, donorEmail: member.email, amountCents: 12_345, feeCents: 100, paidAt: new Date(`${year}-03-10T18:00:00Z`) });
-      await recordGift({ userId: null, donorEmail: member.email.toUpperCase(), amountCents: 2_000, paidAt: new Date(`${year - 1}-06-01T18:00:00Z`) });
+      await recordGift({
+        userId: member.id,
+        donorEmail: member.email,
+        amountCents: 12_345,
+        feeCents: 100,
+        paidAt: new Date(`${year}-03-10T18:00:00Z`),
+      });
+      await recordGift({
+        userId: null,
+        donorEmail: member.email.toUpperCase(),
+        amountCents: 2_000,
+        paidAt: new Date(`${year - 1}-06-01T18:00:00Z`),
+      });
       await recordGift({ userId: other.id, donorEmail: other.email, amountCents: 99_900, paidAt: new Date(`${year}-03-11T18:00:00Z`) });
-      await recordGift({ userId: member.id, donorEmail: member.email, amountCents: 1_000, refundedCents: 1_000, status: "refunded", paidAt: new Date(`${year}-04-01T18:00:00Z`) });
+      await recordGift({
+        userId: member.id,
+        donorEmail: member.email,
+        amountCents: 1_000,
+        refundedCents: 1_000,
+        status: "refunded",
+        paidAt: new Date(`${year}-04-01T18:00:00Z`),
+      });
 
       const page = await h.call(historyLoader, { path: "/give/history", cookie: member.cookie });
       expect(page.status).toBe(200);
-      const body = page.body as { gifts: { amountCents: number; status: string; year: number }[]; yearTotals: { year: number; cents: number }[] };
+      const body = page.body as {
+        gifts: { amountCents: number; status: string; year: number }[];
+        yearTotals: { year: number; cents: number }[];
+      };
       expect(body.gifts.map((g) => g.amountCents)).toEqual([1_000, 12_345, 2_000]);
       expect(body.gifts[0]!.status).toBe("refunded");
       expect(body.yearTotals).toEqual([
         { year, cents: 12_445 },
         { year: year - 1, cents: 2_000 },
       ]);
-      const others = (await h.call(historyLoader, { path: "/give/history", cookie: other.cookie })).body as { gifts: { amountCents: number }[] };
+      const others = (await h.call(historyLoader, { path: "/give/history", cookie: other.cookie })).body as {
+        gifts: { amountCents: number }[];
+      };
       expect(others.gifts.map((g) => g.amountCents)).toEqual([99_900]);
 
       const visitor = await h.call(historyLoader, { path: "/give/history?lang=es" });
@@ -517,7 +681,14 @@ describeOnBackend("online giving", (backend) => {
       expect(text).toContain(en.statement.taxNote);
       expect(text).not.toContain("$999");
 
-      const { content, totalCents } = await buildStatement({ db, userId: member.id, name: member.name, email: member.email, year, language: "es" });
+      const { content, totalCents } = await buildStatement({
+        db,
+        userId: member.id,
+        name: member.name,
+        email: member.email,
+        year,
+        language: "es",
+      });
       expect(totalCents).toBe(12_445);
       expect(content.rows).toEqual([[expect.stringMatching(/^1[01]\/03\/\d{4}$/), "Misiones", "$124.45"]]);
       expect(content.byFund).toEqual([["Misiones", "$124.45"]]);
@@ -557,12 +728,17 @@ describeOnBackend("online giving", (backend) => {
       for (const name of ["Nguyễn Thị Ánh", "Łukasz Żółć"]) {
         const member = await createMember(name);
         await recordGift({ userId: member.id, donorEmail: member.email, amountCents: 4_250, paidAt: new Date(`${year}-02-02T18:00:00Z`) });
-        for (const [language, strings] of [["en", en], ["es", es]] as const) {
+        for (const [language, strings] of [
+          ["en", en],
+          ["es", es],
+        ] as const) {
           const answer = await statement(String(year), member.cookie, language);
           expect(answer.status).toBe(200);
           const pdf = readPdf(answer.bytes);
           // Both faces embedded (regular and bold), never a standard font that turns "ễ" into "?".
-          expect(pdf.fonts).toEqual(expect.arrayContaining([expect.stringMatching(/\+DejaVuSans$/), expect.stringMatching(/\+DejaVuSans-Bold$/)]));
+          expect(pdf.fonts).toEqual(
+            expect.arrayContaining([expect.stringMatching(/\+DejaVuSans$/), expect.stringMatching(/\+DejaVuSans-Bold$/)]),
+          );
           expect(pdf.lines).toContain(fill(strings.statement.donor, { name, email: member.email }));
           expect(pdf.lines).toContain(fill(strings.statement.title, { year: String(year) }));
           expect(pdf.lines).toContain(fill(strings.statement.total, { amount: "$42.50" }));
@@ -577,9 +753,19 @@ describeOnBackend("online giving", (backend) => {
       const subscription = `sub_test_${rand()}`;
       const [row] = await db
         .insert(recurringGifts)
-        .values({ stripeSubscriptionId: subscription, fundId: funds["missions"], fundName: "Missions", amountCents: 2_000, frequency: "weekly", userId: member.id, donorName: member.name, donorEmail: member.email })
+        .values({
+          stripeSubscriptionId: subscription,
+          fundId: funds["missions"],
+          fundName: "Missions",
+          amountCents: 2_000,
+          frequency: "weekly",
+          userId: member.id,
+          donorName: member.name,
+          donorEmail: member.email,
+        })
         .returning();
-      const post = (intent: string, cookie: string, id = row!.id) => h.call(historyAction, { path: "/give/history", cookie, form: { intent, recurringId: id } });
+      const post = (intent: string, cookie: string, id = row!.id) =>
+        h.call(historyAction, { path: "/give/history", cookie, form: { intent, recurringId: id } });
 
       expect((await post("cancel-confirm", stranger.cookie)).status).toBe(404);
       expect((await post("cancel", stranger.cookie)).status).toBe(404);
@@ -597,7 +783,9 @@ describeOnBackend("online giving", (backend) => {
       const done = await post("cancel-confirm", member.cookie);
       expect(done.status).toBe(200);
       expect(done.body).toEqual({ ok: true, message: en.history.canceledMessage });
-      expect(fake.requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscription}`).length).toBeGreaterThanOrEqual(1);
+      expect(
+        fake.requests.filter((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscription}`).length,
+      ).toBeGreaterThanOrEqual(1);
       expect(fake.subscriptions.get(subscription)?.status).toBe("canceled");
       const [after] = await db.select().from(recurringGifts).where(eq(recurringGifts.id, row!.id));
       expect(after!.status).toBe("canceled");
@@ -615,7 +803,12 @@ async function statement(year: string, cookie: string, language: "en" | "es" = "
   const request = new Request(url, { headers: { cookie, "x-church-client-ip": "192.0.2.200" } });
   let response: Response;
   try {
-    response = await statementLoader({ request, url: new URL(request.url), params: { year }, context: createLoadContext("test") } as unknown as Parameters<typeof statementLoader>[0]);
+    response = await statementLoader({
+      request,
+      url: new URL(request.url),
+      params: { year },
+      context: createLoadContext("test"),
+    } as unknown as Parameters<typeof statementLoader>[0]);
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
@@ -642,7 +835,7 @@ function readPdf(bytes: Uint8Array): { pages: number; lines: string[]; fonts: st
   // Each object's dictionary, and its stream's bytes by its /Length (compressed bytes may hold
   // anything, "endstream" or a CR before it included), inflated only when read.
   const objects = new Map<number, { dict: string; stream: string | null }>();
-  for (let at = 0, m: RegExpExecArray | null; (m = /(\d+) 0 obj\b/g.exec(raw.slice(at))); ) {
+  for (let at = 0, m: RegExpExecArray | null; (m = /(\d+) 0 obj\b/g.exec(raw.slice(at)));) {
     const begin = at + m.index + m[0].length;
     const streamAt = /^(?:(?!endobj)[\s\S])*?\bstream\r?\n/.exec(raw.slice(begin));
     const length = streamAt ? Number(/\/Length (\d+)/.exec(streamAt[0])?.[1]) : NaN;
@@ -680,7 +873,8 @@ function readPdf(bytes: Uint8Array): { pages: number; lines: string[]; fonts: st
       for (const r of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
         const first = parseInt(r[1]!, 16);
         if (r[3]!.startsWith("[")) [...r[3]!.matchAll(/<([0-9a-fA-F ]*)>/g)].forEach((u, i) => map.set(first + i, utf16(u[1]!)));
-        else for (let c = first, u = parseInt(r[3]!.slice(1, -1), 16); c <= parseInt(r[2]!, 16); c++, u++) map.set(c, String.fromCodePoint(u));
+        else
+          for (let c = first, u = parseInt(r[3]!.slice(1, -1), 16); c <= parseInt(r[2]!, 16); c++, u++) map.set(c, String.fromCodePoint(u));
       }
     }
     for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {

@@ -47,9 +47,25 @@ function groupForm(changes: Record<string, string> = {}): Record<string, string>
   };
 }
 
-type ListBody = { title: string; groups: Array<{ id: number; slug: string; name: string; members: number; pending: number; leaders: string[]; status: string }> };
-type EditorBody = { editor: { id: number; values: Record<string, string>; people: Array<{ id: string; name: string; email: string | null; role: string; status: string }> } };
-type Result = { ok: boolean; intent: string; message: string; name?: string; fieldErrors: Record<string, string>; values?: Record<string, string> };
+type ListBody = {
+  title: string;
+  groups: Array<{ id: number; slug: string; name: string; members: number; pending: number; leaders: string[]; status: string }>;
+};
+type EditorBody = {
+  editor: {
+    id: number;
+    values: Record<string, string>;
+    people: Array<{ id: string; name: string; email: string | null; role: string; status: string }>;
+  };
+};
+type Result = {
+  ok: boolean;
+  intent: string;
+  message: string;
+  name?: string;
+  fieldErrors: Record<string, string>;
+  values?: Record<string, string>;
+};
 
 describeOnBackend("admin groups section", (backend) => {
   let h: AdminHarness;
@@ -65,14 +81,23 @@ describeOnBackend("admin groups section", (backend) => {
 
   const db = () => h.database.handle.db;
   const save = (form: Record<string, string>, groupId?: number) =>
-    h.call(withParams(editAction, groupId), { path: groupId === undefined ? "/admin/groups/new" : `/admin/groups/${groupId}`, cookie, form });
+    h.call(withParams(editAction, groupId), {
+      path: groupId === undefined ? "/admin/groups/new" : `/admin/groups/${groupId}`,
+      cookie,
+      form,
+    });
   const post = async (groupId: number, form: Record<string, string>, as = cookie) => {
     const result = await h.call(withParams(editAction, groupId), { path: `/admin/groups/${groupId}`, cookie: as, form });
     return { status: result.status, body: result.body as Result };
   };
-  const editor = async (groupId: number) => (await h.call(withParams(editLoader, groupId), { path: `/admin/groups/${groupId}`, cookie })).body as EditorBody;
+  const editor = async (groupId: number) =>
+    (await h.call(withParams(editLoader, groupId), { path: `/admin/groups/${groupId}`, cookie })).body as EditorBody;
   const audits = (action: string, groupId: number) =>
-    db().select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(groupId)))).orderBy(desc(auditLog.createdAt));
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.entityId, String(groupId))))
+      .orderBy(desc(auditLog.createdAt));
 
   async function createMember(name: string, language: "en" | "es" = "en") {
     const email = `admin-groups-${randomBytes(4).toString("hex")}@example.test`;
@@ -111,10 +136,12 @@ describeOnBackend("admin groups section", (backend) => {
     const [row] = await db().select().from(studyGroups).where(eq(studyGroups.slug, "womens-morning-study"));
     const a = await createMember("Count One");
     const b = await createMember("Count Two");
-    await db().insert(groupMembers).values([
-      { groupId: row!.id, userId: a.id, status: "active" },
-      { groupId: row!.id, userId: b.id, status: "pending" },
-    ]);
+    await db()
+      .insert(groupMembers)
+      .values([
+        { groupId: row!.id, userId: a.id, status: "active" },
+        { groupId: row!.id, userId: b.id, status: "pending" },
+      ]);
     const after = (await h.call(listLoader, { path: "/admin/groups", cookie })).body as ListBody;
     expect(after.groups.find((g) => g.id === row!.id)).toMatchObject({ members: 1, pending: 1 });
   });
@@ -203,7 +230,10 @@ describeOnBackend("admin groups section", (backend) => {
     const loaded = await editor(row!.id);
     expect(loaded.editor.values).toMatchObject({ nameEn: "Edit Me", dayOfWeek: "5", capacity: "25", isOpen: "on" });
 
-    const saved = await save({ ...groupForm({ nameEn: "Edit Me", slug: "edit-me" }), ...{ capacity: "", isOpen: "", startTime: "19:15" } }, row!.id);
+    const saved = await save(
+      { ...groupForm({ nameEn: "Edit Me", slug: "edit-me" }), ...{ capacity: "", isOpen: "", startTime: "19:15" } },
+      row!.id,
+    );
     expect(saved.headers.get("location")).toBe(`/admin/groups/${row!.id}?saved=1`);
     const [updated] = await db().select().from(studyGroups).where(eq(studyGroups.id, row!.id));
     expect(updated).toMatchObject({ capacity: null, isOpen: false, startTime: "19:15" });
@@ -211,11 +241,17 @@ describeOnBackend("admin groups section", (backend) => {
     expect(entry!.before).toEqual({ startTime: "18:30", isOpen: true, capacity: 25 });
     expect(entry!.after).toEqual({ startTime: "19:15", isOpen: false, capacity: null });
 
-    const same = await save({ ...groupForm({ nameEn: "Edit Me", slug: "edit-me" }), capacity: "", isOpen: "", startTime: "19:15" }, row!.id);
+    const same = await save(
+      { ...groupForm({ nameEn: "Edit Me", slug: "edit-me" }), capacity: "", isOpen: "", startTime: "19:15" },
+      row!.id,
+    );
     expect(same.headers.get("location")).toBe(`/admin/groups/${row!.id}?unchanged=1`);
     expect(await audits("group.update", row!.id)).toHaveLength(1);
 
-    const page = () => h.call((args: { request: Request }) => groupLoader({ ...args, params: { slug: "edit-me" } } as never), { path: "/community/groups/edit-me" });
+    const page = () =>
+      h.call((args: { request: Request }) => groupLoader({ ...args, params: { slug: "edit-me" } } as never), {
+        path: "/community/groups/edit-me",
+      });
     expect((await page()).status).toBe(200);
     await save({ ...groupForm({ nameEn: "Edit Me", slug: "edit-me" }), status: "archived" }, row!.id);
     expect((await page()).status).toBe(404);
@@ -237,10 +273,12 @@ describeOnBackend("admin groups section", (backend) => {
     expect((await post(id, { intent: "add-leader", leaderEmail: leader.email })).status).toBe(409);
     expect(await audits("group.leader.add", id)).toHaveLength(1);
 
-    await db().insert(groupMembers).values([
-      { groupId: id, userId: spanish.id, status: "pending", message: "¡Hola!" },
-      { groupId: id, userId: english.id, status: "pending" },
-    ]);
+    await db()
+      .insert(groupMembers)
+      .values([
+        { groupId: id, userId: spanish.id, status: "pending", message: "¡Hola!" },
+        { groupId: id, userId: english.id, status: "pending" },
+      ]);
     const people = (await editor(id)).editor.people;
     expect(people.map((p) => [p.name, p.role, p.status])).toEqual(
       expect.arrayContaining([
@@ -251,7 +289,10 @@ describeOnBackend("admin groups section", (backend) => {
     );
     const idOf = (name: string) => people.find((p) => p.name === name)!.id;
 
-    expect((await post(id, { intent: "accept", memberId: idOf("Sergio Solicitante") })).body).toMatchObject({ ok: true, message: "accepted" });
+    expect((await post(id, { intent: "accept", memberId: idOf("Sergio Solicitante") })).body).toMatchObject({
+      ok: true,
+      message: "accepted",
+    });
     // The email section's "group members" segment: leaders and active members, each in their language.
     expect((await findSegmentRecipients(db(), `group-members:${id}`)).map((r) => [r.email, r.language])).toEqual(
       [
@@ -260,11 +301,19 @@ describeOnBackend("admin groups section", (backend) => {
       ].sort((a, b) => a[0]!.localeCompare(b[0]!)),
     );
     // One place: the second accept is refused, and the request stays pending.
-    expect(await post(id, { intent: "accept", memberId: idOf("Ellen Requester") })).toMatchObject({ status: 409, body: { message: "full" } });
-    expect((await post(id, { intent: "decline", memberId: idOf("Ellen Requester") })).body).toMatchObject({ ok: true, message: "declined" });
+    expect(await post(id, { intent: "accept", memberId: idOf("Ellen Requester") })).toMatchObject({
+      status: 409,
+      body: { message: "full" },
+    });
+    expect((await post(id, { intent: "decline", memberId: idOf("Ellen Requester") })).body).toMatchObject({
+      ok: true,
+      message: "declined",
+    });
     expect((await post(id, { intent: "decline", memberId: idOf("Ellen Requester") })).status).toBe(409);
     const subjects = async (email: string) =>
-      (await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, email))).map((m) => (m.payload as OutboxEmailPayload).subject).filter((s) => !s.startsWith("Confirm"));
+      (await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, email)))
+        .map((m) => (m.payload as OutboxEmailPayload).subject)
+        .filter((s) => !s.startsWith("Confirm"));
     expect(await subjects(spanish.email)).toEqual(["Bienvenido a People Group"]);
     expect(await subjects(english.email)).toEqual(["About your request to join People Group"]);
     expect(await audits("group.request.accept", id)).toHaveLength(1);
@@ -272,10 +321,20 @@ describeOnBackend("admin groups section", (backend) => {
 
     // A leader can't be removed as a member; removing them as leader keeps them as a member.
     expect((await post(id, { intent: "remove-member", memberId: idOf("Laura Leader") })).status).toBe(409);
-    expect((await post(id, { intent: "remove-leader", memberId: idOf("Laura Leader") })).body).toMatchObject({ ok: true, message: "leaderRemoved", name: "Laura Leader" });
+    expect((await post(id, { intent: "remove-leader", memberId: idOf("Laura Leader") })).body).toMatchObject({
+      ok: true,
+      message: "leaderRemoved",
+      name: "Laura Leader",
+    });
     expect((await post(id, { intent: "remove-leader", memberId: idOf("Laura Leader") })).status).toBe(409);
-    expect((await post(id, { intent: "remove-member", memberId: idOf("Sergio Solicitante") })).body).toMatchObject({ ok: true, message: "memberRemoved" });
-    const rows = await db().select({ userId: groupMembers.userId, role: groupMembers.role, status: groupMembers.status }).from(groupMembers).where(eq(groupMembers.groupId, id));
+    expect((await post(id, { intent: "remove-member", memberId: idOf("Sergio Solicitante") })).body).toMatchObject({
+      ok: true,
+      message: "memberRemoved",
+    });
+    const rows = await db()
+      .select({ userId: groupMembers.userId, role: groupMembers.role, status: groupMembers.status })
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, id));
     expect(rows).toEqual(
       expect.arrayContaining([
         { userId: leader.id, role: "member", status: "active" },
@@ -287,7 +346,15 @@ describeOnBackend("admin groups section", (backend) => {
     expect(await audits("group.member.remove", id)).toHaveLength(1);
 
     // People actions need a saved group and a well-formed id.
-    expect((await h.call(withParams(editAction), { path: "/admin/groups/new", cookie, form: { intent: "accept", memberId: idOf("Ellen Requester") } })).status).toBe(400);
+    expect(
+      (
+        await h.call(withParams(editAction), {
+          path: "/admin/groups/new",
+          cookie,
+          form: { intent: "accept", memberId: idOf("Ellen Requester") },
+        })
+      ).status,
+    ).toBe(400);
     expect((await post(id, { intent: "accept", memberId: "nope" })).status).toBe(400);
     expect((await post(id, { intent: "explode" })).status).toBe(400);
   });

@@ -33,7 +33,21 @@ interface Member {
   cookie: string;
 }
 
-type CommunityData = { groups: Array<{ id: number; slug: string; name: string; scheduleLabel: string; leaders: string[]; language: string; mode: string; full: boolean; membership: { status: string; role: string; requestAgainFrom: string | null } | null }>; signedIn: boolean; page: { title: string } };
+type CommunityData = {
+  groups: Array<{
+    id: number;
+    slug: string;
+    name: string;
+    scheduleLabel: string;
+    leaders: string[];
+    language: string;
+    mode: string;
+    full: boolean;
+    membership: { status: string; role: string; requestAgainFrom: string | null } | null;
+  }>;
+  signedIn: boolean;
+  page: { title: string };
+};
 type GroupData = {
   group: CommunityData["groups"][number];
   isMember: boolean;
@@ -58,8 +72,9 @@ describeOnBackend("study groups", (backend) => {
   async function createMember(name: string, o: { language?: "en" | "es"; showEmail?: boolean } = {}): Promise<Member> {
     const tag = randomBytes(4).toString("hex");
     const email = `group-${tag}@example.test`;
-    await authCallContext.run({ language: o.language ?? "en", signup: { fullName: name, username: "", displayName: name, phone: null } }, () =>
-      getAuth().api.signUpEmail({ body: { name, email, password: "grace-and-peace-7" } }),
+    await authCallContext.run(
+      { language: o.language ?? "en", signup: { fullName: name, username: "", displayName: name, phone: null } },
+      () => getAuth().api.signUpEmail({ body: { name, email, password: "grace-and-peace-7" } }),
     );
     await db().update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -112,14 +127,23 @@ describeOnBackend("study groups", (backend) => {
     return { status: result.status, body: result.body as ActionData };
   };
   const membershipOf = async (groupId: number, userId: string) =>
-    (await db().select().from(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId))))[0];
+    (
+      await db()
+        .select()
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    )[0];
   /** The group emails to one address, oldest first (the sign-up's confirmation email left out). */
   const mailsTo = async (email: string) =>
     (await db().select().from(outboxMessages).where(eq(outboxMessages.recipient, email)).orderBy(asc(outboxMessages.createdAt)))
       .map((m) => m.payload as OutboxEmailPayload)
       .filter((p) => !/^(Confirm|Confirme) /.test(p.subject));
   const addLeader = async (groupId: number, email: string) => {
-    const result = await h.call(withParams(adminEditAction, { groupId: String(groupId) }), { path: `/admin/groups/${groupId}`, cookie: adminCookie, form: { intent: "add-leader", leaderEmail: email } });
+    const result = await h.call(withParams(adminEditAction, { groupId: String(groupId) }), {
+      path: `/admin/groups/${groupId}`,
+      cookie: adminCookie,
+      form: { intent: "add-leader", leaderEmail: email },
+    });
     expect(result.status).toBe(200);
   };
 
@@ -129,18 +153,33 @@ describeOnBackend("study groups", (backend) => {
       expect(en.page.title).toBe("Community");
       expect(en.signedIn).toBe(false);
       const tuesday = en.groups.find((g) => g.slug === "tuesday-night-bible-study");
-      expect(tuesday).toMatchObject({ name: "Tuesday Night Bible Study", scheduleLabel: "Every Tuesday at 7:00\u00a0PM", leaders: ["David & Karen Miller"], language: "en", mode: "in_person", membership: null });
-      expect(en.groups.map((g) => g.slug)).toEqual(expect.arrayContaining(["grupo-de-estudio-en-espanol", "bilingual-online-study", "womens-morning-study"]));
+      expect(tuesday).toMatchObject({
+        name: "Tuesday Night Bible Study",
+        scheduleLabel: "Every Tuesday at 7:00\u00a0PM",
+        leaders: ["David & Karen Miller"],
+        language: "en",
+        mode: "in_person",
+        membership: null,
+      });
+      expect(en.groups.map((g) => g.slug)).toEqual(
+        expect.arrayContaining(["grupo-de-estudio-en-espanol", "bilingual-online-study", "womens-morning-study"]),
+      );
 
       const es = await community(undefined, "?lang=es", "es");
       expect(es.page.title).toBe("Comunidad");
       const spanish = es.groups.find((g) => g.slug === "grupo-de-estudio-en-espanol");
-      expect(spanish).toMatchObject({ name: "Grupo de estudio bíblico en español", scheduleLabel: "Cada jueves a las 7:30\u00a0p.\u00a0m." });
+      expect(spanish).toMatchObject({
+        name: "Grupo de estudio bíblico en español",
+        scheduleLabel: "Cada jueves a las 7:30\u00a0p.\u00a0m.",
+      });
     });
 
     test("filters by language (bilingual groups count for both), day and in person/online; unknown values mean any", async () => {
-      const slugs = async (query: string) => (await community(undefined, query)).groups.map((g) => g.slug).filter((s) => !s.startsWith("test-"));
-      expect(await slugs("?language=es")).toEqual(expect.arrayContaining(["grupo-de-estudio-en-espanol", "bilingual-online-study", "womens-morning-study"]));
+      const slugs = async (query: string) =>
+        (await community(undefined, query)).groups.map((g) => g.slug).filter((s) => !s.startsWith("test-"));
+      expect(await slugs("?language=es")).toEqual(
+        expect.arrayContaining(["grupo-de-estudio-en-espanol", "bilingual-online-study", "womens-morning-study"]),
+      );
       expect(await slugs("?language=es")).not.toContain("tuesday-night-bible-study");
       expect(await slugs("?language=bilingual")).toEqual(["bilingual-online-study", "womens-morning-study"]);
       expect(await slugs("?day=2")).toEqual(["tuesday-night-bible-study"]);
@@ -190,7 +229,11 @@ describeOnBackend("study groups", (backend) => {
 
       const asked = await postCommunity({ intent: "request", groupId: String(group.id), message: "I'd love to join!" }, member.cookie);
       expect(asked.status).toBe(200);
-      expect(asked.body).toMatchObject({ ok: true, groupId: group.id, message: "Your request has been sent. The group's leaders will let you know by email." });
+      expect(asked.body).toMatchObject({
+        ok: true,
+        groupId: group.id,
+        message: "Your request has been sent. The group's leaders will let you know by email.",
+      });
       expect(await membershipOf(group.id, member.id)).toMatchObject({ status: "pending", role: "member", message: "I'd love to join!" });
       // The leader is emailed in Spanish (their preferred language), with the message.
       const [toLeader] = await mailsTo(leader.email);
@@ -228,13 +271,22 @@ describeOnBackend("study groups", (backend) => {
       expect(await membershipOf(group.id, member.id)).toMatchObject({ status: "active", decidedBy: leader.id });
       const [welcome] = await mailsTo(member.email);
       expect(welcome?.subject).toBe("Welcome to Test Fellowship");
-      const audit = await db().select().from(auditLog).where(and(eq(auditLog.action, "group.request.accept"), eq(auditLog.entityId, String(group.id))));
+      const audit = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "group.request.accept"), eq(auditLog.entityId, String(group.id))));
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ actorUserId: leader.id });
 
       // The admin members section lists it in the member's detail, in the admin's language.
-      expect(await listMemberGroups(db(), member.id, "es")).toEqual([{ groupId: group.id, name: "Comunión de prueba", role: "member", status: "active" }]);
-      const membersPage = await loadMembersPage({ db: db(), language: "es", url: new URL(`http://church.test/admin/members?member=${member.id}`) });
+      expect(await listMemberGroups(db(), member.id, "es")).toEqual([
+        { groupId: group.id, name: "Comunión de prueba", role: "member", status: "active" },
+      ]);
+      const membersPage = await loadMembersPage({
+        db: db(),
+        language: "es",
+        url: new URL(`http://church.test/admin/members?member=${member.id}`),
+      });
       expect(membersPage.detail?.groups).toEqual([{ groupId: group.id, name: "Comunión de prueba", role: "member", status: "active" }]);
 
       const memberView = (await groupPage(group.slug, member.cookie)).body;
@@ -253,7 +305,12 @@ describeOnBackend("study groups", (backend) => {
       expect(memberView.schedule).toMatchObject({ notes: "Bring a Bible.", onlineUrl: "https://meet.example.test/room" });
 
       // Someone outside the group still sees none of it.
-      expect((await groupPage(group.slug, outsider.cookie)).body).toMatchObject({ isMember: false, members: null, schedule: null, requests: null });
+      expect((await groupPage(group.slug, outsider.cookie)).body).toMatchObject({
+        isMember: false,
+        members: null,
+        schedule: null,
+        requests: null,
+      });
 
       const left = await postCommunity({ intent: "leave", groupId: String(group.id) }, member.cookie);
       expect(left.status).toBe(200);
@@ -290,12 +347,24 @@ describeOnBackend("study groups", (backend) => {
 
       const tooSoon = await postGroup(group.slug, { intent: "request" }, member.cookie, "es");
       expect(tooSoon.status).toBe(409);
-      expect(tooSoon.body.message).toMatch(/^Su última solicitud no fue aceptada\. Puede volver a solicitarlo a partir del \d+ de \w+ de \d{4}\.$/);
+      expect(tooSoon.body.message).toMatch(
+        /^Su última solicitud no fue aceptada\. Puede volver a solicitarlo a partir del \d+ de \w+ de \d{4}\.$/,
+      );
       const card = (await community(member.cookie, "?lang=es", "es")).groups.find((g) => g.id === group.id);
       expect(card?.membership).toMatchObject({ status: "declined", requestAgainFrom: expect.stringMatching(/\d{4}/) });
 
       const later = new Date(Date.now() + 31 * 86_400_000);
-      expect(await requestToJoin({ db: db(), groupId: group.id, userId: member.id, requesterName: member.name, message: "", siteUrl: "http://localhost:3000", now: later })).toMatchObject({ ok: true });
+      expect(
+        await requestToJoin({
+          db: db(),
+          groupId: group.id,
+          userId: member.id,
+          requesterName: member.name,
+          message: "",
+          siteUrl: "http://localhost:3000",
+          now: later,
+        }),
+      ).toMatchObject({ ok: true });
       expect((await membershipOf(group.id, member.id))?.status).toBe("pending");
     });
 
@@ -316,15 +385,39 @@ describeOnBackend("study groups", (backend) => {
     test("capacity holds under concurrent accepts: 6 requests, 2 places, 6 parallel accepts", async () => {
       const group = await createGroup({ capacity: 2 });
       const people = await Promise.all(Array.from({ length: 6 }, (_, i) => createMember(`Parallel ${i}`)));
-      for (const p of people) expect((await requestToJoin({ db: db(), groupId: group.id, userId: p.id, requesterName: p.name, message: "", siteUrl: "http://localhost:3000" })).ok).toBe(true);
+      for (const p of people)
+        expect(
+          (
+            await requestToJoin({
+              db: db(),
+              groupId: group.id,
+              userId: p.id,
+              requesterName: p.name,
+              message: "",
+              siteUrl: "http://localhost:3000",
+            })
+          ).ok,
+        ).toBe(true);
       const requests = await db().select().from(groupMembers).where(eq(groupMembers.groupId, group.id));
       const admin = { kind: "admin" as const, userId: people[0]!.id, name: "Admin", ip: null };
       const results = await Promise.all(
-        requests.map((r) => decideJoinRequest({ db: db(), actor: admin, groupId: group.id, memberId: r.id, decision: "accept", siteUrl: "http://localhost:3000" })),
+        requests.map((r) =>
+          decideJoinRequest({
+            db: db(),
+            actor: admin,
+            groupId: group.id,
+            memberId: r.id,
+            decision: "accept",
+            siteUrl: "http://localhost:3000",
+          }),
+        ),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(2);
       expect(results.filter((r) => !r.ok && r.error === "full")).toHaveLength(4);
-      const active = await db().select().from(groupMembers).where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.status, "active")));
+      const active = await db()
+        .select()
+        .from(groupMembers)
+        .where(and(eq(groupMembers.groupId, group.id), eq(groupMembers.status, "active")));
       expect(active).toHaveLength(2);
       expect((await community()).groups.find((g) => g.id === group.id)?.full).toBe(true);
     });
@@ -337,7 +430,9 @@ describeOnBackend("study groups", (backend) => {
       await addLeader(group.id, leader.email);
       await addLeader(group.id, coLeader.email);
       await db().insert(groupMembers).values({ groupId: group.id, userId: member.id, status: "active" });
-      const ids = Object.fromEntries((await db().select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).map((r) => [r.userId, r.id]));
+      const ids = Object.fromEntries(
+        (await db().select().from(groupMembers).where(eq(groupMembers.groupId, group.id))).map((r) => [r.userId, r.id]),
+      );
 
       expect((await postGroup(group.slug, { intent: "remove", memberId: ids[leader.id]! }, member.cookie)).status).toBe(403);
       const leaderRemoval = await postGroup(group.slug, { intent: "remove", memberId: ids[coLeader.id]! }, leader.cookie);
@@ -354,9 +449,15 @@ describeOnBackend("study groups", (backend) => {
     test("answers 4xx with a translated message, never a 500", async () => {
       const member = await createMember("Bad Input");
       const noIntent = await postCommunity({}, member.cookie);
-      expect(noIntent).toMatchObject({ status: 400, body: { ok: false, message: "Something went wrong with that form. Please try again." } });
+      expect(noIntent).toMatchObject({
+        status: 400,
+        body: { ok: false, message: "Something went wrong with that form. Please try again." },
+      });
       const spanish = await postCommunity({ intent: "dance" }, member.cookie, "es");
-      expect(spanish).toMatchObject({ status: 400, body: { message: "Hubo un problema con el formulario. Por favor, inténtelo de nuevo." } });
+      expect(spanish).toMatchObject({
+        status: 400,
+        body: { message: "Hubo un problema con el formulario. Por favor, inténtelo de nuevo." },
+      });
       expect((await postCommunity({ intent: "request", groupId: "abc" }, member.cookie)).status).toBe(400);
       expect((await postCommunity({ intent: "request", groupId: "99999999" }, member.cookie)).status).toBe(404);
       const long = await postGroup("tuesday-night-bible-study", { intent: "request", message: "x".repeat(1001) }, member.cookie, "es");
@@ -376,7 +477,13 @@ describeOnBackend("study groups", (backend) => {
 
   test("the schedule: the next meetings keep their local time across a daylight-saving change", () => {
     // Wednesday 4 March 2026, noon in Chicago; DST starts on Sunday 8 March.
-    const meetings = nextMeetings({ dayOfWeek: 3, startTime: "19:00", durationMinutes: 90, timeZone: "America/Chicago", now: new Date("2026-03-04T18:00:00Z") });
+    const meetings = nextMeetings({
+      dayOfWeek: 3,
+      startTime: "19:00",
+      durationMinutes: 90,
+      timeZone: "America/Chicago",
+      now: new Date("2026-03-04T18:00:00Z"),
+    });
     expect(meetings.map((m) => m.start.toISOString())).toEqual([
       "2026-03-05T01:00:00.000Z",
       "2026-03-12T00:00:00.000Z",
@@ -386,7 +493,13 @@ describeOnBackend("study groups", (backend) => {
       "2026-04-09T00:00:00.000Z",
     ]);
     // Once today's meeting is over, the list starts next week.
-    const after = nextMeetings({ dayOfWeek: 3, startTime: "19:00", durationMinutes: 90, timeZone: "America/Chicago", now: new Date("2026-03-05T03:00:00Z") });
+    const after = nextMeetings({
+      dayOfWeek: 3,
+      startTime: "19:00",
+      durationMinutes: 90,
+      timeZone: "America/Chicago",
+      now: new Date("2026-03-05T03:00:00Z"),
+    });
     expect(after[0]?.start.toISOString()).toBe("2026-03-12T00:00:00.000Z");
   });
 });

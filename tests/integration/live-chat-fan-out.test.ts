@@ -39,7 +39,10 @@ function waitFor<T>(get: () => T | undefined, timeoutMs: number, what: string): 
 /** GET the event stream over HTTP and collect its events. */
 async function openEvents(baseURL: string, streamId: string) {
   const abort = new AbortController();
-  const response = await fetch(`${baseURL}/watch/chat/events?stream=${streamId}`, { signal: abort.signal, headers: { "accept-encoding": "gzip, br" } });
+  const response = await fetch(`${baseURL}/watch/chat/events?stream=${streamId}`, {
+    signal: abort.signal,
+    headers: { "accept-encoding": "gzip, br" },
+  });
   const events: { event: string; data: Record<string, unknown> }[] = [];
   let buffer = "";
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -63,7 +66,14 @@ async function openEvents(baseURL: string, streamId: string) {
 
 /** Two app servers on one throwaway PostgreSQL database (and optionally Redis). */
 function twoInstances(env: Record<string, string>) {
-  const state = {} as { database: ThrowawayDatabase; handle: DatabaseHandle; a: AppServer; b: AppServer; dirs: string[]; snapshot: ReturnType<typeof snapshotProductionBuild> };
+  const state = {} as {
+    database: ThrowawayDatabase;
+    handle: DatabaseHandle;
+    a: AppServer;
+    b: AppServer;
+    dirs: string[];
+    snapshot: ReturnType<typeof snapshotProductionBuild>;
+  };
 
   beforeAll(async () => {
     state.snapshot = snapshotProductionBuild();
@@ -75,7 +85,14 @@ function twoInstances(env: Record<string, string>) {
     state.b = await startAppServer({ cwd: state.snapshot.dir, dataDir: state.dirs[1]!, databaseUrl: state.database.url, env: serverEnv });
     state.handle = await openDatabase({ databaseUrl: state.database.url });
     setDatabase(state.handle);
-    setAuth(createAuth({ db: state.handle.db, publicUrl: state.a.baseURL, secret: AUTH_SECRET, notifier: createAuthNotifier({ db: state.handle.db, publicUrl: state.a.baseURL }) }));
+    setAuth(
+      createAuth({
+        db: state.handle.db,
+        publicUrl: state.a.baseURL,
+        secret: AUTH_SECRET,
+        notifier: createAuthNotifier({ db: state.handle.db, publicUrl: state.a.baseURL }),
+      }),
+    );
   }, 180_000);
   afterAll(async () => {
     setAuth(undefined);
@@ -109,7 +126,10 @@ async function post(server: AppServer, cookie: string, fields: Record<string, st
     headers: { cookie, origin: server.baseURL, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
     body: new URLSearchParams(fields),
   });
-  return { status: response.status, data: (await response.json()) as { ok: boolean; message?: { id: string; body: string }; error?: string } };
+  return {
+    status: response.status,
+    data: (await response.json()) as { ok: boolean; message?: { id: string; body: string }; error?: string },
+  };
 }
 
 function fanOutSuite(transport: "PostgreSQL LISTEN/NOTIFY" | "Redis pub/sub", env: Record<string, string>) {
@@ -119,7 +139,11 @@ function fanOutSuite(transport: "PostgreSQL LISTEN/NOTIFY" | "Redis pub/sub", en
     const { handle, a, b } = s;
     const member = await createMember(handle, "Ana Fan");
     const moderator = await createMember(handle, "Mo Derator", "moderator");
-    const started = await startLiveStream({ db: handle.db, actor: { userId: moderator.id, name: "Mo Derator" }, input: { titleEn: "Fan-out", titleEs: null, source: { provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" }, chatEnabled: true } });
+    const started = await startLiveStream({
+      db: handle.db,
+      actor: { userId: moderator.id, name: "Mo Derator" },
+      input: { titleEn: "Fan-out", titleEs: null, source: { provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" }, chatEnabled: true },
+    });
     if (!started.ok) throw new Error("the stream did not start");
 
     const viewerB = await openEvents(b.baseURL, started.id);
@@ -143,11 +167,16 @@ function fanOutSuite(transport: "PostgreSQL LISTEN/NOTIFY" | "Redis pub/sub", en
       // A moderator on B deletes it; the viewer on A sees it go.
       const deleted = await post(b, moderator.cookie, { intent: "delete", messageId: answer.data.message!.id });
       expect(deleted.status).toBe(200);
-      await waitFor(() => viewerA.events.find((e) => e.event === "delete" && e.data.id === answer.data.message!.id), 1000, "the delete on A");
+      await waitFor(
+        () => viewerA.events.find((e) => e.event === "delete" && e.data.id === answer.data.message!.id),
+        1000,
+        "the delete on A",
+      );
 
       // The rate limit is shared: 5 posts split over both instances, the sixth refused.
       await handle.db.execute(sql`delete from rate_limits where key like ${`live-chat:%:${member.id}`}`);
-      for (let i = 0; i < 5; i += 1) expect((await post(i % 2 ? a : b, member.cookie, { intent: "post", streamId: started.id, body: `n${i}` })).status).toBe(201);
+      for (let i = 0; i < 5; i += 1)
+        expect((await post(i % 2 ? a : b, member.cookie, { intent: "post", streamId: started.id, body: `n${i}` })).status).toBe(201);
       const refused = await post(a, member.cookie, { intent: "post", streamId: started.id, body: "too many" });
       expect(refused.status).toBe(429);
       expect(refused.data.error).toMatch(/too quickly/);
@@ -164,9 +193,12 @@ describe.skipIf(!testDatabaseUrl)("live chat across two server instances: Postgr
   fanOutSuite("PostgreSQL LISTEN/NOTIFY", {});
 });
 
-describe.skipIf(!testDatabaseUrl || !redisUrl)("live chat across two server instances: Redis pub/sub (skipped without TEST_REDIS_URL)", () => {
-  fanOutSuite("Redis pub/sub", { REDIS_URL: redisUrl ?? "" });
-});
+describe.skipIf(!testDatabaseUrl || !redisUrl)(
+  "live chat across two server instances: Redis pub/sub (skipped without TEST_REDIS_URL)",
+  () => {
+    fanOutSuite("Redis pub/sub", { REDIS_URL: redisUrl ?? "" });
+  },
+);
 
 /** Two subscribers of one transport: what one publishes, the other gets; unsubscribing stops it. */
 async function exchange(publisher: PubSub, subscriber: PubSub) {
@@ -215,7 +247,9 @@ describe("pub/sub transports", () => {
         const got: string[] = [];
         two.subscribe(channel, (m) => got.push(m));
         // Kill every LISTENing connection (the database restarting looks the same to the client).
-        const killed = (await admin.db.execute(sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`)) as unknown as { rows: unknown[] };
+        const killed = (await admin.db.execute(
+          sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+        )) as unknown as { rows: unknown[] };
         expect(killed.rows.length).toBe(2);
         await waitFor(() => (two.reconnects() > 0 && one.reconnects() > 0 ? true : undefined), 10_000, "the reconnect");
         await one.publish(channel, "after the restart");
@@ -245,50 +279,56 @@ describe("pub/sub transports", () => {
     await pubsub.close();
   });
 
-  test.skipIf(!redisUrl)("Redis lost while running: publishing fails at once instead of waiting, and messages flow again when it is back", async () => {
-    // A TCP relay in front of the real Redis stands for the network: closing it cuts Redis off.
-    const target = new URL(redisUrl!);
-    const sockets = new Set<net.Socket>();
-    let accepting = true;
-    const relay = net.createServer((client) => {
-      if (!accepting) return client.destroy();
-      const upstream = net.connect(Number(target.port || 6379), target.hostname);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on("error", () => {});
-        s.on("close", () => sockets.delete(s));
+  test.skipIf(!redisUrl)(
+    "Redis lost while running: publishing fails at once instead of waiting, and messages flow again when it is back",
+    async () => {
+      // A TCP relay in front of the real Redis stands for the network: closing it cuts Redis off.
+      const target = new URL(redisUrl!);
+      const sockets = new Set<net.Socket>();
+      let accepting = true;
+      const relay = net.createServer((client) => {
+        if (!accepting) return client.destroy();
+        const upstream = net.connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("error", () => {});
+          s.on("close", () => sockets.delete(s));
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+      const url = `redis://127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+      const one = await createRedisPubSub({ url });
+      const two = await createRedisPubSub({ url });
+      try {
+        const got: string[] = [];
+        two.subscribe("outage", (m) => got.push(m));
+        await one.publish("outage", "before");
+        await waitFor(() => (got.includes("before") ? true : undefined), 2000, "a message before the outage");
+        accepting = false;
+        for (const s of sockets) s.destroy();
+        const publishStarted = Date.now();
+        await expect(one.publish("outage", "during")).rejects.toThrow();
+        expect(Date.now() - publishStarted).toBeLessThan(1000);
+        accepting = true;
+        // node-redis reconnects and subscribes again by itself.
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+          const sent = await one.publish("outage", "after").then(
+            () => true,
+            () => false,
+          );
+          if (sent && got.includes("after")) break;
+          if (Date.now() > deadline) throw new Error("no message after Redis came back");
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        await Promise.all([one.close(), two.close()]);
+        for (const s of sockets) s.destroy();
+        await new Promise((resolve) => relay.close(resolve));
       }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
-    const url = `redis://127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
-    const one = await createRedisPubSub({ url });
-    const two = await createRedisPubSub({ url });
-    try {
-      const got: string[] = [];
-      two.subscribe("outage", (m) => got.push(m));
-      await one.publish("outage", "before");
-      await waitFor(() => (got.includes("before") ? true : undefined), 2000, "a message before the outage");
-      accepting = false;
-      for (const s of sockets) s.destroy();
-      const publishStarted = Date.now();
-      await expect(one.publish("outage", "during")).rejects.toThrow();
-      expect(Date.now() - publishStarted).toBeLessThan(1000);
-      accepting = true;
-      // node-redis reconnects and subscribes again by itself.
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const sent = await one.publish("outage", "after").then(() => true, () => false);
-        if (sent && got.includes("after")) break;
-        if (Date.now() > deadline) throw new Error("no message after Redis came back");
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => relay.close(resolve));
-    }
-  });
+    },
+  );
 
   test.skipIf(!redisUrl)("Redis (skipped without TEST_REDIS_URL)", async () => {
     const one = await createRedisPubSub({ url: redisUrl! });

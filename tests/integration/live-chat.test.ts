@@ -83,7 +83,13 @@ describeOnBackend("live chat", (backend) => {
   let mod: Member;
   let streamId: string;
   const admin = (): AdminContext =>
-    ({ db, language: "en", ip: "198.51.100.9", admin: { userId: mod.id, name: mod.name, email: "", scopes: ["live"] }, session: {} }) as unknown as AdminContext;
+    ({
+      db,
+      language: "en",
+      ip: "198.51.100.9",
+      admin: { userId: mod.id, name: mod.name, email: "", scopes: ["live"] },
+      session: {},
+    }) as unknown as AdminContext;
 
   async function member(name: string, role?: "moderator" | "admin"): Promise<Member> {
     const email = `chat-${randomBytes(4).toString("hex")}@example.test`;
@@ -98,7 +104,10 @@ describeOnBackend("live chat", (backend) => {
     return { id: user!.id, name, cookie: cookieJar(undefined, signedIn.headers.getSetCookie()) };
   }
 
-  async function chat(fields: Record<string, string> | { raw: string; type: string }, options: { cookie?: string; language?: "en" | "es" } = {}) {
+  async function chat(
+    fields: Record<string, string> | { raw: string; type: string },
+    options: { cookie?: string; language?: "en" | "es" } = {},
+  ) {
     const headers = new Headers({ [CLIENT_IP_HEADER]: "198.51.100.7" });
     if (options.cookie) headers.set("cookie", options.cookie);
     if (options.language) headers.set("accept-language", options.language);
@@ -134,19 +143,33 @@ describeOnBackend("live chat", (backend) => {
   test("no current stream: the page is in its coming-soon state and posting is refused (409)", async () => {
     const answer = await chat({ intent: "post", body: "Hello" }, { cookie: alice.cookie });
     expect(answer).toEqual({ status: 409, data: { ok: false, error: en.errors.noStream } });
-    const page = (await watchLoader({ request: new Request(`${PUBLIC_URL}/watch`), params: {}, context: {} } as never)) as unknown as { data: { stream: unknown; latestSermon: unknown; nextService: { startsAt: string } | null } };
+    const page = (await watchLoader({ request: new Request(`${PUBLIC_URL}/watch`), params: {}, context: {} } as never)) as unknown as {
+      data: { stream: unknown; latestSermon: unknown; nextService: { startsAt: string } | null };
+    };
     expect(page.data.stream).toBeNull();
     expect(page.data.nextService?.startsAt).toMatch(/^\d{4}-/);
     expect((await getHomePage({ db, language: "en" })).liveNow).toBe(false);
   });
 
   test("the admin starts a stream (audit-logged); a second one while it runs is a 409 with a message", async () => {
-    const bad = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "", source: "https://example.org/not-a-stream" }));
+    const bad = await runLiveAdminAction(
+      admin(),
+      form("/admin/live", { intent: "start", titleEn: "", source: "https://example.org/not-a-stream" }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.data.fieldErrors).toEqual({ titleEn: "admin.messages.titleRequired", source: "admin.messages.invalidSource" });
     const contentVersion = async () => (await db.select().from(appMeta).where(eq(appMeta.key, "content_version")))[0]?.value ?? null;
     const versionBefore = await contentVersion();
-    const started = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "Sunday Worship", titleEs: "Culto dominical", source: "https://www.youtube.com/live/dQw4w9WgXcQ?si=x", chatEnabled: "on" }));
+    const started = await runLiveAdminAction(
+      admin(),
+      form("/admin/live", {
+        intent: "start",
+        titleEn: "Sunday Worship",
+        titleEs: "Culto dominical",
+        source: "https://www.youtube.com/live/dQw4w9WgXcQ?si=x",
+        chatEnabled: "on",
+      }),
+    );
     expect(started).toEqual({ status: 200, data: { ok: true, message: { key: "admin.messages.started", values: undefined } } });
     const [stream] = await db.select().from(liveStreams);
     expect(stream).toMatchObject({ provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ", hlsUrl: null, chatEnabled: true, endedAt: null });
@@ -154,7 +177,10 @@ describeOnBackend("live chat", (backend) => {
     // The home page's live section now says "Live now"; public pages are marked changed.
     expect((await getHomePage({ db, language: "en" })).liveNow).toBe(true);
     expect(await contentVersion()).not.toBe(versionBefore);
-    const again = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "Another", source: "https://cdn.example.org/a.m3u8" }));
+    const again = await runLiveAdminAction(
+      admin(),
+      form("/admin/live", { intent: "start", titleEn: "Another", source: "https://cdn.example.org/a.m3u8" }),
+    );
     expect(again.status).toBe(409);
     expect(again.data.message.key).toBe("admin.messages.alreadyLive");
     const audit = await db.select().from(auditLog).where(eq(auditLog.action, "live_stream.start"));
@@ -199,7 +225,12 @@ describeOnBackend("live chat", (backend) => {
       },
     };
     const abort = new AbortController();
-    const response = await streamChatEvents({ request: new Request(`${PUBLIC_URL}/watch/chat/events?stream=${streamId}`, { signal: abort.signal }), db, pubsub: counting, heartbeatMs: 50 });
+    const response = await streamChatEvents({
+      request: new Request(`${PUBLIC_URL}/watch/chat/events?stream=${streamId}`, { signal: abort.signal }),
+      db,
+      pubsub: counting,
+      heartbeatMs: 50,
+    });
     const stream = readEvents(response);
     await expect.poll(() => stream.comments.includes(": heartbeat")).toBe(true);
     expect(subscribed).toBe(1);
@@ -210,12 +241,17 @@ describeOnBackend("live chat", (backend) => {
   test("the event stream refuses a missing or unknown stream id", async () => {
     const signal = new AbortController().signal;
     expect((await streamChatEvents({ request: new Request(`${PUBLIC_URL}/watch/chat/events`, { signal }), db, pubsub })).status).toBe(400);
-    expect((await streamChatEvents({ request: new Request(`${PUBLIC_URL}/watch/chat/events?stream=not-a-uuid`), db, pubsub })).status).toBe(400);
+    expect((await streamChatEvents({ request: new Request(`${PUBLIC_URL}/watch/chat/events?stream=not-a-uuid`), db, pubsub })).status).toBe(
+      400,
+    );
     expect((await events("00000000-0000-4000-8000-000000000000", signal)).status).toBe(404);
   });
 
   test("signed out: 401 with a message", async () => {
-    expect(await chat({ intent: "post", streamId, body: "Hi" })).toEqual({ status: 401, data: { ok: false, error: en.errors.signInRequired } });
+    expect(await chat({ intent: "post", streamId, body: "Hi" })).toEqual({
+      status: 401,
+      data: { ok: false, error: en.errors.signInRequired },
+    });
     expect(await chat({ intent: "delete", messageId: streamId })).toMatchObject({ status: 401 });
   });
 
@@ -235,7 +271,10 @@ describeOnBackend("live chat", (backend) => {
     for (const [fields, error] of cases) {
       expect(await chat(fields, { cookie: alice.cookie }), JSON.stringify(fields)).toEqual({ status: 400, data: { ok: false, error } });
     }
-    expect(await chat({ intent: "post", streamId, body: "" }, { cookie: alice.cookie, language: "es" })).toEqual({ status: 400, data: { ok: false, error: es.errors.empty } });
+    expect(await chat({ intent: "post", streamId, body: "" }, { cookie: alice.cookie, language: "es" })).toEqual({
+      status: 400,
+      data: { ok: false, error: es.errors.empty },
+    });
     // Exactly 500 characters is allowed.
     expect((await chat({ intent: "post", streamId, body: "y".repeat(500) }, { cookie: alice.cookie })).status).toBe(201);
     await resetRateLimit(db, `live-chat:burst:${alice.id}`);
@@ -243,7 +282,8 @@ describeOnBackend("live chat", (backend) => {
 
   test("rate limit: the sixth message in 10 s is a 429 with a message", async () => {
     const carol = await member("Carol Fast");
-    for (let i = 1; i <= 5; i += 1) expect((await chat({ intent: "post", streamId, body: `Message ${i}` }, { cookie: carol.cookie })).status).toBe(201);
+    for (let i = 1; i <= 5; i += 1)
+      expect((await chat({ intent: "post", streamId, body: `Message ${i}` }, { cookie: carol.cookie })).status).toBe(201);
     const refused = await chat({ intent: "post", streamId, body: "One too many" }, { cookie: carol.cookie });
     expect(refused.status).toBe(429);
     expect(refused.data.error).toMatch(/^You are sending messages too quickly\. Please wait \d+ seconds and try again\.$/);
@@ -253,7 +293,10 @@ describeOnBackend("live chat", (backend) => {
 
   test("a member who is not a moderator cannot delete or mute (403)", async () => {
     const [message] = await db.select().from(liveChatMessages).where(eq(liveChatMessages.userId, alice.id)).limit(1);
-    expect(await chat({ intent: "delete", messageId: message!.id }, { cookie: bob.cookie })).toEqual({ status: 403, data: { ok: false, error: en.errors.forbidden } });
+    expect(await chat({ intent: "delete", messageId: message!.id }, { cookie: bob.cookie })).toEqual({
+      status: 403,
+      data: { ok: false, error: en.errors.forbidden },
+    });
     expect((await chat({ intent: "mute", messageId: message!.id, duration: "1h" }, { cookie: bob.cookie })).status).toBe(403);
     expect((await chat({ intent: "unmute", userId: alice.id }, { cookie: bob.cookie })).status).toBe(403);
     const [still] = await db.select().from(liveChatMessages).where(eq(liveChatMessages.id, message!.id));
@@ -266,7 +309,10 @@ describeOnBackend("live chat", (backend) => {
     const abort = new AbortController();
     const viewer = readEvents(await events(streamId, abort.signal));
     await viewer.waitFor((e) => e.event === "history");
-    expect(await chat({ intent: "delete", messageId: id }, { cookie: mod.cookie })).toEqual({ status: 200, data: { ok: true, notice: en.chat.deleted } });
+    expect(await chat({ intent: "delete", messageId: id }, { cookie: mod.cookie })).toEqual({
+      status: 200,
+      data: { ok: true, notice: en.chat.deleted },
+    });
     expect((await viewer.waitFor((e) => e.event === "delete")).data).toEqual({ type: "delete", id });
     abort.abort();
 
@@ -277,16 +323,27 @@ describeOnBackend("live chat", (backend) => {
     again.abort();
     const [row] = await db.select().from(liveChatMessages).where(eq(liveChatMessages.id, id));
     expect(row).toMatchObject({ deletedBy: mod.id, body: "Please delete me" });
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "live_chat.message.delete"), eq(auditLog.entityId, id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "live_chat.message.delete"), eq(auditLog.entityId, id))),
+    ).toHaveLength(1);
     // Deleting it twice: 404 with a message.
-    expect(await chat({ intent: "delete", messageId: id }, { cookie: mod.cookie })).toEqual({ status: 404, data: { ok: false, error: en.errors.notFound } });
+    expect(await chat({ intent: "delete", messageId: id }, { cookie: mod.cookie })).toEqual({
+      status: 404,
+      data: { ok: false, error: en.errors.notFound },
+    });
   });
 
   test("a muted member is refused with a clear message until unmuted; a moderator cannot mute themselves", async () => {
     const dave = await member("Dave Loud");
     const posted = await chat({ intent: "post", streamId, body: "Loud message" }, { cookie: dave.cookie });
     const id = (posted.data as { message: { id: string } }).message.id;
-    expect(await chat({ intent: "mute", messageId: id, duration: "15m" }, { cookie: mod.cookie })).toEqual({ status: 200, data: { ok: true, notice: "Dave Loud is muted." } });
+    expect(await chat({ intent: "mute", messageId: id, duration: "15m" }, { cookie: mod.cookie })).toEqual({
+      status: 200,
+      data: { ok: true, notice: "Dave Loud is muted." },
+    });
     const refused = await chat({ intent: "post", streamId, body: "Am I muted?" }, { cookie: dave.cookie });
     expect(refused.status).toBe(403);
     expect(refused.data.error).toMatch(/^A moderator has muted you in the chat until .+\.$/);
@@ -294,7 +351,10 @@ describeOnBackend("live chat", (backend) => {
     expect(spanish.data.error).toMatch(/^Un moderador lo ha silenciado en el chat hasta /);
 
     expect((await chat({ intent: "mute", messageId: id, duration: "until-unmuted" }, { cookie: mod.cookie })).status).toBe(200);
-    expect((await chat({ intent: "post", streamId, body: "Still?" }, { cookie: dave.cookie })).data).toEqual({ ok: false, error: en.errors.mutedIndefinitely });
+    expect((await chat({ intent: "post", streamId, body: "Still?" }, { cookie: dave.cookie })).data).toEqual({
+      ok: false,
+      error: en.errors.mutedIndefinitely,
+    });
 
     expect(await chat({ intent: "unmute", userId: dave.id }, { cookie: mod.cookie })).toEqual({ status: 200, data: { ok: true } });
     expect((await chat({ intent: "post", streamId, body: "Thank you" }, { cookie: dave.cookie })).status).toBe(201);
@@ -302,17 +362,26 @@ describeOnBackend("live chat", (backend) => {
 
     const own = await chat({ intent: "post", streamId, body: "Moderator here" }, { cookie: mod.cookie });
     const ownId = (own.data as { message: { id: string } }).message.id;
-    expect(await chat({ intent: "mute", messageId: ownId, duration: "1h" }, { cookie: mod.cookie })).toEqual({ status: 400, data: { ok: false, error: en.errors.muteSelf } });
-    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, dave.id))).map((a) => a.action).sort();
+    expect(await chat({ intent: "mute", messageId: ownId, duration: "1h" }, { cookie: mod.cookie })).toEqual({
+      status: 400,
+      data: { ok: false, error: en.errors.muteSelf },
+    });
+    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, dave.id)))
+      .map((a) => a.action)
+      .sort();
     expect(actions).toEqual(["live_chat.member.mute", "live_chat.member.mute", "live_chat.member.unmute"]);
   });
 
   test("the admin page moderates too: delete, mute and unmute by message", async () => {
     const posted = await chat({ intent: "post", streamId, body: "From the admin's view" }, { cookie: bob.cookie });
     const id = (posted.data as { message: { id: string } }).message.id;
-    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "mute", messageId: id, duration: "24h" }))).data.message).toEqual({ key: "admin.messages.muted", values: { name: "Bob Viewer" } });
+    expect(
+      (await runLiveAdminAction(admin(), form("/admin/live", { intent: "mute", messageId: id, duration: "24h" }))).data.message,
+    ).toEqual({ key: "admin.messages.muted", values: { name: "Bob Viewer" } });
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "delete", messageId: id }))).data.ok).toBe(true);
-    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "unmute", userId: bob.id }))).data.message.key).toBe("admin.messages.unmuted");
+    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "unmute", userId: bob.id }))).data.message.key).toBe(
+      "admin.messages.unmuted",
+    );
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "delete", messageId: "nope" }))).status).toBe(400);
   });
 
@@ -320,15 +389,22 @@ describeOnBackend("live chat", (backend) => {
     const abort = new AbortController();
     const viewer = readEvents(await events(streamId, abort.signal));
     await viewer.waitFor((e) => e.event === "history");
-    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "chat-off", streamId }))).data.message.key).toBe("admin.messages.chatOff");
+    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "chat-off", streamId }))).data.message.key).toBe(
+      "admin.messages.chatOff",
+    );
     await viewer.waitFor((e) => e.event === "status" && e.data.chatEnabled === false);
-    expect(await chat({ intent: "post", streamId, body: "Hello?" }, { cookie: bob.cookie })).toEqual({ status: 403, data: { ok: false, error: en.errors.chatOff } });
+    expect(await chat({ intent: "post", streamId, body: "Hello?" }, { cookie: bob.cookie })).toEqual({
+      status: 403,
+      data: { ok: false, error: en.errors.chatOff },
+    });
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "chat-on", streamId }))).status).toBe(200);
     await viewer.waitFor((e) => e.event === "status" && e.data.chatEnabled === true);
 
     // Ending needs the confirmation field.
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "end", streamId }))).status).toBe(400);
-    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "end", streamId, confirm: "yes" }))).data.message.key).toBe("admin.messages.ended");
+    expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "end", streamId, confirm: "yes" }))).data.message.key).toBe(
+      "admin.messages.ended",
+    );
     await viewer.waitFor((e) => e.event === "status" && e.data.ended === true);
     abort.abort();
     expect((await getHomePage({ db, language: "en" })).liveNow).toBe(false);
@@ -336,11 +412,16 @@ describeOnBackend("live chat", (backend) => {
     expect((await runLiveAdminAction(admin(), form("/admin/live", { intent: "chat-on", streamId }))).status).toBe(404);
     const kept = await db.select().from(liveChatMessages).where(eq(liveChatMessages.streamId, streamId));
     expect(kept.length).toBeGreaterThan(5);
-    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, streamId))).map((a) => a.action).sort();
+    const actions = (await db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, streamId)))
+      .map((a) => a.action)
+      .sort();
     expect(actions).toEqual(["live_stream.chat", "live_stream.chat", "live_stream.end", "live_stream.start"]);
 
     // A new stream can start now; HLS this time.
-    const next = await runLiveAdminAction(admin(), form("/admin/live", { intent: "start", titleEn: "Evening", source: "https://cdn.example.org/live/evening.m3u8" }));
+    const next = await runLiveAdminAction(
+      admin(),
+      form("/admin/live", { intent: "start", titleEn: "Evening", source: "https://cdn.example.org/live/evening.m3u8" }),
+    );
     expect(next.status).toBe(200);
     const [current] = await db.select().from(liveStreams).where(eq(liveStreams.hlsUrl, "https://cdn.example.org/live/evening.m3u8"));
     expect(current).toMatchObject({ provider: "hls", chatEnabled: false });

@@ -79,7 +79,10 @@ describeOnBackend("member accounts", (backend) => {
     test("creates the account, mails a confirmation link that confirms and signs in once", async () => {
       const { email, ip } = fresh();
       const response = await harness.post(signupFields(email), { ip });
-      expect(response).toMatchObject({ status: 200, data: { ok: true, toast: { title: "toast.accountCreated", body: "toast.accountCreatedBody" } } });
+      expect(response).toMatchObject({
+        status: 200,
+        data: { ok: true, toast: { title: "toast.accountCreated", body: "toast.accountCreatedBody" } },
+      });
       expect(response.setCookies).toEqual([]);
 
       // Not confirmed yet: the spec's friendly text.
@@ -159,7 +162,10 @@ describeOnBackend("member accounts", (backend) => {
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       await db.delete(profiles).where(eq(profiles.id, user!.id));
       const signIn = await harness.post({ intent: "signin-email", email, password: "grace-and-peace-7" }, { ip });
-      expect(await memberFor(harness, signIn.cookie)).toMatchObject({ name: "Ana María Reyes", username: expect.stringMatching(/^anamaríareyes\d*$/) });
+      expect(await memberFor(harness, signIn.cookie)).toMatchObject({
+        name: "Ana María Reyes",
+        username: expect.stringMatching(/^anamaríareyes\d*$/),
+      });
       expect(await db.select().from(profiles).where(eq(profiles.id, user!.id))).toHaveLength(1);
     });
 
@@ -247,7 +253,10 @@ describeOnBackend("member accounts", (backend) => {
       }
       // 30 failures from one IP, spread over accounts, and the 31st attempt is refused.
       for (let i = 0; i < 30; i++) {
-        const wrong = await harness.post({ intent: "signin-email", email: `nobody${i}-${email}`, password: "wrong-guess" }, { ip: "192.0.2.78" });
+        const wrong = await harness.post(
+          { intent: "signin-email", email: `nobody${i}-${email}`, password: "wrong-guess" },
+          { ip: "192.0.2.78" },
+        );
         expect(wrong.status).toBe(401);
       }
       const refused = await harness.post({ intent: "signin-email", email, password: "grace-and-peace-7" }, { ip: "192.0.2.78" });
@@ -336,13 +345,22 @@ describeOnBackend("member accounts", (backend) => {
       const phone = `+1555${String(2_000_000 + counter).slice(-7)}`;
       const fields = { fullName: "José Pérez", phone, password: "shepherd-psalm-23", confirmPassword: "shepherd-psalm-23", username: "" };
       const started = await harness.post({ intent: "signup-phone", ...fields }, { ip, language: "es" });
-      expect(started.data).toMatchObject({ ok: true, next: "signup-phone-code", toast: { title: "toast.codeSent", body: "toast.phoneSignupCodeBody" } });
+      expect(started.data).toMatchObject({
+        ok: true,
+        next: "signup-phone-code",
+        toast: { title: "toast.codeSent", body: "toast.phoneSignupCodeBody" },
+      });
       const line = await waitFor(() => harness.smsLines().find((l) => l.to === phone));
       expect(line.body).toContain("código");
       const code = line.body.match(/\b(\d{6})\b/)![1]!;
       const done = await harness.post({ intent: "signup-phone-verify", ...fields, code }, { ip, language: "es" });
       expect(done.data).toMatchObject({ ok: true, toast: { title: "toast.accountCreated", body: "toast.phoneAccountReadyBody" } });
-      expect(await memberFor(harness, done.cookie)).toMatchObject({ name: "José Pérez", phone, username: "josépérez", preferredLanguage: "es" });
+      expect(await memberFor(harness, done.cookie)).toMatchObject({
+        name: "José Pérez",
+        phone,
+        username: "josépérez",
+        preferredLanguage: "es",
+      });
 
       const signIn = await harness.post({ intent: "signin-phone", phone: phone.replace("+1", ""), password: "shepherd-psalm-23" }, { ip });
       expect(signIn.data).toMatchObject({ ok: true });
@@ -356,7 +374,10 @@ describeOnBackend("member accounts", (backend) => {
       const fields = { fullName: "Rut Gómez", phone, password: "shepherd-psalm-23", confirmPassword: "shepherd-psalm-23", username: "" };
       expect((await harness.post({ intent: "signup-phone", ...fields }, { ip })).data.ok).toBe(true);
       const code = (await waitFor(() => harness.smsLines().find((l) => l.to === phone))).body.match(/\b(\d{6})\b/)![1]!;
-      const weak = await harness.post({ intent: "signup-phone-verify", ...fields, password: "password", confirmPassword: "password", code }, { ip });
+      const weak = await harness.post(
+        { intent: "signup-phone-verify", ...fields, password: "password", confirmPassword: "password", code },
+        { ip },
+      );
       expect(weak.data).toMatchObject({ ok: false, field: "password", error: { key: "errors.passwordTooCommon" } });
       expect(await harness.database.handle.db.select().from(users).where(eq(users.phoneNumber, phone))).toHaveLength(0);
     });
@@ -400,7 +421,7 @@ describeOnBackend("member accounts", (backend) => {
   describe("bad input answers 4xx with a message, never throws", () => {
     const cases: [string, Parameters<AuthHarness["post"]>[1]][] = [
       ["an empty form", {}],
-      ["malformed JSON", { rawBody: "{\"intent\": \"signin-email\", " }],
+      ["malformed JSON", { rawBody: '{"intent": "signin-email", ' }],
       ["a JSON array", { json: [1, 2, 3] }],
       ["wrong types", { json: { intent: "signin-email", email: 5, password: { $ne: null } } }],
       ["an unknown intent", { json: { intent: "drop-tables" } }],
@@ -420,7 +441,10 @@ describeOnBackend("member accounts", (backend) => {
       ["magic-link", { email: "a\u0000b@example.test" }],
       ["sms-send", { phone: "+1555555\u00000100" }],
       ["signup-email", { fullName: "Ana\u0000", email: "nul@example.test", password: "abcdefgh1", confirmPassword: "abcdefgh1" }],
-      ["signup-phone-verify", { fullName: "A\u0000", phone: "+15555550100", password: "abcdefgh1", confirmPassword: "abcdefgh1", code: "123456" }],
+      [
+        "signup-phone-verify",
+        { fullName: "A\u0000", phone: "+15555550100", password: "abcdefgh1", confirmPassword: "abcdefgh1", code: "123456" },
+      ],
     ])("a NUL byte to %s is an invalid request, not a database error", async (intent, fields) => {
       for (const options of [{}, { json: { intent, ...fields } }]) {
         const response = await harness.post({ intent, ...fields }, { ...options, ip: fresh().ip });
@@ -446,7 +470,10 @@ describeOnBackend("member accounts", (backend) => {
       ["two-factor", { code: huge }],
       ["signup-email", { fullName: huge, email: `${huge}@x.test`, password: huge, confirmPassword: huge, username: huge, phone: huge }],
       ["signup-phone", { fullName: huge, phone: huge, password: huge, confirmPassword: huge, username: huge }],
-      ["signup-phone-verify", { fullName: "A", phone: "+15555550100", password: "abcdefgh1", confirmPassword: "abcdefgh1", username: "", code: huge }],
+      [
+        "signup-phone-verify",
+        { fullName: "A", phone: "+15555550100", password: "abcdefgh1", confirmPassword: "abcdefgh1", username: "", code: huge },
+      ],
     ])("10 kB strings to %s", async (intent, fields) => {
       const response = await harness.post({ intent, ...fields }, { ip: fresh().ip });
       expect(response.status).toBeGreaterThanOrEqual(400);

@@ -92,7 +92,14 @@ async function settle(run: () => Promise<unknown>, cookie: string): Promise<Answ
   };
 }
 
-type Refusal = { ok: false; intent: string | null; error: { key: Parameters<typeof en>[0]; values?: Record<string, string | number> }; field?: string; values?: Record<string, string>; enrolment?: Enrolment | null };
+type Refusal = {
+  ok: false;
+  intent: string | null;
+  error: { key: Parameters<typeof en>[0]; values?: Record<string, string | number> };
+  field?: string;
+  values?: Record<string, string>;
+  enrolment?: Enrolment | null;
+};
 type Enrolment = { totpUri: string; qrCode: string; secret: string; backupCodes: string[] };
 
 describeOnBackend("member settings", (backend) => {
@@ -131,9 +138,8 @@ describeOnBackend("member settings", (backend) => {
     const tag = `${counter}${randomBytes(3).toString("hex")}`;
     const email = `settings${tag}@example.test`;
     const username = `member${tag}`;
-    await authCallContext.run(
-      { language: "en", signup: { fullName: "Ana Reyes", username, displayName: "Ana Reyes", phone: null } },
-      () => getAuth().api.signUpEmail({ body: { name: "Ana Reyes", email, password: PASSWORD } }),
+    await authCallContext.run({ language: "en", signup: { fullName: "Ana Reyes", username, displayName: "Ana Reyes", phone: null } }, () =>
+      getAuth().api.signUpEmail({ body: { name: "Ana Reyes", email, password: PASSWORD } }),
     );
     await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -360,8 +366,12 @@ describeOnBackend("member settings", (backend) => {
     test("bad numbers and codes are refused with a message", async () => {
       const member = await createMember();
       expect(refusal(await post(member.cookie, { intent: "send-phone-code", phone: "12" })).error.key).toBe("errors.invalidPhone");
-      expect(refusal(await post(member.cookie, { intent: "verify-phone", phone: "+15555550100", code: "" })).error.key).toBe("errors.codeRequired");
-      expect(refusal(await post(member.cookie, { intent: "verify-phone", phone: "+15555550100", code: "x".repeat(10_001) })).error.key).toBe("errors.invalidRequest");
+      expect(refusal(await post(member.cookie, { intent: "verify-phone", phone: "+15555550100", code: "" })).error.key).toBe(
+        "errors.codeRequired",
+      );
+      expect(
+        refusal(await post(member.cookie, { intent: "verify-phone", phone: "+15555550100", code: "x".repeat(10_001) })).error.key,
+      ).toBe("errors.invalidRequest");
     });
   });
 
@@ -412,7 +422,11 @@ describeOnBackend("member settings", (backend) => {
 
       const common = await post(member.cookie, { intent: "set-password", newPassword: "123456", confirmPassword: "123456" });
       expect(refusal(common)).toMatchObject({ error: { key: "errors.passwordTooCommon" }, field: "newPassword" });
-      const answer = await post(member.cookie, { intent: "set-password", newPassword: "quiet-waters-9", confirmPassword: "quiet-waters-9" });
+      const answer = await post(member.cookie, {
+        intent: "set-password",
+        newPassword: "quiet-waters-9",
+        confirmPassword: "quiet-waters-9",
+      });
       expect(answer.location).toBe("/settings?done=password-set#password");
       expect((await settingsOf(answer.cookie)).hasPassword).toBe(true);
       expect((await signIn(member.email, "quiet-waters-9")).response.token).toBeTruthy();
@@ -476,7 +490,9 @@ describeOnBackend("member settings", (backend) => {
 
       const signInAgain = await signIn(member.email);
       expect(signInAgain.response.twoFactorRedirect).toBe(true);
-      expect(refusal(await post(confirmed.cookie, { intent: "enable-two-factor", password: PASSWORD })).error.key).toBe("errors.invalidRequest");
+      expect(refusal(await post(confirmed.cookie, { intent: "enable-two-factor", password: PASSWORD })).error.key).toBe(
+        "errors.invalidRequest",
+      );
 
       const wrongOff = await post(confirmed.cookie, { intent: "disable-two-factor", password: "not-my-password" });
       expect(refusal(wrongOff)).toMatchObject({ error: { key: "errors.wrongPassword" }, field: "password" });
@@ -516,7 +532,9 @@ describeOnBackend("member settings", (backend) => {
       expect(foreign.status).toBe(400);
       expect(refusal(foreign).error.key).toBe("errors.sessionNotFound");
       expect(await isSignedIn(stranger.cookie)).toBe(true);
-      expect(refusal(await post(member.cookie, { intent: "revoke-session", sessionId: current.id })).error.key).toBe("errors.sessionNotFound");
+      expect(refusal(await post(member.cookie, { intent: "revoke-session", sessionId: current.id })).error.key).toBe(
+        "errors.sessionNotFound",
+      );
       expect(refusal(await post(member.cookie, { intent: "revoke-session", sessionId: "" })).error.key).toBe("errors.invalidRequest");
 
       const one = await post(member.cookie, { intent: "revoke-session", sessionId: laptopRow!.id });
@@ -556,7 +574,9 @@ describeOnBackend("member settings", (backend) => {
       expect(answer.location).toBe("/?deleted=1");
       // The anonymising runs inside better-auth's deletion, before the user row goes.
       expect(calls).toContainEqual({ kind: "userDeleting", to: member.id });
-      expect(answer.headers.getSetCookie().some((c) => /^church\.session_token=;/.test(c) || /church\.session_token=.*Max-Age=0/i.test(c))).toBe(true);
+      expect(
+        answer.headers.getSetCookie().some((c) => /^church\.session_token=;/.test(c) || /church\.session_token=.*Max-Age=0/i.test(c)),
+      ).toBe(true);
       expect(answer.cookie).not.toContain("session_token");
       expect(await db.select().from(users).where(eq(users.id, member.id))).toHaveLength(0);
       expect(await db.select().from(profiles).where(eq(profiles.id, member.id))).toHaveLength(0);

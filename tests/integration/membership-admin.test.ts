@@ -15,7 +15,9 @@ const TZ = "America/Chicago";
 
 type ListBody = { offerings: { id: number; title: string; status: string; sessions: number; signups: number; capacity: number | null }[] };
 type FormBody = { ok: false; message: string; values: Record<string, string>; fieldErrors: Record<string, string> };
-type EditorBody = { editor: { id: number | null; values: Record<string, string>; signups: { id: string; name: string; status: string }[] } };
+type EditorBody = {
+  editor: { id: number | null; values: Record<string, string>; signups: { id: string; name: string; status: string }[] };
+};
 
 describeOnBackend("admin membership classes", (backend) => {
   let h: AdminHarness;
@@ -41,7 +43,10 @@ describeOnBackend("admin membership classes", (backend) => {
       form,
     });
   const editor = async (offeringId: string) => {
-    const answer = await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { offeringId } }), { path: `/admin/classes/${offeringId}`, cookie: staff.cookie });
+    const answer = await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { offeringId } }), {
+      path: `/admin/classes/${offeringId}`,
+      cookie: staff.cookie,
+    });
     expect(answer.status).toBe(200);
     return (answer.body as EditorBody).editor;
   };
@@ -80,21 +85,64 @@ describeOnBackend("admin membership classes", (backend) => {
     const created = await edit(undefined, base);
     expect(created.status).toBe(303);
     const id = created.headers.get("location")!.match(/\/admin\/classes\/(\d+)\?created=1/)![1]!;
-    const [offering] = await db.select().from(classOfferings).where(eq(classOfferings.id, Number(id)));
-    expect(offering).toMatchObject({ titleEn: `Spring class ${tag}`, titleEs: "Clase de primavera", descriptionEs: null, locationName: "Room 5", capacity: 12, status: "open" });
+    const [offering] = await db
+      .select()
+      .from(classOfferings)
+      .where(eq(classOfferings.id, Number(id)));
+    expect(offering).toMatchObject({
+      titleEn: `Spring class ${tag}`,
+      titleEs: "Clase de primavera",
+      descriptionEs: null,
+      locationName: "Room 5",
+      capacity: 12,
+      status: "open",
+    });
     expect(offering!.slug).toMatch(/^spring-class-/);
-    const sessions = await db.select().from(classSessions).where(eq(classSessions.offeringId, Number(id))).orderBy(asc(classSessions.sessionNumber));
+    const sessions = await db
+      .select()
+      .from(classSessions)
+      .where(eq(classSessions.offeringId, Number(id)))
+      .orderBy(asc(classSessions.sessionNumber));
     expect(sessions.map((s) => formatInTimeZone(s.startsAt, TZ, "yyyy-MM-dd HH:mm"))).toEqual(["2031-03-02 12:30", "2031-03-09 12:30"]);
     expect(sessions[0]!.endsAt!.toISOString()).toBe("2031-03-02T20:00:00.000Z");
     expect(sessions[1]).toMatchObject({ endsAt: null, topicEs: null });
-    expect((await editor(id)).values).toMatchObject({ "s0.date": "2031-03-02", "s0.startTime": "12:30", "s0.endTime": "14:00", "s1.topicEn": "Serving", sessionCount: "2" });
+    expect((await editor(id)).values).toMatchObject({
+      "s0.date": "2031-03-02",
+      "s0.startTime": "12:30",
+      "s0.endTime": "14:00",
+      "s1.topicEn": "Serving",
+      sessionCount: "2",
+    });
 
     // Remove the second session, add a third, close the class.
-    const saved = await edit(id, { ...base, status: "closed", sessionCount: "3", "s1.remove": "on", "s2.number": "3", "s2.date": "2031-03-16", "s2.startTime": "09:00", "s2.topicEn": "Sending" });
+    const saved = await edit(id, {
+      ...base,
+      status: "closed",
+      sessionCount: "3",
+      "s1.remove": "on",
+      "s2.number": "3",
+      "s2.date": "2031-03-16",
+      "s2.startTime": "09:00",
+      "s2.topicEn": "Sending",
+    });
     expect(saved.status).toBe(303);
-    const after = await db.select().from(classSessions).where(eq(classSessions.offeringId, Number(id))).orderBy(asc(classSessions.sessionNumber));
-    expect(after.map((s) => [s.sessionNumber, s.topicEn])).toEqual([[1, "Beginnings"], [3, "Sending"]]);
-    expect((await db.select().from(classOfferings).where(eq(classOfferings.id, Number(id))))[0]!.status).toBe("closed");
+    const after = await db
+      .select()
+      .from(classSessions)
+      .where(eq(classSessions.offeringId, Number(id)))
+      .orderBy(asc(classSessions.sessionNumber));
+    expect(after.map((s) => [s.sessionNumber, s.topicEn])).toEqual([
+      [1, "Beginnings"],
+      [3, "Sending"],
+    ]);
+    expect(
+      (
+        await db
+          .select()
+          .from(classOfferings)
+          .where(eq(classOfferings.id, Number(id)))
+      )[0]!.status,
+    ).toBe("closed");
     const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audits.map((a) => a.action).sort()).toEqual(["class.create", "class.update"]);
     const update = audits.find((a) => a.action === "class.update")!;
@@ -137,7 +185,10 @@ describeOnBackend("admin membership classes", (backend) => {
   test("the sign-up list; cancelling one frees its seat, audited; without the scope: 403", async () => {
     const [demo] = await db.select().from(classOfferings).where(eq(classOfferings.slug, DEMO_CLASS_SLUG));
     const id = String(demo!.id);
-    const [signup] = await db.insert(classSignups).values({ offeringId: demo!.id, name: "Cancel Me", email: `cancel-${tag}@example.test` }).returning({ id: classSignups.id });
+    const [signup] = await db
+      .insert(classSignups)
+      .values({ offeringId: demo!.id, name: "Cancel Me", email: `cancel-${tag}@example.test` })
+      .returning({ id: classSignups.id });
     expect((await editor(id)).signups).toEqual([expect.objectContaining({ id: signup!.id, name: "Cancel Me", status: "registered" })]);
 
     expect((await edit(id, { intent: "cancel-signup", signupId: signup!.id }, outsider.cookie)).status).toBe(403);
@@ -147,7 +198,12 @@ describeOnBackend("admin membership classes", (backend) => {
     const cancelled = await edit(id, { intent: "cancel-signup", signupId: signup!.id });
     expect(cancelled.status).toBe(303);
     expect((await db.select().from(classSignups).where(eq(classSignups.id, signup!.id)))[0]!.status).toBe("cancelled");
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, signup!.id), eq(auditLog.action, "class.signup.cancel")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, signup!.id), eq(auditLog.action, "class.signup.cancel"))),
+    ).toHaveLength(1);
     // Twice, or a bad id: refused.
     expect((await edit(id, { intent: "cancel-signup", signupId: signup!.id })).status).toBe(404);
     expect((await edit(id, { intent: "cancel-signup", signupId: "nope" })).status).toBe(400);
@@ -156,20 +212,35 @@ describeOnBackend("admin membership classes", (backend) => {
   test("the roster downloads as CSV (formula cells neutralised), audited; unknown class 404; without the scope 403", async () => {
     const [demo] = await db.select().from(classOfferings).where(eq(classOfferings.slug, DEMO_CLASS_SLUG));
     await db.insert(classSignups).values([
-      { offeringId: demo!.id, name: "Ana, \"la\" maestra", email: `ana-${tag}@example.test`, phone: "+15555550101", language: "es" },
+      { offeringId: demo!.id, name: 'Ana, "la" maestra', email: `ana-${tag}@example.test`, phone: "+15555550101", language: "es" },
       { offeringId: demo!.id, name: "=HYPERLINK(1)", email: `formula-${tag}@example.test` },
     ]);
     const exportFor = (offeringId: string, cookie = staff.cookie) =>
-      h.call((args: Parameters<typeof exportLoader>[0]) => exportLoader({ ...args, params: { offeringId } }), { path: `/admin/classes/${offeringId}/signups.csv`, cookie });
+      h.call((args: Parameters<typeof exportLoader>[0]) => exportLoader({ ...args, params: { offeringId } }), {
+        path: `/admin/classes/${offeringId}/signups.csv`,
+        cookie,
+      });
     const csv = await exportFor(String(demo!.id));
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="class-${DEMO_CLASS_SLUG}.csv"`);
-    const lines = String(csv.body).replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = String(csv.body)
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Name,Email,Phone,Language,Signed up,Status");
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^"Ana, ""la"" maestra",ana-${tag}@example.test,'\\+15555550101,es,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Signed up$`)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^"Ana, ""la"" maestra",ana-${tag}@example.test,'\\+15555550101,es,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Signed up$`),
+      ),
+    );
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^'=HYPERLINK\\(1\\),formula-${tag}@example.test,`)));
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, String(demo!.id)), eq(auditLog.action, "class.export")))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(demo!.id)), eq(auditLog.action, "class.export"))),
+    ).toHaveLength(1);
 
     expect((await exportFor("999999")).status).toBe(404);
     expect((await exportFor("abc")).status).toBe(404);

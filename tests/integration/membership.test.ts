@@ -31,7 +31,13 @@ const PASSWORD = "grace-and-peace-7";
 
 type ClassPage = {
   page: { title: string };
-  offerings: { id: number; title: string; place: string | null; seatsLeft: number | null; sessions: { number: number; when: string; topic: string }[] }[];
+  offerings: {
+    id: number;
+    title: string;
+    place: string | null;
+    seatsLeft: number | null;
+    sessions: { number: number; when: string; topic: string }[];
+  }[];
   member: { name: string; email: string | null; signedUp: number[] } | null;
 };
 type ActionBody = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
@@ -94,7 +100,10 @@ describeOnBackend("membership class and application", (backend) => {
     expect(answer.status).toBe(200);
     return (answer.body as { items: InboxItem[] }).items;
   };
-  const mailsTo = async (to: string) => (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.payload as { subject: string; text: string });
+  const mailsTo = async (to: string) =>
+    (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map(
+      (m) => m.payload as { subject: string; text: string },
+    );
   const counts = async () => ({
     signups: (await db.select().from(classSignups)).length,
     applications: (await db.select().from(membershipApplications)).length,
@@ -105,9 +114,22 @@ describeOnBackend("membership class and application", (backend) => {
   async function makeOffering(capacity: number | null, title = `Class ${tag}`) {
     const [offering] = await db
       .insert(classOfferings)
-      .values({ slug: `class-${randomBytes(4).toString("hex")}`, titleEn: title, titleEs: `Clase ${title}`, locationName: "Room 2", capacity, status: "open" })
+      .values({
+        slug: `class-${randomBytes(4).toString("hex")}`,
+        titleEn: title,
+        titleEs: `Clase ${title}`,
+        locationName: "Room 2",
+        capacity,
+        status: "open",
+      })
       .returning({ id: classOfferings.id });
-    await db.insert(classSessions).values({ offeringId: offering!.id, sessionNumber: 1, startsAt: new Date(Date.now() + 10 * 86_400_000), topicEn: "Welcome", topicEs: "Bienvenida" });
+    await db.insert(classSessions).values({
+      offeringId: offering!.id,
+      sessionNumber: 1,
+      startsAt: new Date(Date.now() + 10 * 86_400_000),
+      topicEn: "Welcome",
+      topicEs: "Bienvenida",
+    });
     return offering!.id;
   }
 
@@ -118,7 +140,11 @@ describeOnBackend("membership class and application", (backend) => {
     expect(demo).toMatchObject({ title: "Kingdom Builders Class", place: "Room 104", seatsLeft: 30 });
     expect(demo.sessions.map((s) => s.number)).toEqual([1, 2, 3, 4]);
     expect(demo.sessions[0]!.when).toMatch(/^Sunday, .*12:30/);
-    const stored = await db.select().from(classSessions).where(eq(classSessions.offeringId, demoId)).orderBy(asc(classSessions.sessionNumber));
+    const stored = await db
+      .select()
+      .from(classSessions)
+      .where(eq(classSessions.offeringId, demoId))
+      .orderBy(asc(classSessions.sessionNumber));
     for (const s of stored) {
       expect(formatInTimeZone(s.startsAt, TZ, "EEEE HH:mm")).toBe("Sunday 12:30");
       expect(s.startsAt.getTime()).toBeGreaterThan(Date.now());
@@ -133,11 +159,21 @@ describeOnBackend("membership class and application", (backend) => {
 
   test("a guest signs up in Spanish: sign-up, inbox row and a Spanish confirmation listing the sessions", async () => {
     const email = `guest-${tag}@example.test`;
-    const answer = await postClass({ offeringId: String(demoId), name: "Lucía Gómez", email: `  ${email.toUpperCase()} `, phone: "(555) 010-2000" }, { language: "es" });
+    const answer = await postClass(
+      { offeringId: String(demoId), name: "Lucía Gómez", email: `  ${email.toUpperCase()} `, phone: "(555) 010-2000" },
+      { language: "es" },
+    );
     expect(answer.status).toBe(200);
     expect((answer.body as ActionBody).message).toBe(es.class.success.replace("{{email}}", email));
     const [signup] = await db.select().from(classSignups).where(eq(classSignups.email, email));
-    expect(signup).toMatchObject({ offeringId: demoId, name: "Lucía Gómez", phone: "(555) 010-2000", language: "es", userId: null, status: "registered" });
+    expect(signup).toMatchObject({
+      offeringId: demoId,
+      name: "Lucía Gómez",
+      phone: "(555) 010-2000",
+      language: "es",
+      userId: null,
+      status: "registered",
+    });
     const [row] = await db.select().from(signupInbox).where(eq(signupInbox.classSignupId, signup!.id));
     expect(row).toMatchObject({ kind: "class", language: "es", userId: null, name: "Lucía Gómez", email });
     expect(row!.summary).toContain("Kingdom Builders Class");
@@ -159,7 +195,10 @@ describeOnBackend("membership class and application", (backend) => {
     const member = await createMember("Marta Member");
     const before = await classPage({ cookie: member.cookie });
     expect(before.member).toMatchObject({ name: "Marta Member", email: member.email, signedUp: [] });
-    const answer = await postClass({ offeringId: String(demoId), name: "Someone Else", email: "other@example.test" }, { cookie: member.cookie });
+    const answer = await postClass(
+      { offeringId: String(demoId), name: "Someone Else", email: "other@example.test" },
+      { cookie: member.cookie },
+    );
     expect(answer.status).toBe(200);
     const [signup] = await db.select().from(classSignups).where(eq(classSignups.userId, member.id));
     expect(signup).toMatchObject({ name: "Marta Member", email: member.email, language: "en" });
@@ -189,7 +228,12 @@ describeOnBackend("membership class and application", (backend) => {
     const racers = `race-${tag}@example.test`;
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        signUpForClass({ db, offeringId, person: { userId: null, name: "Racer", email: racers, phone: null, language: "en" }, siteUrl: "http://localhost:3000" }),
+        signUpForClass({
+          db,
+          offeringId,
+          person: { userId: null, name: "Racer", email: racers, phone: null, language: "en" },
+          siteUrl: "http://localhost:3000",
+        }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -200,7 +244,12 @@ describeOnBackend("membership class and application", (backend) => {
     const offeringId = await makeOffering(3);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        signUpForClass({ db, offeringId, person: { userId: null, name: `P${i}`, email: `seat${i}-${tag}@example.test`, phone: null, language: "en" }, siteUrl: "http://localhost:3000" }),
+        signUpForClass({
+          db,
+          offeringId,
+          person: { userId: null, name: `P${i}`, email: `seat${i}-${tag}@example.test`, phone: null, language: "en" },
+          siteUrl: "http://localhost:3000",
+        }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
@@ -209,7 +258,11 @@ describeOnBackend("membership class and application", (backend) => {
     expect(signups).toHaveLength(3);
     const rows = await db.select().from(signupInbox).where(eq(signupInbox.kind, "class"));
     expect(rows.filter((r) => signups.some((s) => s.id === r.classSignupId))).toHaveLength(3);
-    expect((await db.select().from(outboxMessages)).filter((m) => m.recipient.endsWith(`-${tag}@example.test`) && m.recipient.startsWith("seat"))).toHaveLength(3);
+    expect(
+      (await db.select().from(outboxMessages)).filter(
+        (m) => m.recipient.endsWith(`-${tag}@example.test`) && m.recipient.startsWith("seat"),
+      ),
+    ).toHaveLength(3);
     const full = await postClass({ offeringId: String(offeringId), name: "Late", email: `late-${tag}@example.test` });
     expect(full.status).toBe(409);
     expect((full.body as ActionBody).message).toBe(en.errors.full);
@@ -232,14 +285,20 @@ describeOnBackend("membership class and application", (backend) => {
       expect([body.message, ...Object.values(body.fieldErrors ?? {})]).toContain(message);
     }
     // A draft class is not open.
-    const [draft] = await db.insert(classOfferings).values({ slug: `draft-${tag}`, titleEn: "Draft", status: "draft" }).returning({ id: classOfferings.id });
+    const [draft] = await db
+      .insert(classOfferings)
+      .values({ slug: `draft-${tag}`, titleEn: "Draft", status: "draft" })
+      .returning({ id: classOfferings.id });
     expect((await postClass({ offeringId: String(draft!.id), name: "A", email: "a@example.test" })).status).toBe(404);
     expect(await counts()).toEqual(before);
 
     // Per IP: the 11th sign-up from one address within the hour is refused (RATE_LIMIT_IP_SCALE = 1 here).
     const offeringId = await makeOffering(null, `Limits ${tag}`);
     const oneIp = "198.51.100.77";
-    for (let i = 0; i < 10; i++) expect((await postClass({ offeringId: String(offeringId), name: "N", email: `ip${i}-${tag}@example.test` }, { ip: oneIp })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await postClass({ offeringId: String(offeringId), name: "N", email: `ip${i}-${tag}@example.test` }, { ip: oneIp })).status,
+      ).toBe(200);
     const limited = await postClass({ offeringId: String(offeringId), name: "N", email: `ip10-${tag}@example.test` }, { ip: oneIp });
     expect(limited.status).toBe(429);
     expect((limited.body as ActionBody).message).toMatch(/^Too many attempts/);
@@ -270,7 +329,16 @@ describeOnBackend("membership class and application", (backend) => {
     expect(answer.status).toBe(200);
     expect((answer.body as ActionBody).message).toBe(es.join.success.replace("{{email}}", email));
     const [stored] = await db.select().from(membershipApplications).where(eq(membershipApplications.email, email));
-    expect(stored).toMatchObject({ fullName: "Pedro Páramo", birthDate: "1985-04-12", baptized: "yes", baptismDate: "2001-06-03", baptismChurch: "First Baptist", language: "es", status: "new", userId: null });
+    expect(stored).toMatchObject({
+      fullName: "Pedro Páramo",
+      birthDate: "1985-04-12",
+      baptized: "yes",
+      baptismDate: "2001-06-03",
+      baptismChurch: "First Baptist",
+      language: "es",
+      status: "new",
+      userId: null,
+    });
     const [row] = await db.select().from(signupInbox).where(eq(signupInbox.applicationId, stored!.id));
     expect(row).toMatchObject({ kind: "membership", language: "es", name: "Pedro Páramo", email });
     const [mail] = await mailsTo(email);
@@ -313,9 +381,18 @@ describeOnBackend("membership class and application", (backend) => {
     const typed = await joinAction({ request, params: {}, context: {} } as unknown as Parameters<typeof joinAction>[0]);
     const init = typed as unknown as { init: { status: number }; data: ActionBody };
     expect(init.init.status).toBe(400);
-    expect(init.data.fieldErrors).toMatchObject({ fullName: en.errors.name, email: en.errors.email, baptized: en.errors.baptized, birthDate: en.errors.birthDate });
+    expect(init.data.fieldErrors).toMatchObject({
+      fullName: en.errors.name,
+      email: en.errors.email,
+      baptized: en.errors.baptized,
+      birthDate: en.errors.birthDate,
+    });
     const garbage = await joinAction({
-      request: new Request("http://localhost:3000/join-church", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }),
+      request: new Request("http://localhost:3000/join-church", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      }),
       params: {},
       context: {},
     } as unknown as Parameters<typeof joinAction>[0]);
@@ -334,14 +411,21 @@ describeOnBackend("membership class and application", (backend) => {
     expect((await inbox()).find((i) => i.id === row!.id)!.application!.account).toMatchObject({ how: "linked" });
 
     const decide = (applicationStatus: string, cookie = staff.cookie) =>
-      h.call(signupsAction, { path: "/admin/inbox/signups", cookie, form: { intent: "decide-application", id: row!.id, applicationStatus, filter: "all" } });
+      h.call(signupsAction, {
+        path: "/admin/inbox/signups",
+        cookie,
+        form: { intent: "decide-application", id: row!.id, applicationStatus, filter: "all" },
+      });
     // Without the scope: 403, nothing changes.
     expect((await decide("approved", outsider.cookie)).status).toBe(403);
     expect((await h.call(signupsLoader, { path: "/admin/inbox/signups", cookie: outsider.cookie })).status).toBe(403);
 
     const review = await decide("reviewing");
     expect(review.status).toBe(303);
-    expect((await db.select().from(membershipApplications).where(eq(membershipApplications.id, stored!.id)))[0]).toMatchObject({ status: "reviewing", decidedBy: null });
+    expect((await db.select().from(membershipApplications).where(eq(membershipApplications.id, stored!.id)))[0]).toMatchObject({
+      status: "reviewing",
+      decidedBy: null,
+    });
     const approved = await decide("approved");
     expect(approved.status).toBe(303);
     expect(approved.headers.get("location")).toContain("done=approved-member");
@@ -352,8 +436,16 @@ describeOnBackend("membership class and application", (backend) => {
     expect(profile).toMatchObject({ membershipStatus: "member", memberSince: formatInTimeZone(new Date(), TZ, "yyyy-MM-dd") });
     const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, stored!.id));
     expect(audits.map((a) => a.action).sort()).toEqual(["membership.application.approved", "membership.application.reviewing"]);
-    expect(audits.find((a) => a.action === "membership.application.approved")).toMatchObject({ actorName: "Class Staff", before: { status: "reviewing" } });
-    expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, "member.membership.update")))).toHaveLength(1);
+    expect(audits.find((a) => a.action === "membership.application.approved")).toMatchObject({
+      actorName: "Class Staff",
+      before: { status: "reviewing" },
+    });
+    expect(
+      await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, "member.membership.update"))),
+    ).toHaveLength(1);
     // A decision is final.
     const again = await decide("declined");
     expect(again.status).toBe(409);
@@ -366,20 +458,35 @@ describeOnBackend("membership class and application", (backend) => {
     await db.update(profiles).set({ membershipStatus: "regular" }).where(eq(profiles.id, member.id));
     const submit = async (email: string) => {
       expect((await postJoin(application(email))).status).toBe(200);
-      const [stored] = await db.select().from(membershipApplications).where(eq(membershipApplications.email, email.toLowerCase())).orderBy(desc(membershipApplications.createdAt)).limit(1);
+      const [stored] = await db
+        .select()
+        .from(membershipApplications)
+        .where(eq(membershipApplications.email, email.toLowerCase()))
+        .orderBy(desc(membershipApplications.createdAt))
+        .limit(1);
       const [row] = await db.select().from(signupInbox).where(eq(signupInbox.applicationId, stored!.id));
       return { applicationId: stored!.id, inboxId: row!.id };
     };
     const decide = (id: string, applicationStatus: string) =>
-      h.call(signupsAction, { path: "/admin/inbox/signups", cookie: staff.cookie, form: { intent: "decide-application", id, applicationStatus } });
+      h.call(signupsAction, {
+        path: "/admin/inbox/signups",
+        cookie: staff.cookie,
+        form: { intent: "decide-application", id, applicationStatus },
+      });
 
     // Declined: the member record stays as it was.
     const declined = await submit(member.email);
     expect((await inbox()).find((i) => i.id === declined.inboxId)!.application!.account).toMatchObject({ how: "email" });
     expect((await decide(declined.inboxId, "declined")).status).toBe(303);
-    expect((await db.select().from(profiles).where(eq(profiles.id, member.id)))[0]).toMatchObject({ membershipStatus: "regular", memberSince: null });
+    expect((await db.select().from(profiles).where(eq(profiles.id, member.id)))[0]).toMatchObject({
+      membershipStatus: "regular",
+      memberSince: null,
+    });
     expect(await db.select().from(auditLog).where(eq(auditLog.entityId, member.id))).toHaveLength(0);
-    expect((await db.select().from(membershipApplications).where(eq(membershipApplications.id, declined.applicationId)))[0]).toMatchObject({ status: "declined", decidedBy: staff.userId });
+    expect((await db.select().from(membershipApplications).where(eq(membershipApplications.id, declined.applicationId)))[0]).toMatchObject({
+      status: "declined",
+      decidedBy: staff.userId,
+    });
 
     // Approved by email match (no link).
     await db.delete(outboxMessages);
@@ -393,7 +500,9 @@ describeOnBackend("membership class and application", (backend) => {
     expect((await inbox()).find((i) => i.id === lone.inboxId)!.application!.account).toBeNull();
     const answer = await decide(lone.inboxId, "approved");
     expect(answer.headers.get("location")).toContain("done=approved-no-account");
-    expect((await db.select().from(membershipApplications).where(eq(membershipApplications.id, lone.applicationId)))[0]!.status).toBe("approved");
+    expect((await db.select().from(membershipApplications).where(eq(membershipApplications.id, lone.applicationId)))[0]!.status).toBe(
+      "approved",
+    );
     // Bad decisions: 400.
     expect((await decide(lone.inboxId, "maybe")).status).toBe(400);
     expect((await decide("not-a-uuid", "approved")).status).toBe(400);

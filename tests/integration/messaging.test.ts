@@ -130,9 +130,7 @@ function decodeHeader(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, data: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : decodeQuotedPrintable(data.replaceAll("_", " ")),
+      encoding.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replaceAll("_", " ")),
     );
 }
 
@@ -561,7 +559,9 @@ describeEachBackend("outbox delivery", (backend) => {
       expect(await getOutboxCounts(db())).toEqual({ pending: 2, sending: 0, sent: 0, failed: 0 });
       const mail = createMailTransport({ smtpUrl: smtp.url, from: "church@example.test", dataDir });
       expect(await deliverDueMessages({ db: db(), mail, sms })).toMatchObject({ claimed: 2, sent: 2 });
-      const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8").trim().split("\n");
+      const lines = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8")
+        .trim()
+        .split("\n");
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({ to: "+15555550100", body: "123456 es su código de acceso de Iglesia Esperanza Viva." });
       expect(smtp.mails).toHaveLength(1);
@@ -722,15 +722,18 @@ describe("SMS provider", () => {
   test("without Twilio, one JSON line per message with to, body and at", async () => {
     const sms = createSmsProvider({ dataDir });
     const before = Date.now();
-    await sms.send({ to: "+15555550100", body: "123456 es su código de acceso.\nSegunda línea \"citada\"" });
+    await sms.send({ to: "+15555550100", body: '123456 es su código de acceso.\nSegunda línea "citada"' });
     await sms.send({ to: "+15555550199", body: "654321 is your sign-in code." });
     const content = readFileSync(path.join(dataDir, "outbox", "sms.jsonl"), "utf8");
     expect(content.endsWith("\n")).toBe(true);
     const lines = content.trimEnd().split("\n");
     expect(lines).toHaveLength(2);
     const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(records.map((r) => Object.keys(r).sort())).toEqual([["at", "body", "to"], ["at", "body", "to"]]);
-    expect(records[0]).toMatchObject({ to: "+15555550100", body: "123456 es su código de acceso.\nSegunda línea \"citada\"" });
+    expect(records.map((r) => Object.keys(r).sort())).toEqual([
+      ["at", "body", "to"],
+      ["at", "body", "to"],
+    ]);
+    expect(records[0]).toMatchObject({ to: "+15555550100", body: '123456 es su código de acceso.\nSegunda línea "citada"' });
     expect(records[1]).toMatchObject({ to: "+15555550199", body: "654321 is your sign-in code." });
     for (const record of records) {
       const at = record.at as string;

@@ -6,9 +6,9 @@ import { findMigrationsFolder } from "~/server/db.server";
 import { describeEachBackend, queryRows, type TestDatabase } from "../support/test-database";
 import { countRows, tables } from "../support/table-counts";
 
-const journal = JSON.parse(
-  readFileSync(path.join(findMigrationsFolder(), "meta/_journal.json"), "utf8"),
-) as { entries: Array<{ tag: string }> };
+const journal = JSON.parse(readFileSync(path.join(findMigrationsFolder(), "meta/_journal.json"), "utf8")) as {
+  entries: Array<{ tag: string }>;
+};
 
 async function publicTables(database: TestDatabase): Promise<string[]> {
   const rows = await queryRows<{ table_name: string }>(
@@ -19,10 +19,7 @@ async function publicTables(database: TestDatabase): Promise<string[]> {
 }
 
 async function appliedMigrations(database: TestDatabase): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    database.handle.db,
-    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  );
+  const [row] = await queryRows<{ n: number }>(database.handle.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
   return row!.n;
 }
 

@@ -26,7 +26,8 @@ describeOnBackend("page cache", (backend) => {
   let dataDir: string;
   let database: ThrowawayDatabase | undefined;
   let server: AppServer;
-  const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${server.baseURL}${pathname}`, { headers, redirect: "manual" });
+  const get = (pathname: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.baseURL}${pathname}`, { headers, redirect: "manual" });
 
   beforeAll(async () => {
     snapshot = snapshotProductionBuild();
@@ -181,7 +182,10 @@ describeOnBackend("page cache", (backend) => {
     expect(await rendered.text()).not.toContain("(555) 010-4711");
     const handle = await openDatabase({ databaseUrl: database.url });
     try {
-      const [actor] = await handle.db.insert(users).values({ id: "page-cache-admin", name: "Cache Admin", email: "cache-admin@example.test" }).returning();
+      const [actor] = await handle.db
+        .insert(users)
+        .values({ id: "page-cache-admin", name: "Cache Admin", email: "cache-admin@example.test" })
+        .returning();
       const result = await updateChurchSettings({
         db: handle.db,
         actor: { userId: actor!.id, name: actor!.name },
@@ -195,10 +199,13 @@ describeOnBackend("page cache", (backend) => {
     }
     // Another instance's change shows within the version check's interval (1 s).
     await expect
-      .poll(async () => {
-        const response = await get("/", { "If-None-Match": etag! });
-        return response.status === 200 && (await response.text()).includes("(555) 010-4711");
-      }, { timeout: 5000, interval: 250 })
+      .poll(
+        async () => {
+          const response = await get("/", { "If-None-Match": etag! });
+          return response.status === 200 && (await response.text()).includes("(555) 010-4711");
+        },
+        { timeout: 5000, interval: 250 },
+      )
       .toBe(true);
     expect(await (await get("/about", { Cookie: "bench=1" })).text()).toContain("(555) 010-4711");
   });

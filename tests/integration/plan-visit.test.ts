@@ -81,7 +81,11 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
     h.call(visitAction, { path: "/plan-visit", form: body, ip: o.ip ?? ip(), ...o });
   const postJson = async (body: string) => {
     const answer = await visitAction({
-      request: new Request("http://localhost:3000/plan-visit", { method: "POST", headers: { "content-type": "application/json", "x-church-client-ip": ip() }, body }),
+      request: new Request("http://localhost:3000/plan-visit", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-church-client-ip": ip() },
+        body,
+      }),
       params: {},
       context: {},
     } as unknown as Parameters<typeof visitAction>[0]);
@@ -92,15 +96,31 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
     expect(answer.status).toBe(200);
     return answer.body as InboxBody;
   };
-  const act = (body: Record<string, string>, cookie = staff.cookie) => h.call(meetingsAction, { path: "/admin/inbox/meetings", cookie, form: { filter: "all", ...body } });
-  const mailsTo = async (to: string) => (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.payload as Mail);
-  const counts = async () => ({ requests: (await db.select().from(meetingRequests)).length, mails: (await db.select().from(outboxMessages)).length });
-  const audits = (id: string) => db.select().from(auditLog).where(and(eq(auditLog.entityType, "meeting_request"), eq(auditLog.entityId, id))).orderBy(asc(auditLog.createdAt));
+  const act = (body: Record<string, string>, cookie = staff.cookie) =>
+    h.call(meetingsAction, { path: "/admin/inbox/meetings", cookie, form: { filter: "all", ...body } });
+  const mailsTo = async (to: string) =>
+    (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.payload as Mail);
+  const counts = async () => ({
+    requests: (await db.select().from(meetingRequests)).length,
+    mails: (await db.select().from(outboxMessages)).length,
+  });
+  const audits = (id: string) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, "meeting_request"), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.createdAt));
 
   test("the page: the content block's title and intro, the date range, and no member for a guest", async () => {
     const answer = await h.call(visitLoader, { path: "/plan-visit" });
     expect(answer.status).toBe(200);
-    const body = answer.body as { page: { title: string; body: string }; today: string; lastDate: string; member: unknown; seo: { title: string } };
+    const body = answer.body as {
+      page: { title: string; body: string };
+      today: string;
+      lastDate: string;
+      member: unknown;
+      seo: { title: string };
+    };
     expect(body.page.title).toBe("Plan Your Visit");
     expect(body.page.body).toMatch(/coffee/);
     expect(body.today).toBe(day(0));
@@ -129,23 +149,43 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
       userId: null,
     });
     const item = (await inbox()).items.find((i) => i.id === row!.id)!;
-    expect(item).toMatchObject({ kind: "visit", name: "Maria Lopez", email, partySize: 4, preferredDate: day(7), status: "new", linkedAccount: false, replies: [] });
+    expect(item).toMatchObject({
+      kind: "visit",
+      name: "Maria Lopez",
+      email,
+      partySize: 4,
+      preferredDate: day(7),
+      status: "new",
+      linkedAccount: false,
+      replies: [],
+    });
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(en.email.visitSubject);
     const [settings] = await db.select().from(churchSettings).limit(1);
     expect(mails[0]!.text).toContain(settings!.streetAddress);
-    expect(mails[0]!.text).toContain(new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day(7)}T00:00:00Z`)));
+    expect(mails[0]!.text).toContain(
+      new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${day(7)}T00:00:00Z`)),
+    );
     expect(mails[0]!.text).toContain(en.email.timesHeading);
     expect(mails[0]!.text).toMatch(/Sunday .*AM/);
   });
 
   test("a pastor request chosen in Spanish on the English page is confirmed in Spanish", async () => {
     const email = `pastor-${tag}@example.test`;
-    const answer = await post(form(email, { kind: "pastor", language: "es", partySize: "1", phone: "", needs: "", message: "Quisiera hablar sobre el bautismo." }));
+    const answer = await post(
+      form(email, { kind: "pastor", language: "es", partySize: "1", phone: "", needs: "", message: "Quisiera hablar sobre el bautismo." }),
+    );
     expect(answer.status).toBe(200);
     const [row] = await db.select().from(meetingRequests).where(eq(meetingRequests.email, email));
-    expect(row).toMatchObject({ kind: "pastor", language: "es", partySize: 1, phone: null, needs: "", message: "Quisiera hablar sobre el bautismo." });
+    expect(row).toMatchObject({
+      kind: "pastor",
+      language: "es",
+      partySize: 1,
+      phone: null,
+      needs: "",
+      message: "Quisiera hablar sobre el bautismo.",
+    });
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(es.email.pastorSubject);
@@ -196,7 +236,18 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
     expect(empty.status).toBe(400);
     expect(Object.keys((empty.body as ActionBody).fieldErrors!).sort()).toEqual(["date", "email", "kind", "language", "name", "partySize"]);
     // Wrong types in a JSON body: translated field errors, not a 500.
-    const typed = await postJson(JSON.stringify({ kind: ["visit"], name: 42, email: { a: 1 }, date: 20300101, partySize: "lots", language: true, needs: 5, message: null }));
+    const typed = await postJson(
+      JSON.stringify({
+        kind: ["visit"],
+        name: 42,
+        email: { a: 1 },
+        date: 20300101,
+        partySize: "lots",
+        language: true,
+        needs: 5,
+        message: null,
+      }),
+    );
     expect(typed.init.status).toBe(400);
     expect(typed.data.fieldErrors).toMatchObject({
       kind: en.errors.kind,
@@ -234,8 +285,9 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
 
   test("a signed-in member's form is prefilled and the request linked to the account", async () => {
     const email = `member-${tag}@example.test`;
-    await authCallContext.run({ language: "en", signup: { fullName: "Rosa Member", username: "", displayName: "Rosa Member", phone: null } }, () =>
-      getAuth().api.signUpEmail({ body: { name: "Rosa Member", email, password: PASSWORD } }),
+    await authCallContext.run(
+      { language: "en", signup: { fullName: "Rosa Member", username: "", displayName: "Rosa Member", phone: null } },
+      () => getAuth().api.signUpEmail({ body: { name: "Rosa Member", email, password: PASSWORD } }),
     );
     await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -303,7 +355,9 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
     // Notes.
     expect((await act({ intent: "save-notes", id, notes: "  Called Tuesday;\r\nprefers mornings " })).status).toBe(303);
     expect((await act({ intent: "save-notes", id, notes: "x".repeat(4001) })).status).toBe(400);
-    expect((await db.select().from(meetingRequests).where(eq(meetingRequests.id, id)))[0]!.staffNotes).toBe("Called Tuesday;\nprefers mornings");
+    expect((await db.select().from(meetingRequests).where(eq(meetingRequests.id, id)))[0]!.staffNotes).toBe(
+      "Called Tuesday;\nprefers mornings",
+    );
 
     // A reply: stored with its author, emailed in the requester's language (Spanish).
     expect((await act({ intent: "reply", id, body: "   " })).status).toBe(400);
@@ -311,7 +365,11 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
     expect(replied.status).toBe(303);
     expect(replied.headers.get("location")).toContain("done=replied");
     const [reply] = await db.select().from(inboxReplies).where(eq(inboxReplies.meetingRequestId, id));
-    expect(reply).toMatchObject({ authorUserId: staff.userId, authorName: "Visit Staff", body: "Le esperamos el domingo.\n\n<b>Pastor</b>" });
+    expect(reply).toMatchObject({
+      authorUserId: staff.userId,
+      authorName: "Visit Staff",
+      body: "Le esperamos el domingo.\n\n<b>Pastor</b>",
+    });
     const mails = await mailsTo(email);
     const replyMail = mails.find((m) => m.subject.startsWith(es.email.replySubject.replace("{{church}}", "")));
     expect(replyMail).toBeDefined();
@@ -320,7 +378,9 @@ describeOnBackend("plan a visit and the meetings inbox", (backend) => {
     const [outboxRow] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, reply!.outboxMessageId!));
     expect(outboxRow!.recipient).toBe(email);
     const shown = (await inbox()).items.find((i) => i.id === id)!;
-    expect(shown.replies).toEqual([expect.objectContaining({ authorName: "Visit Staff", body: "Le esperamos el domingo.\n\n<b>Pastor</b>" })]);
+    expect(shown.replies).toEqual([
+      expect.objectContaining({ authorName: "Visit Staff", body: "Le esperamos el domingo.\n\n<b>Pastor</b>" }),
+    ]);
     expect(shown).toMatchObject({ status: "done", assigneeUserId: colleague.userId, staffNotes: "Called Tuesday;\nprefers mornings" });
 
     // Every change audited with who made it; refused changes are not.

@@ -8,7 +8,17 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { auditLog, churchSettings, inboxReplies, outboxMessages, prayerIntercessions, prayerRequests, profiles, users, type OutboxEmailPayload } from "~/db/schema";
+import {
+  auditLog,
+  churchSettings,
+  inboxReplies,
+  outboxMessages,
+  prayerIntercessions,
+  prayerRequests,
+  profiles,
+  users,
+  type OutboxEmailPayload,
+} from "~/db/schema";
 import { I18nProvider } from "~/i18n/react";
 import enStrings from "~/i18n/locales/en";
 import InboxPage, { action as inboxAction, loader as inboxLoader } from "~/routes/admin/inbox-prayer";
@@ -28,7 +38,16 @@ interface Member {
   name: string;
   cookie: string;
 }
-type Card = { id: string; title: string | null; body: string; authorName: string | null; prayingCount: number; iPrayed: boolean; answered: boolean; praiseReport: string | null };
+type Card = {
+  id: string;
+  title: string | null;
+  body: string;
+  authorName: string | null;
+  prayingCount: number;
+  iPrayed: boolean;
+  answered: boolean;
+  praiseReport: string | null;
+};
 type WallData = {
   requests: Card[];
   mine: Array<{ id: string; status: string; visibility: string; answered: boolean; praiseReport: string | null }>;
@@ -37,7 +56,14 @@ type WallData = {
   page: { title: string };
 };
 type ActionData = { ok: boolean; message: string; id?: string; fieldErrors: Record<string, string>; prayingCount?: number };
-type AdminItem = { id: string; authorName: string; authorEmail: string | null; status: string; inboxStatus: string; replies: Array<{ body: string }> };
+type AdminItem = {
+  id: string;
+  authorName: string;
+  authorEmail: string | null;
+  status: string;
+  inboxStatus: string;
+  replies: Array<{ body: string }>;
+};
 
 describeOnBackend("prayer wall", (backend) => {
   let h: AdminHarness;
@@ -76,7 +102,10 @@ describeOnBackend("prayer wall", (backend) => {
     return { status: result.status, body: result.body as ActionData };
   };
   const share = async (member: Member, values: Record<string, string> = {}) => {
-    const result = await post({ intent: "post", body: "Please pray for my mother.", category: "family", visibility: "public", notify: "on", ...values }, member.cookie);
+    const result = await post(
+      { intent: "post", body: "Please pray for my mother.", category: "family", visibility: "public", notify: "on", ...values },
+      member.cookie,
+    );
     expect(result.status).toBe(200);
     return result.body.id!;
   };
@@ -119,7 +148,10 @@ describeOnBackend("prayer wall", (backend) => {
       const expired = await share(author);
       await db().update(prayerRequests).set({ status: "pending" }).where(eq(prayerRequests.id, pending));
       await db().update(prayerRequests).set({ status: "hidden" }).where(eq(prayerRequests.id, hidden));
-      await db().update(prayerRequests).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(prayerRequests.id, expired));
+      await db()
+        .update(prayerRequests)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(prayerRequests.id, expired));
       expect((await wall()).requests).toEqual([]);
       expect((await wall(author.cookie)).requests.map((r) => r.id)).toEqual([members]);
       const guestPray = await post({ intent: "pray", id: members });
@@ -132,7 +164,10 @@ describeOnBackend("prayer wall", (backend) => {
       const ids: string[] = [];
       for (let i = 0; i < 12; i++) {
         const id = await share(author, { title: `Request ${i}`, category: i % 2 ? "work" : "grief", anonymous: i === 11 ? "on" : "" });
-        await db().update(prayerRequests).set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i)) }).where(eq(prayerRequests.id, id));
+        await db()
+          .update(prayerRequests)
+          .set({ createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })
+          .where(eq(prayerRequests.id, id));
         ids.push(id);
         await db().delete((await import("~/db/schema")).rateLimits);
       }
@@ -153,7 +188,10 @@ describeOnBackend("prayer wall", (backend) => {
     test("auto-approve off: the request waits for review; expiry follows the setting", async () => {
       await db().update(churchSettings).set({ prayerAutoApprove: false, prayerExpiryDays: 7 });
       const author = await createMember("Walter Waiting");
-      const result = await post({ intent: "post", body: "Guidance for a new job", category: "guidance", visibility: "public" }, author.cookie);
+      const result = await post(
+        { intent: "post", body: "Guidance for a new job", category: "guidance", visibility: "public" },
+        author.cookie,
+      );
       expect(result.status).toBe(200);
       expect(result.body.message).toBe("Thank you. Your request is waiting for review.");
       const row = await requestRow(result.body.id!);
@@ -174,7 +212,11 @@ describeOnBackend("prayer wall", (backend) => {
         [{ visibility: "everyone" }, "Elija quién puede verla."],
       ];
       for (const [values, message] of cases) {
-        const result = await post({ intent: "post", body: "A request", category: "family", visibility: "public", ...values }, author.cookie, "es");
+        const result = await post(
+          { intent: "post", body: "A request", category: "family", visibility: "public", ...values },
+          author.cookie,
+          "es",
+        );
         expect(result.status).toBe(400);
         expect(result.body.message).toBe(message);
       }
@@ -207,19 +249,36 @@ describeOnBackend("prayer wall", (backend) => {
       const title = "<script>alert(1)</script>";
       const body = '<img src=x onerror=alert(2)> <a href="javascript:alert(3)">click</a> https://example.com';
       const id = await share(author, { title, body });
-      expect((await post({ intent: "answer", id, praiseReport: '<iframe src="javascript:alert(4)"></iframe> www.example.org' }, author.cookie)).status).toBe(200);
+      expect(
+        (await post({ intent: "answer", id, praiseReport: '<iframe src="javascript:alert(4)"></iframe> www.example.org' }, author.cookie))
+          .status,
+      ).toBe(200);
       const render = (element: ReturnType<typeof createElement>) => {
         const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
-        return renderToString(createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }));
+        return renderToString(
+          createElement(I18nProvider, { language: "en", strings: enStrings, children: createElement(Stub, { initialEntries: ["/"] }) }),
+        );
       };
       const wallHtml = render(createElement(PrayerPage as never, { loaderData: await wall(author.cookie), actionData: undefined }));
       await db().update(prayerRequests).set({ status: "pending" }).where(eq(prayerRequests.id, id));
       const queue = await h.call(moderationLoader, { path: "/admin/moderation", cookie: prayerAdmin.cookie });
       const queueHtml = render(createElement(ModerationPage as never, { loaderData: queue.body, actionData: undefined }));
       const staff = { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie };
-      expect((await h.call(inboxAction, { ...staff, form: { intent: "follow-up", id, inboxStatus: "in_progress", staffNotes: "<script>alert(5)</script>" } })).status).toBe(303);
-      expect((await h.call(inboxAction, { ...staff, form: { intent: "reply", id, reply: "<img src=y onerror=alert(6)> https://example.net" } })).status).toBe(303);
-      const inboxHtml = render(createElement(InboxPage as never, { loaderData: (await h.call(inboxLoader, staff)).body, actionData: undefined }));
+      expect(
+        (
+          await h.call(inboxAction, {
+            ...staff,
+            form: { intent: "follow-up", id, inboxStatus: "in_progress", staffNotes: "<script>alert(5)</script>" },
+          })
+        ).status,
+      ).toBe(303);
+      expect(
+        (await h.call(inboxAction, { ...staff, form: { intent: "reply", id, reply: "<img src=y onerror=alert(6)> https://example.net" } }))
+          .status,
+      ).toBe(303);
+      const inboxHtml = render(
+        createElement(InboxPage as never, { loaderData: (await h.call(inboxLoader, staff)).body, actionData: undefined }),
+      );
       expect(inboxHtml).toContain("&lt;script&gt;alert(5)&lt;/script&gt;");
       expect(inboxHtml).toContain("&lt;img src=y onerror=alert(6)&gt;");
       expect(inboxHtml).not.toMatch(/<script>alert\(5|<img src=y|href="https:\/\/example\.net/);
@@ -227,7 +286,9 @@ describeOnBackend("prayer wall", (backend) => {
         expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
         expect(html).toContain("&lt;img src=x onerror=alert(2)&gt;");
         expect(html).toContain("&lt;iframe src=&quot;javascript:alert(4)&quot;&gt;");
-        expect(html).not.toMatch(/<script>alert|<img src=x|<iframe|href="javascript:|href="https:\/\/example\.com|href="[^"]*www\.example\.org/);
+        expect(html).not.toMatch(
+          /<script>alert|<img src=x|<iframe|href="javascript:|href="https:\/\/example\.com|href="[^"]*www\.example\.org/,
+        );
       }
     });
   });
@@ -289,7 +350,10 @@ describeOnBackend("prayer wall", (backend) => {
         const connect = async (cookie?: string) => {
           const abort = new AbortController();
           const headers = new Headers(cookie ? { cookie } : {});
-          const response = await streamPrayingCounts({ request: new Request(`${PUBLIC_URL}/prayer/events`, { headers, signal: abort.signal }), pubsub });
+          const response = await streamPrayingCounts({
+            request: new Request(`${PUBLIC_URL}/prayer/events`, { headers, signal: abort.signal }),
+            pubsub,
+          });
           expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
           const reader = response.body!.getReader();
           let text = "";
@@ -340,14 +404,29 @@ describeOnBackend("prayer wall", (backend) => {
       const queue = await h.call(moderationLoader, { path: "/admin/moderation", cookie: moderator.cookie });
       expect(queue.status).toBe(200);
       expect((queue.body as { items: AdminItem[] }).items.map((i) => i.id)).toEqual([id]);
-      const approve = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "approve", id } });
+      const approve = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "approve", id },
+      });
       expect(approve.status).toBe(303);
       expect(await requestRow(id)).toMatchObject({ reportCount: 0, status: "approved" });
       expect((await wall()).requests.map((r) => r.id)).toEqual([id]);
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "prayer.approve"), eq(auditLog.entityId, id)));
-      expect(entry).toMatchObject({ actorUserId: moderator.userId, before: { status: "hidden", reportCount: 3 }, after: { status: "approved", reportCount: 0 } });
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "prayer.approve"), eq(auditLog.entityId, id)));
+      expect(entry).toMatchObject({
+        actorUserId: moderator.userId,
+        before: { status: "hidden", reportCount: 3 },
+        after: { status: "approved", reportCount: 0 },
+      });
       // The moderation queue offers no inbox operations.
-      const reply = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "reply", id, reply: "Hi" } });
+      const reply = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "reply", id, reply: "Hi" },
+      });
       expect(reply.status).toBe(400);
     });
 
@@ -364,7 +443,10 @@ describeOnBackend("prayer wall", (backend) => {
       expect(await requestRow(b)).toBeUndefined();
       const actions = (await db().select().from(auditLog).where(like(auditLog.action, "prayer.%"))).map((e) => `${e.action}:${e.entityId}`);
       expect(actions).toEqual(expect.arrayContaining([`prayer.hide:${a}`, `prayer.delete:${b}`]));
-      expect((await h.call(moderationAction, { path: "/admin/moderation", cookie: prayerAdmin.cookie, form: { intent: "approve", id: b } })).status).toBe(404);
+      expect(
+        (await h.call(moderationAction, { path: "/admin/moderation", cookie: prayerAdmin.cookie, form: { intent: "approve", id: b } }))
+          .status,
+      ).toBe(404);
     });
 
     test("private requests stay out of the moderation queue and its actions; a moderator edits a wall request's text", async () => {
@@ -376,19 +458,44 @@ describeOnBackend("prayer wall", (backend) => {
       const queue = await h.call(moderationLoader, { path: "/admin/moderation", cookie: moderator.cookie });
       expect((queue.body as { items: AdminItem[] }).items.map((i) => i.id)).toEqual([open]);
       expect(JSON.stringify(queue.body)).not.toContain("Only for the pastors");
-      for (const form of [{ intent: "approve" }, { intent: "hide" }, { intent: "delete" }, { intent: "edit", title: "Changed", body: "Changed" }] as Array<Record<string, string>>) {
-        const refused = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { ...form, id: secret } });
+      for (const form of [
+        { intent: "approve" },
+        { intent: "hide" },
+        { intent: "delete" },
+        { intent: "edit", title: "Changed", body: "Changed" },
+      ] as Array<Record<string, string>>) {
+        const refused = await h.call(moderationAction, {
+          path: "/admin/moderation",
+          cookie: moderator.cookie,
+          form: { ...form, id: secret },
+        });
         expect(refused.status).toBe(404);
       }
-      expect(await requestRow(secret)).toMatchObject({ status: "pending", title: "Only for the pastors", body: "Please pray for my mother." });
+      expect(await requestRow(secret)).toMatchObject({
+        status: "pending",
+        title: "Only for the pastors",
+        body: "Please pray for my mother.",
+      });
       expect(await db().select().from(auditLog).where(eq(auditLog.entityId, secret))).toEqual([]);
 
-      const edit = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "edit", id: open, title: "For the wall", body: "Please pray for my mother (surname removed)." } });
+      const edit = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "edit", id: open, title: "For the wall", body: "Please pray for my mother (surname removed)." },
+      });
       expect(edit.status).toBe(303);
       expect(await requestRow(open)).toMatchObject({ status: "pending", body: "Please pray for my mother (surname removed)." });
-      const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "prayer.edit"), eq(auditLog.entityId, open)));
+      const [entry] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "prayer.edit"), eq(auditLog.entityId, open)));
       expect(entry).toMatchObject({ actorUserId: moderator.userId, after: { body: "Please pray for my mother (surname removed)." } });
-      const empty = await h.call(moderationAction, { path: "/admin/moderation", cookie: moderator.cookie, form: { intent: "edit", id: open, body: " " }, language: "es" });
+      const empty = await h.call(moderationAction, {
+        path: "/admin/moderation",
+        cookie: moderator.cookie,
+        form: { intent: "edit", id: open, body: " " },
+        language: "es",
+      });
       expect(empty).toMatchObject({ status: 400, body: { message: "Escriba su petición.", field: "body" } });
       // The pastoral team's inbox still has the private request.
       const inbox = await h.call(inboxLoader, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie });
@@ -411,19 +518,40 @@ describeOnBackend("prayer wall", (backend) => {
         form: { intent: "follow-up", id, inboxStatus: "in_progress", assigneeUserId: prayerAdmin.userId, staffNotes: "Call on Tuesday" },
       });
       expect(followUp.status).toBe(303);
-      expect(await requestRow(id)).toMatchObject({ inboxStatus: "in_progress", assigneeUserId: prayerAdmin.userId, staffNotes: "Call on Tuesday" });
+      expect(await requestRow(id)).toMatchObject({
+        inboxStatus: "in_progress",
+        assigneeUserId: prayerAdmin.userId,
+        staffNotes: "Call on Tuesday",
+      });
       const outsider = await createMember("Not Admin");
-      const badAssignee = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "follow-up", id, inboxStatus: "closed", assigneeUserId: outsider.id } });
+      const badAssignee = await h.call(inboxAction, {
+        path: "/admin/inbox/prayer",
+        cookie: prayerAdmin.cookie,
+        form: { intent: "follow-up", id, inboxStatus: "closed", assigneeUserId: outsider.id },
+      });
       expect(badAssignee.status).toBe(400);
       expect((await requestRow(id))!.inboxStatus).toBe("in_progress");
 
-      const edit = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "edit", id, title: "Algo", body: "Texto corregido" } });
+      const edit = await h.call(inboxAction, {
+        path: "/admin/inbox/prayer",
+        cookie: prayerAdmin.cookie,
+        form: { intent: "edit", id, title: "Algo", body: "Texto corregido" },
+      });
       expect(edit.status).toBe(303);
       expect(await requestRow(id)).toMatchObject({ title: "Algo", body: "Texto corregido" });
-      const emptyEdit = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "edit", id, body: "" }, language: "es" });
+      const emptyEdit = await h.call(inboxAction, {
+        path: "/admin/inbox/prayer",
+        cookie: prayerAdmin.cookie,
+        form: { intent: "edit", id, body: "" },
+        language: "es",
+      });
       expect(emptyEdit).toMatchObject({ status: 400, body: { message: "Escriba su petición." } });
 
-      const reply = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "reply", id, reply: "Estamos orando por usted." } });
+      const reply = await h.call(inboxAction, {
+        path: "/admin/inbox/prayer",
+        cookie: prayerAdmin.cookie,
+        form: { intent: "reply", id, reply: "Estamos orando por usted." },
+      });
       expect(reply.status).toBe(303);
       const [stored] = await db().select().from(inboxReplies).where(eq(inboxReplies.prayerRequestId, id));
       expect(stored).toMatchObject({ authorName: "Pastor Ruth", body: "Estamos orando por usted.", authorUserId: prayerAdmin.userId });
@@ -433,30 +561,50 @@ describeOnBackend("prayer wall", (backend) => {
       expect(mails[0]!.text).toContain("Estamos orando por usted.");
       const mail = await h.waitForMail(author.email, 2);
       expect(mail).toContain("Estamos orando por usted.");
-      const emptyReply = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "reply", id, reply: "  " } });
+      const emptyReply = await h.call(inboxAction, {
+        path: "/admin/inbox/prayer",
+        cookie: prayerAdmin.cookie,
+        form: { intent: "reply", id, reply: "  " },
+      });
       expect(emptyReply.status).toBe(400);
       expect(await db().select().from(inboxReplies).where(eq(inboxReplies.prayerRequestId, id))).toHaveLength(1);
 
       const actions = (await db().select().from(auditLog).where(eq(auditLog.entityId, id))).map((e) => e.action);
       expect(actions.sort()).toEqual(["prayer.edit", "prayer.follow-up", "prayer.reply"]);
       // The detail shows the reply.
-      const again = await h.call(inboxLoader, { path: "/admin/inbox/prayer?status=approved&inbox=in_progress", cookie: prayerAdmin.cookie });
-      expect((again.body as { items: AdminItem[] }).items.find((i) => i.id === id)!.replies.map((r) => r.body)).toEqual(["Estamos orando por usted."]);
+      const again = await h.call(inboxLoader, {
+        path: "/admin/inbox/prayer?status=approved&inbox=in_progress",
+        cookie: prayerAdmin.cookie,
+      });
+      expect((again.body as { items: AdminItem[] }).items.find((i) => i.id === id)!.replies.map((r) => r.body)).toEqual([
+        "Estamos orando por usted.",
+      ]);
       const closed = await h.call(inboxLoader, { path: "/admin/inbox/prayer?inbox=closed", cookie: prayerAdmin.cookie });
       expect((closed.body as { items: AdminItem[] }).items).toEqual([]);
     });
 
     test("the wall settings: auto-approve and expiry days 1–365, audit-logged", async () => {
-      const save = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "settings", expiryDays: "14" } });
+      const save = await h.call(inboxAction, {
+        path: "/admin/inbox/prayer",
+        cookie: prayerAdmin.cookie,
+        form: { intent: "settings", expiryDays: "14" },
+      });
       expect(save.status).toBe(303);
       expect((await db().select().from(churchSettings))[0]).toMatchObject({ prayerAutoApprove: false, prayerExpiryDays: 14 });
       for (const expiryDays of ["0", "366", "abc"]) {
-        const bad = await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: prayerAdmin.cookie, form: { intent: "settings", autoApprove: "on", expiryDays } });
+        const bad = await h.call(inboxAction, {
+          path: "/admin/inbox/prayer",
+          cookie: prayerAdmin.cookie,
+          form: { intent: "settings", autoApprove: "on", expiryDays },
+        });
         expect(bad).toMatchObject({ status: 400, body: { message: "Enter a number of days from 1 to 365." } });
       }
       expect((await db().select().from(churchSettings))[0]).toMatchObject({ prayerAutoApprove: false, prayerExpiryDays: 14 });
       const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, "prayer.settings"));
-      expect(entry).toMatchObject({ before: { prayerAutoApprove: true, prayerExpiryDays: 30 }, after: { prayerAutoApprove: false, prayerExpiryDays: 14 } });
+      expect(entry).toMatchObject({
+        before: { prayerAutoApprove: true, prayerExpiryDays: 30 },
+        after: { prayerAutoApprove: false, prayerExpiryDays: 14 },
+      });
     });
 
     test("admins without the scope get 403 on the inbox and the moderation queue, loaders and actions", async () => {
@@ -464,9 +612,13 @@ describeOnBackend("prayer wall", (backend) => {
       const author = await createMember("Scope Author");
       const id = await share(author);
       expect((await h.call(inboxLoader, { path: "/admin/inbox/prayer", cookie: other.cookie })).status).toBe(403);
-      expect((await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: other.cookie, form: { intent: "hide", id } })).status).toBe(403);
+      expect((await h.call(inboxAction, { path: "/admin/inbox/prayer", cookie: other.cookie, form: { intent: "hide", id } })).status).toBe(
+        403,
+      );
       expect((await h.call(moderationLoader, { path: "/admin/moderation", cookie: other.cookie })).status).toBe(403);
-      expect((await h.call(moderationAction, { path: "/admin/moderation", cookie: other.cookie, form: { intent: "hide", id } })).status).toBe(403);
+      expect(
+        (await h.call(moderationAction, { path: "/admin/moderation", cookie: other.cookie, form: { intent: "hide", id } })).status,
+      ).toBe(403);
       const moderator = await h.createModerator();
       expect((await h.call(inboxLoader, { path: "/admin/inbox/prayer", cookie: moderator.cookie })).status).toBe(403);
       expect((await requestRow(id))!.status).toBe("approved");

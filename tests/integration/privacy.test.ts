@@ -134,44 +134,117 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
     const later = new Date(now + 30 * DAY);
     const [mine] = await db
       .insert(prayerRequests)
-      .values({ userId: member.id, authorName: member.name, title: "For my family", body: `Public request ${tag}`, category: "family", visibility: "public", status: "approved", expiresAt: later })
+      .values({
+        userId: member.id,
+        authorName: member.name,
+        title: "For my family",
+        body: `Public request ${tag}`,
+        category: "family",
+        visibility: "public",
+        status: "approved",
+        expiresAt: later,
+      })
       .returning();
     const [mineSecret] = await db
       .insert(prayerRequests)
-      .values({ userId: member.id, authorName: member.name, body: `Private request ${tag}`, category: "healing", visibility: "private", status: "approved", expiresAt: later })
+      .values({
+        userId: member.id,
+        authorName: member.name,
+        body: `Private request ${tag}`,
+        category: "healing",
+        visibility: "private",
+        status: "approved",
+        expiresAt: later,
+      })
       .returning();
     const [theirs] = await db
       .insert(prayerRequests)
-      .values({ userId: other.id, authorName: other.name, body: `Someone else's burden ${tag}`, category: "work", visibility: "public", status: "approved", expiresAt: later, prayingCount: 1, reportCount: 1 })
+      .values({
+        userId: other.id,
+        authorName: other.name,
+        body: `Someone else's burden ${tag}`,
+        category: "work",
+        visibility: "public",
+        status: "approved",
+        expiresAt: later,
+        prayingCount: 1,
+        reportCount: 1,
+      })
       .returning();
     await db.insert(prayerIntercessions).values([
       { requestId: theirs!.id, userId: member.id },
       { requestId: mine!.id, userId: other.id },
     ]);
     await db.insert(prayerReports).values({ requestId: theirs!.id, userId: member.id, reason: "off topic" });
-    await db.insert(inboxReplies).values({ prayerRequestId: mineSecret!.id, authorName: "Pastor Ana", body: `We are praying with you ${tag}` });
-    await db.insert(meetingRequests).values({ kind: "pastor", userId: member.id, name: member.name, email: member.email, phone: "+15555550123", message: "I'd like to talk" });
+    await db
+      .insert(inboxReplies)
+      .values({ prayerRequestId: mineSecret!.id, authorName: "Pastor Ana", body: `We are praying with you ${tag}` });
+    await db.insert(meetingRequests).values({
+      kind: "pastor",
+      userId: member.id,
+      name: member.name,
+      email: member.email,
+      phone: "+15555550123",
+      message: "I'd like to talk",
+    });
 
-    const [opportunity] = await db.insert(volunteerOpportunities).values({ slug: `greeters-${tag}`, title: "Greeters" }).returning();
-    await db.insert(volunteerSignups).values({ opportunityId: opportunity!.id, opportunityTitle: "Greeters", userId: member.id, name: member.name, email: member.email, availability: "Sundays" });
-    const [offering] = await db.insert(classOfferings).values({ slug: `class-${tag}`, titleEn: "Kingdom Builders" }).returning();
+    const [opportunity] = await db
+      .insert(volunteerOpportunities)
+      .values({ slug: `greeters-${tag}`, title: "Greeters" })
+      .returning();
+    await db.insert(volunteerSignups).values({
+      opportunityId: opportunity!.id,
+      opportunityTitle: "Greeters",
+      userId: member.id,
+      name: member.name,
+      email: member.email,
+      availability: "Sundays",
+    });
+    const [offering] = await db
+      .insert(classOfferings)
+      .values({ slug: `class-${tag}`, titleEn: "Kingdom Builders" })
+      .returning();
     await db.insert(classSignups).values({ offeringId: offering!.id, userId: member.id, name: member.name, email: member.email });
-    await db.insert(membershipApplications).values({ userId: member.id, fullName: member.name, email: member.email, baptized: "yes", address: "12 Elm St" });
-    await db.insert(signupInbox).values({ kind: "class", userId: member.id, name: member.name, email: member.email, summary: "Kingdom Builders" });
+    await db
+      .insert(membershipApplications)
+      .values({ userId: member.id, fullName: member.name, email: member.email, baptized: "yes", address: "12 Elm St" });
+    await db
+      .insert(signupInbox)
+      .values({ kind: "class", userId: member.id, name: member.name, email: member.email, summary: "Kingdom Builders" });
 
-    const [group] = await db.insert(studyGroups).values({ slug: `group-${tag}`, nameEn: "Tuesday Group", dayOfWeek: 2, startTime: "19:00", meetingMode: "in_person", language: "en" }).returning();
+    const [group] = await db
+      .insert(studyGroups)
+      .values({ slug: `group-${tag}`, nameEn: "Tuesday Group", dayOfWeek: 2, startTime: "19:00", meetingMode: "in_person", language: "en" })
+      .returning();
     await db.insert(groupMembers).values({ groupId: group!.id, userId: member.id, status: "active", message: "Hello group" });
 
     // A full event: the member holds both places, the other member waits.
     const [event] = await db
       .insert(events)
-      .values({ slug: `dinner-${tag}`, titleEn: "Dinner", descriptionEn: "Dinner", category: "fellowship", startsAt: new Date(now + 10 * DAY), capacity: 2 })
+      .values({
+        slug: `dinner-${tag}`,
+        titleEn: "Dinner",
+        descriptionEn: "Dinner",
+        category: "fellowship",
+        startsAt: new Date(now + 10 * DAY),
+        capacity: 2,
+      })
       .returning();
     const [pastEvent] = await db
       .insert(events)
-      .values({ slug: `picnic-${tag}`, titleEn: "Picnic", descriptionEn: "Picnic", category: "fellowship", startsAt: new Date(now - 10 * DAY) })
+      .values({
+        slug: `picnic-${tag}`,
+        titleEn: "Picnic",
+        descriptionEn: "Picnic",
+        category: "fellowship",
+        startsAt: new Date(now - 10 * DAY),
+      })
       .returning();
-    const registration = (userId: string, who: Member, o: { eventId: number; at: Date; status: "confirmed" | "waitlisted"; partySize: number }) => ({
+    const registration = (
+      userId: string,
+      who: Member,
+      o: { eventId: number; at: Date; status: "confirmed" | "waitlisted"; partySize: number },
+    ) => ({
       eventId: o.eventId,
       occurrenceStart: o.at,
       userId,
@@ -182,42 +255,113 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       answers: { diet: "vegetarian" },
       cancelTokenHash: rand() + rand(),
     });
-    await db.insert(eventRegistrations).values([
-      registration(member.id, member, { eventId: event!.id, at: event!.startsAt, status: "confirmed", partySize: 2 }),
-      registration(member.id, member, { eventId: pastEvent!.id, at: pastEvent!.startsAt, status: "confirmed", partySize: 1 }),
-    ]);
+    await db
+      .insert(eventRegistrations)
+      .values([
+        registration(member.id, member, { eventId: event!.id, at: event!.startsAt, status: "confirmed", partySize: 2 }),
+        registration(member.id, member, { eventId: pastEvent!.id, at: pastEvent!.startsAt, status: "confirmed", partySize: 1 }),
+      ]);
     const [waiting] = await db
       .insert(eventRegistrations)
       .values(registration(other.id, other, { eventId: event!.id, at: event!.startsAt, status: "waitlisted", partySize: 1 }))
       .returning();
 
-    const [theirThread] = await db.insert(discussionThreads).values({ userId: other.id, authorName: other.name, title: "Potluck ideas", body: "What should we bring?", status: "approved", replyCount: 1 }).returning();
-    const [myReply] = await db.insert(discussionReplies).values({ threadId: theirThread!.id, userId: member.id, authorName: member.name, body: `Tamales! ${tag}` }).returning();
-    const [myThread] = await db.insert(discussionThreads).values({ userId: member.id, authorName: member.name, title: `Choir ${tag}`, body: "Who sings?", status: "approved" }).returning();
-    const [myPendingThread] = await db.insert(discussionThreads).values({ userId: member.id, authorName: member.name, title: "Waiting", body: "Not reviewed yet", status: "pending" }).returning();
+    const [theirThread] = await db
+      .insert(discussionThreads)
+      .values({
+        userId: other.id,
+        authorName: other.name,
+        title: "Potluck ideas",
+        body: "What should we bring?",
+        status: "approved",
+        replyCount: 1,
+      })
+      .returning();
+    const [myReply] = await db
+      .insert(discussionReplies)
+      .values({ threadId: theirThread!.id, userId: member.id, authorName: member.name, body: `Tamales! ${tag}` })
+      .returning();
+    const [myThread] = await db
+      .insert(discussionThreads)
+      .values({ userId: member.id, authorName: member.name, title: `Choir ${tag}`, body: "Who sings?", status: "approved" })
+      .returning();
+    const [myPendingThread] = await db
+      .insert(discussionThreads)
+      .values({ userId: member.id, authorName: member.name, title: "Waiting", body: "Not reviewed yet", status: "pending" })
+      .returning();
 
-    const [pendingPhoto] = await db.insert(mediaGallery).values({ title: "Bake sale", status: "pending", submittedByUserId: member.id, submitterName: member.name, imageUrl: "/media/demo/x.webp" }).returning();
-    const [publishedPhoto] = await db.insert(mediaGallery).values({ title: "Choir", status: "approved", submittedByUserId: member.id, submitterName: member.name, imageUrl: "/media/demo/y.webp" }).returning();
+    const [pendingPhoto] = await db
+      .insert(mediaGallery)
+      .values({
+        title: "Bake sale",
+        status: "pending",
+        submittedByUserId: member.id,
+        submitterName: member.name,
+        imageUrl: "/media/demo/x.webp",
+      })
+      .returning();
+    const [publishedPhoto] = await db
+      .insert(mediaGallery)
+      .values({
+        title: "Choir",
+        status: "approved",
+        submittedByUserId: member.id,
+        submitterName: member.name,
+        imageUrl: "/media/demo/y.webp",
+      })
+      .returning();
 
-    const [stream] = await db.insert(liveStreams).values({ titleEn: "Sunday", provider: "youtube", youtubeVideoId: "abcdefghijk", endedAt: new Date() }).returning();
+    const [stream] = await db
+      .insert(liveStreams)
+      .values({ titleEn: "Sunday", provider: "youtube", youtubeVideoId: "abcdefghijk", endedAt: new Date() })
+      .returning();
     await db.insert(liveChatMessages).values([
       { streamId: stream!.id, userId: member.id, authorName: member.name, body: `Amen ${tag}` },
       { streamId: stream!.id, userId: other.id, authorName: other.name, body: `Hallelujah ${tag}` },
     ]);
     await db.insert(savedPrayers).values({ userId: member.id, topic: "peace", language: "en", body: `Lord, give me peace ${tag}` });
     await db.insert(studyNotes).values({ userId: member.id, passage: "John 3:16", body: `My note ${tag}` });
-    const [plan] = await db.insert(readingPlans).values({ slug: `plan-${tag}`, titleEn: "Gospels" }).returning();
+    const [plan] = await db
+      .insert(readingPlans)
+      .values({ slug: `plan-${tag}`, titleEn: "Gospels" })
+      .returning();
     const [day] = await db.insert(readingPlanDays).values({ planId: plan!.id, dayNumber: 1, passage: "John 1" }).returning();
     await db.insert(readingPlanProgress).values({ userId: member.id, dayId: day!.id });
 
     const paidAt = new Date(now - 5 * DAY);
-    const [gift] = await db.insert(gifts).values({ fundName: "Missions", amountCents: 5000, userId: member.id, donorName: member.name, donorEmail: member.email, paidAt }).returning();
+    const [gift] = await db
+      .insert(gifts)
+      .values({ fundName: "Missions", amountCents: 5000, userId: member.id, donorName: member.name, donorEmail: member.email, paidAt })
+      .returning();
     // Given as a visitor with the same (verified) address before the account existed.
-    const [visitorGift] = await db.insert(gifts).values({ fundName: "Building", amountCents: 2500, userId: null, donorName: member.name, donorEmail: member.email.toUpperCase(), paidAt }).returning();
-    const [otherGift] = await db.insert(gifts).values({ fundName: "Missions", amountCents: 700, userId: other.id, donorName: other.name, donorEmail: other.email, paidAt }).returning();
+    const [visitorGift] = await db
+      .insert(gifts)
+      .values({
+        fundName: "Building",
+        amountCents: 2500,
+        userId: null,
+        donorName: member.name,
+        donorEmail: member.email.toUpperCase(),
+        paidAt,
+      })
+      .returning();
+    const [otherGift] = await db
+      .insert(gifts)
+      .values({ fundName: "Missions", amountCents: 700, userId: other.id, donorName: other.name, donorEmail: other.email, paidAt })
+      .returning();
     const [recurring] = await db
       .insert(recurringGifts)
-      .values({ stripeSubscriptionId: `sub_${tag}`, fundName: "Missions", amountCents: 1000, frequency: "monthly", status: "canceled", userId: member.id, donorName: member.name, donorEmail: member.email, canceledAt: paidAt })
+      .values({
+        stripeSubscriptionId: `sub_${tag}`,
+        fundName: "Missions",
+        amountCents: 1000,
+        frequency: "monthly",
+        status: "canceled",
+        userId: member.id,
+        donorName: member.name,
+        donorEmail: member.email,
+        canceledAt: paidAt,
+      })
       .returning();
     const [order] = await db
       .insert(orders)
@@ -237,12 +381,18 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       })
       .returning();
     await db.insert(orderItems).values({ orderId: order!.id, productName: "Study Bible", unitPriceCents: 1500, quantity: 1 });
-    const [product] = await db.insert(products).values({ slug: `mug-${tag}`, name: "Mug", priceCents: 1200 }).returning();
+    const [product] = await db
+      .insert(products)
+      .values({ slug: `mug-${tag}`, name: "Mug", priceCents: 1200 })
+      .returning();
     const [variant] = await db.insert(productVariants).values({ productId: product!.id, stock: 5 }).returning();
     const [cart] = await db.insert(carts).values({ userId: member.id }).returning();
     await db.insert(cartItems).values({ cartId: cart!.id, variantId: variant!.id, quantity: 2 });
 
-    const [campaign] = await db.insert(emailCampaigns).values({ subjectEn: "Easter schedule", bodyEn: "Join us", segment: "all-members", status: "sent" }).returning();
+    const [campaign] = await db
+      .insert(emailCampaigns)
+      .values({ subjectEn: "Easter schedule", bodyEn: "Join us", segment: "all-members", status: "sent" })
+      .returning();
     await db.insert(emailCampaignRecipients).values({ campaignId: campaign!.id, userId: member.id, email: member.email, language: "en" });
     await db.insert(emailUnsubscribes).values({ email: member.email });
     await db.insert(outboxMessages).values({
@@ -252,10 +402,31 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       status: "sent",
       sentAt: new Date(),
     });
-    await db.insert(twoFactors).values({ id: `tf-${tag}`, userId: member.id, secret: `TOTPSECRET${tag}`, backupCodes: `BACKUPCODES${tag}` });
+    await db
+      .insert(twoFactors)
+      .values({ id: `tf-${tag}`, userId: member.id, secret: `TOTPSECRET${tag}`, backupCodes: `BACKUPCODES${tag}` });
     await db.insert(verifications).values({ id: `v-${tag}`, identifier: member.email, value: `otp-${tag}`, expiresAt: later });
 
-    return { tag, mine, mineSecret, theirs, event, waiting, theirThread, myReply, myThread, myPendingThread, pendingPhoto, publishedPhoto, gift, visitorGift, otherGift, recurring, order, opportunity };
+    return {
+      tag,
+      mine,
+      mineSecret,
+      theirs,
+      event,
+      waiting,
+      theirThread,
+      myReply,
+      myThread,
+      myPendingThread,
+      pendingPhoto,
+      publishedPhoto,
+      gift,
+      visitorGift,
+      otherGift,
+      recurring,
+      order,
+      opportunity,
+    };
   }
 
   describe("download my data", () => {
@@ -283,13 +454,17 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(data.profile).toMatchObject({ fullName: member.name });
       // Their own requests, private included, with the church's reply to them.
       expect(data.prayerRequests.map((r) => r.body).sort()).toEqual([`Private request ${seeded.tag}`, `Public request ${seeded.tag}`]);
-      expect(data.prayerRequests.find((r) => r.visibility === "private")!.repliesFromTheChurch).toEqual([expect.objectContaining({ body: `We are praying with you ${seeded.tag}` })]);
+      expect(data.prayerRequests.find((r) => r.visibility === "private")!.repliesFromTheChurch).toEqual([
+        expect.objectContaining({ body: `We are praying with you ${seeded.tag}` }),
+      ]);
       // Others' requests: ids only.
       expect(data.prayersPrayed).toEqual([expect.objectContaining({ prayerRequestId: seeded.theirs!.id })]);
       expect(data.prayerRequestReports).toEqual([expect.objectContaining({ prayerRequestId: seeded.theirs!.id, reason: "off topic" })]);
       expect(text).not.toContain(`Someone else's burden ${seeded.tag}`);
       expect(data.eventRegistrations).toHaveLength(2);
-      expect(data.eventRegistrations).toContainEqual(expect.objectContaining({ partySize: 2, status: "confirmed", answers: { diet: "vegetarian" } }));
+      expect(data.eventRegistrations).toContainEqual(
+        expect.objectContaining({ partySize: 2, status: "confirmed", answers: { diet: "vegetarian" } }),
+      );
       expect(data.groupMemberships).toEqual([expect.objectContaining({ status: "active", message: "Hello group" })]);
       expect(data.classSignUps).toHaveLength(1);
       expect(data.membershipApplications).toEqual([expect.objectContaining({ address: "12 Elm St" })]);
@@ -297,7 +472,9 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(data.volunteerSignUps).toEqual([expect.objectContaining({ ministry: "Greeters", availability: "Sundays" })]);
       expect(data.signUpsForFollowUp).toHaveLength(1);
       expect(data.discussionThreads.map((t) => t.title).sort()).toEqual([`Choir ${seeded.tag}`, "Waiting"].sort());
-      expect(data.discussionReplies).toEqual([expect.objectContaining({ threadId: seeded.theirThread!.id, body: `Tamales! ${seeded.tag}` })]);
+      expect(data.discussionReplies).toEqual([
+        expect.objectContaining({ threadId: seeded.theirThread!.id, body: `Tamales! ${seeded.tag}` }),
+      ]);
       expect(data.galleryPhotos).toHaveLength(2);
       expect(data.liveChatMessages.map((m) => m.body)).toEqual([`Amen ${seeded.tag}`]);
       expect(text).not.toContain(`Hallelujah ${seeded.tag}`);
@@ -308,7 +485,9 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(data.gifts.map((g) => g.amountCents).sort()).toEqual([2500, 5000]);
       expect(text).not.toContain(seeded.otherGift!.id);
       expect(data.recurringGifts).toEqual([expect.objectContaining({ status: "canceled", amountCents: 1000 })]);
-      expect(data.orders).toEqual([expect.objectContaining({ status: "picked_up", items: [expect.objectContaining({ product: "Study Bible", quantity: 1 })] })]);
+      expect(data.orders).toEqual([
+        expect.objectContaining({ status: "picked_up", items: [expect.objectContaining({ product: "Study Bible", quantity: 1 })] }),
+      ]);
       expect(data.cart).toEqual([expect.objectContaining({ product: "Mug", quantity: 2 })]);
       expect(data.notificationPreferences).toMatchObject({ languageForEmailsAndTexts: "en", bulkEmail: { unsubscribed: true } });
       expect(data.bulkEmailsReceived).toEqual([expect.objectContaining({ subject: "Easter schedule" })]);
@@ -330,7 +509,10 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(text).not.toContain(other.email);
       expect(text).not.toContain(other.name);
 
-      const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "member.data.export"), eq(auditLog.entityId, member.id)));
+      const [audit] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "member.data.export"), eq(auditLog.entityId, member.id)));
       expect(audit).toMatchObject({ actorUserId: member.id, actorName: SELF_SERVICE_ACTOR, entityType: "user", ipAddress: null });
       expect(audit!.after).toMatchObject({ prayerRequests: 2, gifts: 2, eventRegistrations: 2 });
       expect(JSON.stringify(audit)).not.toContain(member.email);
@@ -346,7 +528,12 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(limited.headers.get("cache-control")).toBe("no-store");
       expect(String(limited.body)).toContain(privacyTranslator("es")("export.rateLimited", { minutes: 60 }).split("{{")[0]!.slice(0, 30));
       expect(String(limited.body)).toContain("Ya descargó sus datos");
-      expect(await db.select().from(auditLog).where(and(eq(auditLog.action, "member.data.export"), eq(auditLog.entityId, member.id)))).toHaveLength(5);
+      expect(
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, "member.data.export"), eq(auditLog.entityId, member.id))),
+      ).toHaveLength(5);
     });
   });
 
@@ -356,14 +543,23 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       for (const confirmation of ["", "borrar", "DELETE ME"]) {
         const answer = await deleteAccount(member.cookie, { confirmation, password: PASSWORD }, "es");
         expect(answer.status).toBe(400);
-        expect(refusal(answer)).toMatchObject({ ok: false, intent: "delete-account", error: { key: "errors.confirmationRequired" }, field: "confirmation" });
+        expect(refusal(answer)).toMatchObject({
+          ok: false,
+          intent: "delete-account",
+          error: { key: "errors.confirmationRequired" },
+          field: "confirmation",
+        });
       }
       expect(authTranslator("es")("errors.confirmationRequired")).toBe("Escriba ELIMINAR para confirmar.");
       expect(authTranslator("en")("errors.confirmationRequired")).toBe("Type DELETE to confirm.");
       const wrong = await deleteAccount(member.cookie, { confirmation: "ELIMINAR", password: "not-my-password" }, "es");
       expect(wrong.status).toBe(400);
       expect(refusal(wrong).error.key).toBe("errors.wrongPassword");
-      const junk = await h.call(settingsAction, { path: "/settings", cookie: member.cookie, form: { intent: "delete-account", confirmation: "DELETE", password: "x".repeat(20_000) } });
+      const junk = await h.call(settingsAction, {
+        path: "/settings",
+        cookie: member.cookie,
+        form: { intent: "delete-account", confirmation: "DELETE", password: "x".repeat(20_000) },
+      });
       expect(junk.status).toBe(400);
       expect(refusal(junk).error.key).toBe("errors.invalidRequest");
       expect(await db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);
@@ -392,15 +588,24 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       );
       expect(references.length).toBeGreaterThan(30);
       for (const { tbl, col } of references) {
-        const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(tbl.replace(/"/g, ""))} where ${sql.identifier(col)} = ${member.id}`);
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from ${sql.identifier(tbl.replace(/"/g, ""))} where ${sql.identifier(col)} = ${member.id}`,
+        );
         expect(row!.n, `${tbl}.${col}`).toBe(0);
       }
       // Nor does their email address or name appear in any row, but in the confirmation mail.
-      const tables = await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+      const tables = await queryRows<{ name: string }>(
+        db,
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
       const leftovers: string[] = [];
       for (const { name } of tables) {
         for (const needle of [member.email, member.name]) {
-          const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text ilike ${`%${needle}%`}`);
+          const [row] = await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from ${sql.identifier(name)} t where t::text ilike ${`%${needle}%`}`,
+          );
           if (row!.n > 0) leftovers.push(`${name}: ${row!.n} × ${needle === member.email ? "email" : "name"}`);
         }
       }
@@ -416,11 +621,24 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(theirs).toMatchObject({ prayingCount: 1, userId: other.id });
       expect(await db.select().from(liveChatMessages).where(eq(liveChatMessages.userId, other.id))).toHaveLength(1);
       // Kept without them: conversations, published photos, money.
-      expect(await db.select({ userId: discussionThreads.userId, authorName: discussionThreads.authorName }).from(discussionThreads).where(eq(discussionThreads.id, seeded.myThread!.id))).toEqual([{ userId: null, authorName: "" }]);
-      expect(await db.select({ userId: discussionReplies.userId, authorName: discussionReplies.authorName, body: discussionReplies.body }).from(discussionReplies).where(eq(discussionReplies.id, seeded.myReply!.id))).toEqual([
-        { userId: null, authorName: "", body: `Tamales! ${seeded.tag}` },
-      ]);
-      expect(await db.select({ submitter: mediaGallery.submitterName, by: mediaGallery.submittedByUserId }).from(mediaGallery).where(eq(mediaGallery.id, seeded.publishedPhoto!.id))).toEqual([{ submitter: null, by: null }]);
+      expect(
+        await db
+          .select({ userId: discussionThreads.userId, authorName: discussionThreads.authorName })
+          .from(discussionThreads)
+          .where(eq(discussionThreads.id, seeded.myThread!.id)),
+      ).toEqual([{ userId: null, authorName: "" }]);
+      expect(
+        await db
+          .select({ userId: discussionReplies.userId, authorName: discussionReplies.authorName, body: discussionReplies.body })
+          .from(discussionReplies)
+          .where(eq(discussionReplies.id, seeded.myReply!.id)),
+      ).toEqual([{ userId: null, authorName: "", body: `Tamales! ${seeded.tag}` }]);
+      expect(
+        await db
+          .select({ submitter: mediaGallery.submitterName, by: mediaGallery.submittedByUserId })
+          .from(mediaGallery)
+          .where(eq(mediaGallery.id, seeded.publishedPhoto!.id)),
+      ).toEqual([{ submitter: null, by: null }]);
       for (const id of [seeded.gift!.id, seeded.visitorGift!.id]) {
         const [gift] = await db.select().from(gifts).where(eq(gifts.id, id));
         expect(gift).toMatchObject({ userId: null, donorName: "", donorEmail: "", fundName: expect.any(String) });
@@ -431,7 +649,15 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       const [recurring] = await db.select().from(recurringGifts).where(eq(recurringGifts.id, seeded.recurring!.id));
       expect(recurring).toMatchObject({ userId: null, donorName: "", donorEmail: "", amountCents: 1000 });
       const [order] = await db.select().from(orders).where(eq(orders.id, seeded.order!.id));
-      expect(order).toMatchObject({ userId: null, name: "", email: "", phone: null, shippingAddress: null, totalCents: 2300, status: "picked_up" });
+      expect(order).toMatchObject({
+        userId: null,
+        name: "",
+        email: "",
+        phone: null,
+        shippingAddress: null,
+        totalCents: 2300,
+        status: "picked_up",
+      });
       expect(await db.select().from(orderItems).where(eq(orderItems.orderId, seeded.order!.id))).toHaveLength(1);
       // The place they held went to the member on the waitlist.
       const [promoted] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.id, seeded.waiting!.id));
@@ -439,9 +665,19 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(await db.select().from(volunteerOpportunities).where(eq(volunteerOpportunities.id, seeded.opportunity!.id))).toHaveLength(1);
 
       // Audited with counts only.
-      const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, "member.account.delete"), eq(auditLog.entityId, member.id)));
+      const [audit] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, "member.account.delete"), eq(auditLog.entityId, member.id)));
       expect(audit).toMatchObject({ actorUserId: null, actorName: SELF_SERVICE_ACTOR, entityType: "user", ipAddress: null, before: null });
-      expect(audit!.after).toMatchObject({ prayerRequests: 2, eventRegistrations: 2, giftsAnonymised: 2, ordersAnonymised: 1, discussionThreadsDeleted: 1, discussionThreadsAnonymised: 1 });
+      expect(audit!.after).toMatchObject({
+        prayerRequests: 2,
+        eventRegistrations: 2,
+        giftsAnonymised: 2,
+        ordersAnonymised: 1,
+        discussionThreadsDeleted: 1,
+        discussionThreadsAnonymised: 1,
+      });
 
       // The last mail, in Spanish (the member's language), through the outbox.
       // The first mail to the address was the sign-up confirmation.
@@ -465,7 +701,9 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(await db.select().from(users).where(eq(users.id, first.userId))).toHaveLength(1);
       // Past the first check (better-auth called directly, as a race would): the erasure checks
       // again under the super admins' locks and changes nothing.
-      await expect(getAuth().api.deleteUser({ body: { password: ADMIN_PASSWORD }, headers: new Headers({ cookie }) })).rejects.toBeInstanceOf(AccountDeletionBlocked);
+      await expect(
+        getAuth().api.deleteUser({ body: { password: ADMIN_PASSWORD }, headers: new Headers({ cookie }) }),
+      ).rejects.toBeInstanceOf(AccountDeletionBlocked);
       expect(await db.select().from(users).where(eq(users.id, first.userId))).toHaveLength(1);
       expect(await isSignedIn(cookie)).toBe(true);
 
@@ -483,7 +721,17 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       const member = await createMember();
       const [order] = await db
         .insert(orders)
-        .values({ status: "paid", userId: member.id, name: member.name, email: member.email, fulfillment: "pickup", subtotalCents: 1000, totalCents: 1000, expiresAt: new Date(), paidAt: new Date() })
+        .values({
+          status: "paid",
+          userId: member.id,
+          name: member.name,
+          email: member.email,
+          fulfillment: "pickup",
+          subtotalCents: 1000,
+          totalCents: 1000,
+          expiresAt: new Date(),
+          paidAt: new Date(),
+        })
         .returning();
       const answer = await deleteAccount(member.cookie, { confirmation: "DELETE", password: PASSWORD });
       expect(answer.status).toBe(409);
@@ -497,7 +745,16 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
     test("recurring gifts are cancelled at Stripe first; without Stripe nothing is deleted", async () => {
       const member = await createMember();
       const subscription = `sub_${rand()}`;
-      await db.insert(recurringGifts).values({ stripeSubscriptionId: subscription, fundName: "Missions", amountCents: 2000, frequency: "monthly", status: "active", userId: member.id, donorName: member.name, donorEmail: member.email });
+      await db.insert(recurringGifts).values({
+        stripeSubscriptionId: subscription,
+        fundName: "Missions",
+        amountCents: 2000,
+        frequency: "monthly",
+        status: "active",
+        userId: member.id,
+        donorName: member.name,
+        donorEmail: member.email,
+      });
       const down = await deleteAccount(member.cookie, { confirmation: "DELETE", password: PASSWORD });
       expect(down.status).toBe(503);
       expect(refusal(down).error.key).toBe("errors.recurringGiftsNotCancelled");
@@ -523,7 +780,17 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       const request = async (o: { visibility: "public" | "members" | "private"; expires: number; updated: number; tag: string }) => {
         const [row] = await db
           .insert(prayerRequests)
-          .values({ userId: member.id, authorName: "R", body: o.tag, category: "other", visibility: o.visibility, status: "approved", expiresAt: ago(o.expires), updatedAt: ago(o.updated), createdAt: ago(Math.max(o.updated, 40)) })
+          .values({
+            userId: member.id,
+            authorName: "R",
+            body: o.tag,
+            category: "other",
+            visibility: o.visibility,
+            status: "approved",
+            expiresAt: ago(o.expires),
+            updatedAt: ago(o.updated),
+            createdAt: ago(Math.max(o.updated, 40)),
+          })
           .returning();
         return row!.id;
       };
@@ -537,20 +804,49 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       await db.insert(inboxReplies).values({ prayerRequestId: goneRepliesId, authorName: "Pastor", body: "Old", createdAt: ago(12) });
       const privateOld = await request({ visibility: "private", expires: 100, updated: 21, tag: "private untouched 21 days" });
       const privateRecent = await request({ visibility: "private", expires: 100, updated: 19, tag: "private touched 19 days ago" });
-      const [stream] = await db.insert(liveStreams).values({ titleEn: "Old service", provider: "youtube", youtubeVideoId: "zyxwvutsrqp", endedAt: ago(1) }).returning();
-      const [oldChat] = await db.insert(liveChatMessages).values({ streamId: stream!.id, userId: member.id, authorName: "R", body: "old", createdAt: ago(6) }).returning();
-      const [newChat] = await db.insert(liveChatMessages).values({ streamId: stream!.id, userId: member.id, authorName: "R", body: "new", createdAt: ago(4) }).returning();
+      const [stream] = await db
+        .insert(liveStreams)
+        .values({ titleEn: "Old service", provider: "youtube", youtubeVideoId: "zyxwvutsrqp", endedAt: ago(1) })
+        .returning();
+      const [oldChat] = await db
+        .insert(liveChatMessages)
+        .values({ streamId: stream!.id, userId: member.id, authorName: "R", body: "old", createdAt: ago(6) })
+        .returning();
+      const [newChat] = await db
+        .insert(liveChatMessages)
+        .values({ streamId: stream!.id, userId: member.id, authorName: "R", body: "new", createdAt: ago(4) })
+        .returning();
       const [session] = await db.select().from(sessions).where(eq(sessions.userId, member.id));
       await db.insert(sessions).values({ id: `old-${rand()}`, token: `old-${rand()}`, userId: member.id, expiresAt: ago(2) });
-      await db.update(sessions).set({ expiresAt: new Date(now.getTime() + DAY) }).where(eq(sessions.id, session!.id));
+      await db
+        .update(sessions)
+        .set({ expiresAt: new Date(now.getTime() + DAY) })
+        .where(eq(sessions.id, session!.id));
 
       const copy = async (daysAgo: number, recipient = `copy-${rand()}@example.test`) =>
-        (await db.insert(outboxMessages).values({ channel: "email", recipient, payload: { subject: "s", text: "t", html: "" }, status: "sent", sentAt: ago(daysAgo), createdAt: ago(daysAgo) }).returning())[0]!.id;
+        (
+          await db
+            .insert(outboxMessages)
+            .values({
+              channel: "email",
+              recipient,
+              payload: { subject: "s", text: "t", html: "" },
+              status: "sent",
+              sentAt: ago(daysAgo),
+              createdAt: ago(daysAgo),
+            })
+            .returning()
+        )[0]!.id;
       const oldCopy = await copy(31);
       const recentCopy = await copy(29);
       const campaignCopy = await copy(60);
-      const [campaign] = await db.insert(emailCampaigns).values({ subjectEn: "Counted", bodyEn: "b", segment: "all-members", status: "sent" }).returning();
-      await db.insert(emailCampaignRecipients).values({ campaignId: campaign!.id, email: `copy-${rand()}@example.test`, language: "en", outboxMessageId: campaignCopy });
+      const [campaign] = await db
+        .insert(emailCampaigns)
+        .values({ subjectEn: "Counted", bodyEn: "b", segment: "all-members", status: "sent" })
+        .returning();
+      await db
+        .insert(emailCampaignRecipients)
+        .values({ campaignId: campaign!.id, email: `copy-${rand()}@example.test`, language: "en", outboxMessageId: campaignCopy });
 
       const counts = await purgeExpiredData({ db, now });
       expect(counts).toMatchObject({ wallPrayerRequests: 3, privatePrayerRequests: 1, liveChatMessages: 1 });
@@ -558,7 +854,9 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       const copies = new Set((await db.select({ id: outboxMessages.id }).from(outboxMessages)).map((m) => m.id));
       expect([copies.has(oldCopy), copies.has(recentCopy), copies.has(campaignCopy)]).toEqual([false, true, true]);
       expect(counts.expiredSessions).toBeGreaterThanOrEqual(1);
-      const left = new Set((await db.select({ id: prayerRequests.id }).from(prayerRequests).where(eq(prayerRequests.userId, member.id))).map((r) => r.id));
+      const left = new Set(
+        (await db.select({ id: prayerRequests.id }).from(prayerRequests).where(eq(prayerRequests.userId, member.id))).map((r) => r.id),
+      );
       expect([...left].sort()).toEqual([recent, onWall, repliedTo, privateRecent].sort());
       for (const id of [gone, goneMembers, goneRepliesId, privateOld]) expect(left.has(id)).toBe(false);
       expect(await db.select().from(inboxReplies).where(eq(inboxReplies.prayerRequestId, goneRepliesId))).toEqual([]);
@@ -567,14 +865,30 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(oldChat).toBeDefined();
       expect(await db.select().from(sessions).where(eq(sessions.id, session!.id))).toHaveLength(1);
 
-      expect(await purgeExpiredData({ db, now })).toEqual({ wallPrayerRequests: 0, privatePrayerRequests: 0, liveChatMessages: 0, expiredSessions: 0, expiredVerifications: 0, sentMessageCopies: 0 });
+      expect(await purgeExpiredData({ db, now })).toEqual({
+        wallPrayerRequests: 0,
+        privatePrayerRequests: 0,
+        liveChatMessages: 0,
+        expiredSessions: 0,
+        expiredVerifications: 0,
+        sentMessageCopies: 0,
+      });
     });
 
     test("the server's schedule runs a pass at once and stops cleanly", async () => {
       const member = await createMember();
       await db.update(churchSettings).set({ chatRetentionDays: 1 });
-      const [stream] = await db.insert(liveStreams).values({ titleEn: "Scheduled", provider: "youtube", youtubeVideoId: "schedule123", endedAt: new Date() }).returning();
-      await db.insert(liveChatMessages).values({ streamId: stream!.id, userId: member.id, authorName: "R", body: "two days old", createdAt: new Date(Date.now() - 2 * DAY) });
+      const [stream] = await db
+        .insert(liveStreams)
+        .values({ titleEn: "Scheduled", provider: "youtube", youtubeVideoId: "schedule123", endedAt: new Date() })
+        .returning();
+      await db.insert(liveChatMessages).values({
+        streamId: stream!.id,
+        userId: member.id,
+        authorName: "R",
+        body: "two days old",
+        createdAt: new Date(Date.now() - 2 * DAY),
+      });
       const schedule = scheduleDataRetention({ db, intervalMs: 60 * 60 * 1000 });
       await schedule.stop();
       expect(await db.select().from(liveChatMessages).where(eq(liveChatMessages.streamId, stream!.id))).toEqual([]);
@@ -582,11 +896,16 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
 
     test("admins set the periods in Settings (validated, audited); the privacy page shows them with the church's email", async () => {
       const admin = await h.createAdmin({ scopes: ["settings"] });
-      const post = (form: Record<string, string>) => h.call(adminSettingsAction, { path: "/admin/settings", cookie: admin.cookie, form: { intent: "save-retention", ...form } });
+      const post = (form: Record<string, string>) =>
+        h.call(adminSettingsAction, { path: "/admin/settings", cookie: admin.cookie, form: { intent: "save-retention", ...form } });
       for (const bad of ["0", "3651", "abc", "", "1.5"]) {
         const answer = await post({ prayerRetentionDays: bad, privatePrayerRetentionDays: "200", chatRetentionDays: "7" });
         expect(answer.status, bad).toBe(400);
-        expect(answer.body).toMatchObject({ ok: false, intent: "save-retention", fieldErrors: { prayerRetentionDays: { key: "settings.errors.retentionDays" } } });
+        expect(answer.body).toMatchObject({
+          ok: false,
+          intent: "save-retention",
+          fieldErrors: { prayerRetentionDays: { key: "settings.errors.retentionDays" } },
+        });
       }
       const saved = await post({ prayerRetentionDays: "45", privatePrayerRetentionDays: "200", chatRetentionDays: "7" });
       expect(saved.status).toBe(200);
@@ -595,7 +914,11 @@ describeOnBackend("privacy: data download, account deletion, retention", (backen
       expect(audit).toMatchObject({ actorUserId: admin.userId });
       expect(audit!.after).toMatchObject({ prayerRetentionDays: 45, privatePrayerRetentionDays: 200, chatRetentionDays: 7 });
       const page = await h.call(adminSettingsLoader, { path: "/admin/settings", cookie: admin.cookie });
-      expect((page.body as { retention: Record<string, string> }).retention).toEqual({ prayerRetentionDays: "45", privatePrayerRetentionDays: "200", chatRetentionDays: "7" });
+      expect((page.body as { retention: Record<string, string> }).retention).toEqual({
+        prayerRetentionDays: "45",
+        privatePrayerRetentionDays: "200",
+        chatRetentionDays: "7",
+      });
 
       await db.update(churchSettings).set({ email: "office@church.example" });
       for (const language of ["en", "es"] as const) {

@@ -24,7 +24,12 @@ type Manifest = {
 };
 type Offline = {
   title: string;
-  church: { name: string; address: { street: string; city: string }; phoneDisplay: string; serviceTimes: { startTime: string; dayOfWeek: number }[] };
+  church: {
+    name: string;
+    address: { street: string; city: string };
+    phoneDisplay: string;
+    serviceTimes: { startTime: string; dayOfWeek: number }[];
+  };
 };
 
 describeOnBackend("installable app: manifest and offline page", (backend) => {
@@ -41,12 +46,18 @@ describeOnBackend("installable app: manifest and offline page", (backend) => {
     original = { nameEn: row!.nameEn, nameEs: row!.nameEs };
   });
   afterAll(async () => {
-    await db.update(churchSettings).set(original).where(eq(churchSettings.id, settingsId as never));
+    await db
+      .update(churchSettings)
+      .set(original)
+      .where(eq(churchSettings.id, settingsId as never));
     await h?.close();
   });
 
   test("manifest: JSON served as application/manifest+json, in English by default, names from the settings", async () => {
-    await db.update(churchSettings).set({ nameEn: "Grace Harbor Fellowship", nameEs: "Comunidad Puerto de Gracia" }).where(eq(churchSettings.id, settingsId as never));
+    await db
+      .update(churchSettings)
+      .set({ nameEn: "Grace Harbor Fellowship", nameEs: "Comunidad Puerto de Gracia" })
+      .where(eq(churchSettings.id, settingsId as never));
     const en = await h.call(manifestLoader, { path: "/manifest.webmanifest" });
     expect(en.status).toBe(200);
     expect(en.headers.get("content-type")).toMatch(/^application\/manifest\+json/);
@@ -70,7 +81,10 @@ describeOnBackend("installable app: manifest and offline page", (backend) => {
   });
 
   test("manifest in Spanish: by ?lang=es, by the language cookie, by Accept-Language", async () => {
-    await db.update(churchSettings).set({ nameEn: "Grace Harbor Fellowship", nameEs: "Comunidad Puerto de Gracia" }).where(eq(churchSettings.id, settingsId as never));
+    await db
+      .update(churchSettings)
+      .set({ nameEn: "Grace Harbor Fellowship", nameEs: "Comunidad Puerto de Gracia" })
+      .where(eq(churchSettings.id, settingsId as never));
     const answers = [
       await h.call(manifestLoader, { path: "/manifest.webmanifest?lang=es" }),
       await h.call(manifestLoader, { path: "/manifest.webmanifest", cookie: "lang=es" }),
@@ -92,7 +106,10 @@ describeOnBackend("installable app: manifest and offline page", (backend) => {
   });
 
   test("offline page loader: service times, address and phone from the database, shareable (not private)", async () => {
-    await db.update(churchSettings).set(original).where(eq(churchSettings.id, settingsId as never));
+    await db
+      .update(churchSettings)
+      .set(original)
+      .where(eq(churchSettings.id, settingsId as never));
     for (const language of ["en", "es"] as const) {
       const answer = await h.call(offlineLoader, { path: "/offline", language });
       expect(answer.status).toBe(200);

@@ -129,7 +129,9 @@ beforeAll(async () => {
   const handle = await openDatabase({ dataDir });
   try {
     await handle.migrate();
-    await handle.db.insert(liveStreams).values({ id: streamId, titleEn: "Sunday service", provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" });
+    await handle.db
+      .insert(liveStreams)
+      .values({ id: streamId, titleEn: "Sunday service", provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" });
   } finally {
     await handle.close();
   }
@@ -151,52 +153,56 @@ afterAll(async () => {
 });
 
 describe("1. the live streams, in any case or encoding", () => {
-test("every case and encoding of each stream answers as the stream, not through the page cache", async () => {
-  for (const target of [...prayerStreams, ...chatStreams()]) {
-    const response = await fetch(`${server.baseURL}${target}`, { headers: { Accept: "text/event-stream" } });
-    try {
-      expect(response.status, target).toBe(200);
-      expect(response.headers.get("content-type"), target).toMatch(/^text\/event-stream/);
-      expect(response.headers.get("x-page-cache"), target).toBeNull();
-      // The first event arrives at once (it was never sent while the cache buffered the stream).
-      const reader = response.body!.getReader();
-      const first = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
-      expect(first, target).not.toBeNull();
-      expect(new TextDecoder().decode(first!.value), target).toMatch(/^retry: \d+/);
-    } finally {
-      await response.body?.cancel().catch(() => {});
+  test("every case and encoding of each stream answers as the stream, not through the page cache", async () => {
+    for (const target of [...prayerStreams, ...chatStreams()]) {
+      const response = await fetch(`${server.baseURL}${target}`, { headers: { Accept: "text/event-stream" } });
+      try {
+        expect(response.status, target).toBe(200);
+        expect(response.headers.get("content-type"), target).toMatch(/^text\/event-stream/);
+        expect(response.headers.get("x-page-cache"), target).toBeNull();
+        // The first event arrives at once (it was never sent while the cache buffered the stream).
+        const reader = response.body!.getReader();
+        const first = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000))]);
+        expect(first, target).not.toBeNull();
+        expect(new TextDecoder().decode(first!.value), target).toMatch(/^retry: \d+/);
+      } finally {
+        await response.body?.cancel().catch(() => {});
+      }
     }
-  }
-}, 60_000);
+  }, 60_000);
 
-test("thousands of abandoned requests to every variant leave no timer, socket or heap behind", async () => {
-  const targets = [...prayerStreams, ...chatStreams()];
-  // Warm-up: the route modules, the pub/sub and the first subscriptions' lazily made parts.
-  await abandonMany(targets, 200);
-  const baseline = await settle((r) => r.sockets <= 2, 10_000);
+  test("thousands of abandoned requests to every variant leave no timer, socket or heap behind", async () => {
+    const targets = [...prayerStreams, ...chatStreams()];
+    // Warm-up: the route modules, the pub/sub and the first subscriptions' lazily made parts.
+    await abandonMany(targets, 200);
+    const baseline = await settle((r) => r.sockets <= 2, 10_000);
 
-  const statuses = await abandonMany(targets, 1500);
-  // Answered as streams (the status line arrived at once; buffered, it never did), nothing else.
-  // A few may be given up before the busy server got to them (2 cores, shared with the runner).
-  expect([...statuses.keys()].filter((status) => status !== "HTTP/1.1 200 OK" && status !== "(no answer)")).toEqual([]);
-  expect(statuses.get("HTTP/1.1 200 OK") ?? 0, JSON.stringify(Object.fromEntries(statuses))).toBeGreaterThanOrEqual(1350);
+    const statuses = await abandonMany(targets, 1500);
+    // Answered as streams (the status line arrived at once; buffered, it never did), nothing else.
+    // A few may be given up before the busy server got to them (2 cores, shared with the runner).
+    expect([...statuses.keys()].filter((status) => status !== "HTTP/1.1 200 OK" && status !== "(no answer)")).toEqual([]);
+    expect(statuses.get("HTTP/1.1 200 OK") ?? 0, JSON.stringify(Object.fromEntries(statuses))).toBeGreaterThanOrEqual(1350);
 
-  // Every subscription's heartbeat timer ends with its request; the heap comes back.
-  const after = await settle((r) => r.timers <= baseline.timers + 2 && r.sockets <= baseline.sockets + 2 && r.heapUsed < baseline.heapUsed + 8 * 1024 * 1024);
-  expect(after.timers, `live timers: ${baseline.timers} before, ${after.timers} after 1,500 abandoned streams`).toBeLessThanOrEqual(baseline.timers + 2);
-  expect(after.sockets).toBeLessThanOrEqual(baseline.sockets + 2);
-  expect(
-    after.heapUsed - baseline.heapUsed,
-    `heap after a full collection: ${(baseline.heapUsed / 2 ** 20).toFixed(1)} MB before, ${(after.heapUsed / 2 ** 20).toFixed(1)} MB after`,
-  ).toBeLessThan(8 * 1024 * 1024);
-  console.info(
-    `stream leaks: ${JSON.stringify(Object.fromEntries(statuses))}; timers ${baseline.timers} → ${after.timers}, sockets ${baseline.sockets} → ${after.sockets}, heap ${(baseline.heapUsed / 2 ** 20).toFixed(1)} → ${(after.heapUsed / 2 ** 20).toFixed(1)} MB`,
-  );
-  // And the server still serves.
-  const home = await fetch(`${server.baseURL}/`);
-  expect(home.status).toBe(200);
-  await home.text();
-}, 180_000);
+    // Every subscription's heartbeat timer ends with its request; the heap comes back.
+    const after = await settle(
+      (r) => r.timers <= baseline.timers + 2 && r.sockets <= baseline.sockets + 2 && r.heapUsed < baseline.heapUsed + 8 * 1024 * 1024,
+    );
+    expect(after.timers, `live timers: ${baseline.timers} before, ${after.timers} after 1,500 abandoned streams`).toBeLessThanOrEqual(
+      baseline.timers + 2,
+    );
+    expect(after.sockets).toBeLessThanOrEqual(baseline.sockets + 2);
+    expect(
+      after.heapUsed - baseline.heapUsed,
+      `heap after a full collection: ${(baseline.heapUsed / 2 ** 20).toFixed(1)} MB before, ${(after.heapUsed / 2 ** 20).toFixed(1)} MB after`,
+    ).toBeLessThan(8 * 1024 * 1024);
+    console.info(
+      `stream leaks: ${JSON.stringify(Object.fromEntries(statuses))}; timers ${baseline.timers} → ${after.timers}, sockets ${baseline.sockets} → ${after.sockets}, heap ${(baseline.heapUsed / 2 ** 20).toFixed(1)} → ${(after.heapUsed / 2 ** 20).toFixed(1)} MB`,
+    );
+    // And the server still serves.
+    const home = await fetch(`${server.baseURL}/`);
+    expect(home.status).toBe(200);
+    await home.text();
+  }, 180_000);
 });
 
 /** One request written byte for byte; the whole answer (the server closes: `Connection: close`). */
@@ -228,11 +234,17 @@ describe("9. an absolute-form request target", () => {
       expect(again.toLowerCase()).toMatch(/x-page-cache: (?:hit|miss)/);
     }
     // The Spanish link answered in Spanish.
-    const spanish = await rawRequest(`GET http://127.0.0.1:${server.port}/about?lang=es HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`);
+    const spanish = await rawRequest(
+      `GET http://127.0.0.1:${server.port}/about?lang=es HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`,
+    );
     expect(spanish).toContain('<html lang="es"');
     // A target that is neither form is a plain 400, and `OPTIONS *` says what the server allows.
-    expect((await rawRequest(`GET ftp://127.0.0.1/x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
-    expect((await rawRequest(`GET events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+    expect((await rawRequest(`GET ftp://127.0.0.1/x HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).split("\r\n")[0]).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
+    expect((await rawRequest(`GET events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).split("\r\n")[0]).toBe(
+      "HTTP/1.1 400 Bad Request",
+    );
     const options = await rawRequest(`OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     expect(options.split("\r\n")[0]).toBe("HTTP/1.1 204 No Content");
     expect(options).toMatch(/\r\nAllow: GET, HEAD, POST/i);
@@ -247,7 +259,11 @@ describe("10. the upload limit on /community comes from a real session", () => {
 
   test("a forged session cookie keeps the visitor's 64 KB limit: refused before the body is read", async () => {
     // 8.9 MB announced, none of it sent: the refusal cannot have waited for (or buffered) the body.
-    for (const cookie of ["church.session_token=forged.signature", "__Secure-church.session_token=x", "lang=es; church.session_token=abc"]) {
+    for (const cookie of [
+      "church.session_token=forged.signature",
+      "__Secure-church.session_token=x",
+      "lang=es; church.session_token=abc",
+    ]) {
       const answer = await rawRequest(head(8_900_000, cookie), "", { endAfterHead: true, waitMs: 5000 });
       expect(answer.split("\r\n")[0], cookie).toBe("HTTP/1.1 413 Payload Too Large");
       expect(answer).toContain("Solicitud demasiado grande");
@@ -262,7 +278,15 @@ describe("10. the upload limit on /community comes from a real session", () => {
       method: "POST",
       redirect: "manual",
       headers: { Origin: server.baseURL, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "signup-email", fullName: "Photo Member", email, password, confirmPassword: password, username: "", phone: "" }).toString(),
+      body: new URLSearchParams({
+        intent: "signup-email",
+        fullName: "Photo Member",
+        email,
+        password,
+        confirmPassword: password,
+        username: "",
+        phone: "",
+      }).toString(),
     });
     expect(signup.status).toBe(200);
     jar = cookieJar(jar, signup.headers.getSetCookie());
@@ -272,7 +296,9 @@ describe("10. the upload limit on /community comes from a real session", () => {
     expect(jar).toContain("church.session_token=");
     // 200 KB announced and sent: past the visitor's limit, so only a real session gets it read.
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nnot-a-section-intent\r\n--${boundary}\r\nContent-Disposition: form-data; name="padding"\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nnot-a-section-intent\r\n--${boundary}\r\nContent-Disposition: form-data; name="padding"\r\n\r\n`,
+      ),
       Buffer.alloc(200_000, 0x61),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);

@@ -33,7 +33,8 @@ const HOSTILE_PATHS = [
   "//evil.example/sermons",
 ];
 
-const htmlDecode = (value: string) => value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+const htmlDecode = (value: string) =>
+  value.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 
 interface RawAnswer {
   status: number;
@@ -45,12 +46,15 @@ interface RawAnswer {
 function rawGet(base: string, target: string, cookie = ""): Promise<RawAnswer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname, port, path: target, method: "GET", headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } }, (res) => {
-      let html = "";
-      res.setEncoding("utf8").on("data", (chunk: string) => (html += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, html }));
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      { hostname, port, path: target, method: "GET", headers: { accept: "text/html", ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        let html = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (html += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null, html }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -101,7 +105,9 @@ describe("same-site links on hostile request paths (production server)", () => {
           continue;
         }
         // The switcher: in the header and in the mobile menu, each an <a hreflang>.
-        const switchers = [...answer.html.matchAll(/<a\b[^>]*\shreflang="[^"]*"[^>]*>/gi)].map((m) => htmlDecode(/\shref="([^"]*)"/.exec(m[0])?.[1] ?? ""));
+        const switchers = [...answer.html.matchAll(/<a\b[^>]*\shreflang="[^"]*"[^>]*>/gi)].map((m) =>
+          htmlDecode(/\shref="([^"]*)"/.exec(m[0])?.[1] ?? ""),
+        );
         expect(switchers.length, `${label}: no language switcher`).toBeGreaterThan(0);
         const alternates = [...answer.html.matchAll(/<link\b[^>]*\srel="(?:canonical|alternate)"[^>]*>/gi)]
           .filter((m) => !/type="application\//.test(m[0]))
@@ -114,7 +120,11 @@ describe("same-site links on hostile request paths (production server)", () => {
         const shown = /[?&]lang=es\b/.test(target) ? "es" : language;
         for (const href of switchers) expect(href, label).toMatch(shown === "es" ? /[?&]lang=en(?:&|#|$)/ : /[?&]lang=es(?:&|#|$)/);
         // Nothing else in the page is written as a scheme-relative address either.
-        const attributes = [...answer.html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/gi)].map((m) => htmlDecode(m[1]!).replace(/[\t\n\r]/g, "").trimStart());
+        const attributes = [...answer.html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/gi)].map((m) =>
+          htmlDecode(m[1]!)
+            .replace(/[\t\n\r]/g, "")
+            .trimStart(),
+        );
         expect(
           attributes.filter((value) => /^[/\\]{2}/.test(value)),
           `${label}: scheme-relative addresses`,
@@ -139,7 +149,13 @@ describe("same-site links on hostile request paths (production server)", () => {
 
   test("an admin path written with extra slashes or backslashes redirects to the login page on this site", async () => {
     const site = server.baseURL;
-    for (const target of ["/admin//evil.example", "/admin/\\evil.example", "/admin/%5Cevil.example", "/admin/..//evil.example/x", "/admin/.%2F%2Fevil.example"]) {
+    for (const target of [
+      "/admin//evil.example",
+      "/admin/\\evil.example",
+      "/admin/%5Cevil.example",
+      "/admin/..//evil.example/x",
+      "/admin/.%2F%2Fevil.example",
+    ]) {
       const answer = await rawGet(site, target);
       if (answer.location === null) continue;
       expect(staysOnSite(answer.location, `${site}${target}`, site), `${target} → ${answer.location}`).toBe(true);
@@ -160,14 +176,27 @@ describeOnBackend("the admin login's redirect target (route module)", (backend) 
   });
 
   test("a redirectTo that the URL parser turns into `//host` or a path outside the portal lands on /admin", async () => {
-    for (const target of ["/admin/..//evil.example", "/admin/%2e%2e//evil.example", "/admin/./..//evil.example/x", "/admin/../give", "/admin/%2e%2e/auth", "/administrator"]) {
-      const answer = await h.call(loginLoader as never, { path: `/admin/login?redirectTo=${encodeURIComponent(target)}`, cookie: admin.cookie });
+    for (const target of [
+      "/admin/..//evil.example",
+      "/admin/%2e%2e//evil.example",
+      "/admin/./..//evil.example/x",
+      "/admin/../give",
+      "/admin/%2e%2e/auth",
+      "/administrator",
+    ]) {
+      const answer = await h.call(loginLoader as never, {
+        path: `/admin/login?redirectTo=${encodeURIComponent(target)}`,
+        cookie: admin.cookie,
+      });
       expect(answer.status, target).toBe(302);
       const location = answer.headers.get("location")!;
       expect(location, target).toBe("/admin");
     }
     // A path inside the portal is kept, query included.
-    const kept = await h.call(loginLoader as never, { path: `/admin/login?redirectTo=${encodeURIComponent("/admin/users?q=ana")}`, cookie: admin.cookie });
+    const kept = await h.call(loginLoader as never, {
+      path: `/admin/login?redirectTo=${encodeURIComponent("/admin/users?q=ana")}`,
+      cookie: admin.cookie,
+    });
     expect(kept.headers.get("location")).toBe("/admin/users?q=ana");
   });
 });

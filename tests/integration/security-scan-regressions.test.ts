@@ -37,7 +37,13 @@ async function get(fn: RouteFunction, path: string): Promise<{ status: number; d
 }
 
 /** What wapiti sent in the token's id part (with a well-formed signature after the dot). */
-const NUL_IDS = ["/etc/passwd\u0000", "c:\\Windows\\System32\\drivers\\etc\\services\u0000", "..%2F..%2Fetc%2Fpasswd\u0000", "a\u0000b", "\u0000"];
+const NUL_IDS = [
+  "/etc/passwd\u0000",
+  "c:\\Windows\\System32\\drivers\\etc\\services\u0000",
+  "..%2F..%2Fetc%2Fpasswd\u0000",
+  "a\u0000b",
+  "\u0000",
+];
 
 describeOnBackend("security scan findings (regressions)", (backend) => {
   let h: AdminHarness;
@@ -61,7 +67,9 @@ describeOnBackend("security scan findings (regressions)", (backend) => {
     for (const token of ["a.b", `${admin.userId}.${signature}\u0000`, `${admin.userId}\u0001.${signature}`, `.${signature}`]) {
       expect((await get(memberFeedLoader, `/events/mine.ics?token=${encodeURIComponent(token)}`)).status, JSON.stringify(token)).toBe(404);
     }
-    expect((await get(memberFeedLoader, `/events/mine.ics?token=${encodeURIComponent(createCalendarFeedToken(admin.userId, 0))}`)).status).toBe(200);
+    expect(
+      (await get(memberFeedLoader, `/events/mine.ics?token=${encodeURIComponent(createCalendarFeedToken(admin.userId, 0))}`)).status,
+    ).toBe(200);
   });
 
   test("a NUL or control character in the sermon search is searched as a space, never a database error", async () => {
@@ -96,7 +104,10 @@ describeOnBackend("security scan findings (regressions)", (backend) => {
         expect(answer.status, `${name}=${JSON.stringify(value)}`).toBe(200);
       }
     }
-    const signIns = await h.call(auditLoader, { path: `/admin/audit?view=sign-ins&email=${encodeURIComponent("a\u0000@b.co")}`, cookie: superAdmin.cookie });
+    const signIns = await h.call(auditLoader, {
+      path: `/admin/audit?view=sign-ins&email=${encodeURIComponent("a\u0000@b.co")}`,
+      cookie: superAdmin.cookie,
+    });
     expect(signIns.status).toBe(200);
   });
 });

@@ -1,14 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { appMeta, churchSettings, mediaGallery } from "~/db/schema";
-import {
-  demoBlocks,
-  demoHeroVideos,
-  demoHomeCards,
-  demoLeaders,
-  demoServiceTimes,
-  demoValues,
-} from "~/features/content/demo-church";
+import { demoBlocks, demoHeroVideos, demoHomeCards, demoLeaders, demoServiceTimes, demoValues } from "~/features/content/demo-church";
 import { DEMO_SEED_KEY, isDemoSeeded, seedDemoChurch } from "~/features/content/seed-demo-church.server";
 import { openDatabase } from "~/server/db.server";
 import { countRows } from "../support/table-counts";
@@ -148,10 +141,7 @@ describe.skipIf(!postgresBackend.available)("several instances on one PostgreSQL
       const database = await openMigrated(postgresBackend);
       const second = await openDatabase({ databaseUrl: database.url! });
       try {
-        const results = await Promise.all([
-          seedDemoChurch({ db: database.handle.db, now }),
-          seedDemoChurch({ db: second.db, now }),
-        ]);
+        const results = await Promise.all([seedDemoChurch({ db: database.handle.db, now }), seedDemoChurch({ db: second.db, now })]);
         expect(results.filter(Boolean), `round ${round}`).toHaveLength(1);
         expect((await countRows(second.db)).service_times).toBe(demoServiceTimes.length);
       } finally {

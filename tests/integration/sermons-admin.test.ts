@@ -82,7 +82,11 @@ describeOnBackend("admin sermons section", (backend) => {
     const ctx = await requireAdmin(request, "content");
     try {
       const answer = (await handleSermonFormAction(request, ctx, sermonId, uploadDir)) as unknown as { data: unknown; init: ResponseInit };
-      return { status: answer.init.status ?? 200, body: answer.data as { message: string; fieldErrors: Record<string, string> }, location: null as string | null };
+      return {
+        status: answer.init.status ?? 200,
+        body: answer.data as { message: string; fieldErrors: Record<string, string> },
+        location: null as string | null,
+      };
     } catch (thrown) {
       const response = thrown as Response;
       return { status: response.status, body: { message: "", fieldErrors: {} }, location: response.headers.get("location") };
@@ -94,7 +98,11 @@ describeOnBackend("admin sermons section", (backend) => {
     const page = await h.call(listLoader, { path: "/admin/sermons", cookie });
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("no-store");
-    const body = page.body as { title: string; sermons: Array<{ slug: string; status: string }>; taxonomy: { series: Array<{ slug: string; sermons: number }>; topics: Array<{ slug: string; nameEs: string }> } };
+    const body = page.body as {
+      title: string;
+      sermons: Array<{ slug: string; status: string }>;
+      taxonomy: { series: Array<{ slug: string; sermons: number }>; topics: Array<{ slug: string; nameEs: string }> };
+    };
     expect(body.title).toBe("Sermons");
     expect(body.sermons).toHaveLength(7);
     expect(body.taxonomy.series.find((s) => s.slug === "the-gospel-of-john")?.sermons).toBe(3);
@@ -118,7 +126,15 @@ describeOnBackend("admin sermons section", (backend) => {
     expect(created.status).toBe(303);
     const row = (await bySlug("living-water"))!;
     expect(created.location).toBe(`/admin/sermons/${row.id}?created=1`);
-    expect(row).toMatchObject({ titleEs: "Agua viva", seriesId: john!.id, audioMimeType: "audio/mpeg", audioBytes: mp3.size, audioDurationSeconds: 14, notesFileName: "Study guide – week 4.pdf", status: "published" });
+    expect(row).toMatchObject({
+      titleEs: "Agua viva",
+      seriesId: john!.id,
+      audioMimeType: "audio/mpeg",
+      audioBytes: mp3.size,
+      audioDurationSeconds: 14,
+      notesFileName: "Study guide – week 4.pdf",
+      status: "published",
+    });
     expect(row.audioUrl).toMatch(/^\/uploads\/sermons\/[0-9a-f]{32}\.mp3$/);
     expect(row.notesUrl).toMatch(/^\/uploads\/sermons\/[0-9a-f]{32}\.pdf$/);
     const onDisk = path.join(uploadDir, "sermons", path.basename(row.audioUrl!));
@@ -131,12 +147,16 @@ describeOnBackend("admin sermons section", (backend) => {
     expect(audit?.after).toMatchObject({ titleEn: "Living Water", audioBytes: mp3.size, topicIds: [faith!.id] });
 
     // It is in the podcast with its real length and type.
-    const feed = await ((await feedLoader({ request: new Request(`${PUBLIC_URL}/sermons/feed.xml`), params: {}, context: {} } as never)) as Response).text();
+    const feed = await (
+      (await feedLoader({ request: new Request(`${PUBLIC_URL}/sermons/feed.xml`), params: {}, context: {} } as never)) as Response
+    ).text();
     expect(feed).toContain(`<enclosure url="${PUBLIC_URL}${row.audioUrl}" length="${mp3.size}" type="audio/mpeg"/>`);
 
     // The editor loads it back.
     const editor = await h.call(withParams(editLoader, row.id), { path: `/admin/sermons/${row.id}`, cookie });
-    expect(editor.body).toMatchObject({ editor: { values: { titleEn: "Living Water", audioDuration: "0:14", seriesId: String(john!.id) }, topicIds: [String(faith!.id)] } });
+    expect(editor.body).toMatchObject({
+      editor: { values: { titleEn: "Living Water", audioDuration: "0:14", seriesId: String(john!.id) }, topicIds: [String(faith!.id)] },
+    });
   });
 
   test("a text file renamed .mp3 is refused with a message and nothing is saved or left on disk", async () => {
@@ -148,7 +168,8 @@ describeOnBackend("admin sermons section", (backend) => {
     expect(await bySlug("fake-audio")).toBeUndefined();
     expect(await stored()).toEqual(before);
     // The message is a translated sentence in both languages.
-    for (const language of ["en", "es"] as const) expect(sermonsTranslator(language)("admin.errors.uploadType")).not.toContain("admin.errors");
+    for (const language of ["en", "es"] as const)
+      expect(sermonsTranslator(language)("admin.errors.uploadType")).not.toContain("admin.errors");
 
     // A PDF is not audio either, whatever its name; a real MP3 named .pdf is not notes.
     const pdfAsMp3 = await postMultipart(null, sermonForm({ titleEn: "Fake Audio" }), { audioFile: new File([PDF], "talk.mp3") });
@@ -160,12 +181,17 @@ describeOnBackend("admin sermons section", (backend) => {
 
   test("a good upload with a bad field is refused and its file removed; bad input answers 400 with field errors", async () => {
     const before = await stored();
-    const refused = await postMultipart(null, sermonForm({ titleEn: "", videoUrl: "https://evil.example/video.mp4", preachedOn: "2030-02-31", audioDuration: "soon" }), { audioFile: await mp3File() });
+    const refused = await postMultipart(
+      null,
+      sermonForm({ titleEn: "", videoUrl: "https://evil.example/video.mp4", preachedOn: "2030-02-31", audioDuration: "soon" }),
+      { audioFile: await mp3File() },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors).toEqual({ titleEn: "required", videoUrl: "videoUrl", preachedOn: "date", audioDuration: "duration" });
     expect(await stored()).toEqual(before);
 
-    const form = (changes: Record<string, string>) => h.call(withParams(editAction), { path: "/admin/sermons/new", cookie, form: sermonForm(changes) });
+    const form = (changes: Record<string, string>) =>
+      h.call(withParams(editAction), { path: "/admin/sermons/new", cookie, form: sermonForm(changes) });
     expect((await form({ slug: "Not A Slug!" })).body).toMatchObject({ fieldErrors: { slug: "slug" } });
     expect((await form({ slug: "new-wine" })).body).toMatchObject({ fieldErrors: { slug: "slugTaken" } });
     expect((await form({ seriesId: "999999" })).body).toMatchObject({ fieldErrors: { seriesId: "series" } });
@@ -180,17 +206,29 @@ describeOnBackend("admin sermons section", (backend) => {
   });
 
   test("a Vimeo link is kept and a title-made slug is unique; editing replaces the audio and removes the old file", async () => {
-    const first = await h.call(withParams(editAction), { path: "/admin/sermons/new", cookie, form: sermonForm({ videoUrl: "https://vimeo.com/76979871", status: "draft" }) });
+    const first = await h.call(withParams(editAction), {
+      path: "/admin/sermons/new",
+      cookie,
+      form: sermonForm({ videoUrl: "https://vimeo.com/76979871", status: "draft" }),
+    });
     expect(first.headers.get("location")).toMatch(/^\/admin\/sermons\/\d+\?created=1$/);
     expect(first.status).toBe(303);
     const row = (await bySlug("living-water-2"))!;
     expect(row).toMatchObject({ videoUrl: "https://vimeo.com/76979871", status: "draft", audioUrl: null });
 
-    const withAudio = await postMultipart(row.id, { ...sermonForm({ slug: "living-water-2", status: "draft", videoUrl: "https://vimeo.com/76979871" }) }, { audioFile: await mp3File() });
+    const withAudio = await postMultipart(
+      row.id,
+      { ...sermonForm({ slug: "living-water-2", status: "draft", videoUrl: "https://vimeo.com/76979871" }) },
+      { audioFile: await mp3File() },
+    );
     expect(withAudio.status).toBe(303);
     const firstAudio = (await bySlug("living-water-2"))!.audioUrl!;
     expect(await stored()).toContain(path.basename(firstAudio));
-    const replaced = await postMultipart(row.id, { ...sermonForm({ slug: "living-water-2", status: "draft", audioUrl: firstAudio, videoUrl: "https://vimeo.com/76979871" }) }, { audioFile: await mp3File("second.mp3") });
+    const replaced = await postMultipart(
+      row.id,
+      { ...sermonForm({ slug: "living-water-2", status: "draft", audioUrl: firstAudio, videoUrl: "https://vimeo.com/76979871" }) },
+      { audioFile: await mp3File("second.mp3") },
+    );
     expect(replaced.status).toBe(303);
     const secondAudio = (await bySlug("living-water-2"))!.audioUrl!;
     expect(secondAudio).not.toBe(firstAudio);
@@ -198,14 +236,35 @@ describeOnBackend("admin sermons section", (backend) => {
     expect(await stored()).toContain(path.basename(secondAudio));
 
     // An external audio link: no size known, type from its name.
-    const linked = await postMultipart(row.id, sermonForm({ slug: "living-water-2", status: "draft", audioUrl: "https://cdn.example.test/water.m4a", videoUrl: "https://vimeo.com/76979871" }));
+    const linked = await postMultipart(
+      row.id,
+      sermonForm({
+        slug: "living-water-2",
+        status: "draft",
+        audioUrl: "https://cdn.example.test/water.m4a",
+        videoUrl: "https://vimeo.com/76979871",
+      }),
+    );
     expect(linked.status).toBe(303);
-    expect(await bySlug("living-water-2")).toMatchObject({ audioUrl: "https://cdn.example.test/water.m4a", audioMimeType: "audio/mp4", audioBytes: null });
+    expect(await bySlug("living-water-2")).toMatchObject({
+      audioUrl: "https://cdn.example.test/water.m4a",
+      audioMimeType: "audio/mp4",
+      audioBytes: null,
+    });
     expect(await stored()).not.toContain(path.basename(secondAudio));
 
     // Saving the same values changes nothing and writes no audit entry.
     const auditCount = (await audits("sermon.update")).length;
-    const same = await h.call(withParams(editAction, row.id), { path: `/admin/sermons/${row.id}`, cookie, form: sermonForm({ slug: "living-water-2", status: "draft", audioUrl: "https://cdn.example.test/water.m4a", videoUrl: "https://vimeo.com/76979871" }) });
+    const same = await h.call(withParams(editAction, row.id), {
+      path: `/admin/sermons/${row.id}`,
+      cookie,
+      form: sermonForm({
+        slug: "living-water-2",
+        status: "draft",
+        audioUrl: "https://cdn.example.test/water.m4a",
+        videoUrl: "https://vimeo.com/76979871",
+      }),
+    });
     expect(same.headers.get("location")).toBe(`/admin/sermons/${row.id}?unchanged=1`);
     expect((await audits("sermon.update")).length).toBe(auditCount);
   });
@@ -229,25 +288,48 @@ describeOnBackend("admin sermons section", (backend) => {
 
   test("series and topics: create (slug from the name), rename, delete; sermons keep going without them", async () => {
     const post = (form: Record<string, string>) => h.call(listAction, { path: "/admin/sermons", cookie, form });
-    const created = await post({ intent: "series-save", nameEn: "Psalms of Ascent", nameEs: "Salmos de los peregrinos", descriptionEn: "Songs for the road.", descriptionEs: "" });
+    const created = await post({
+      intent: "series-save",
+      nameEn: "Psalms of Ascent",
+      nameEs: "Salmos de los peregrinos",
+      descriptionEn: "Songs for the road.",
+      descriptionEs: "",
+    });
     expect(created.body).toMatchObject({ ok: true, message: "seriesCreated" });
     const [series] = await db().select().from(sermonSeries).where(eq(sermonSeries.slug, "psalms-of-ascent"));
     expect(series).toMatchObject({ titleEs: "Salmos de los peregrinos", descriptionEs: null });
-    const renamed = await post({ intent: "series-save", id: String(series!.id), nameEn: "Songs of Ascent", nameEs: "Cánticos graduales", slug: "psalms-of-ascent" });
+    const renamed = await post({
+      intent: "series-save",
+      id: String(series!.id),
+      nameEn: "Songs of Ascent",
+      nameEs: "Cánticos graduales",
+      slug: "psalms-of-ascent",
+    });
     expect(renamed.body).toMatchObject({ ok: true, message: "seriesSaved" });
-    expect((await db().select().from(sermonSeries).where(eq(sermonSeries.id, series!.id)))[0]).toMatchObject({ titleEn: "Songs of Ascent", titleEs: "Cánticos graduales" });
+    expect((await db().select().from(sermonSeries).where(eq(sermonSeries.id, series!.id)))[0]).toMatchObject({
+      titleEn: "Songs of Ascent",
+      titleEs: "Cánticos graduales",
+    });
     expect((await audits("sermon_series.update")).at(-1)?.after).toMatchObject({ titleEn: "Songs of Ascent" });
 
     const bad = await post({ intent: "series-save", nameEn: "", slug: "Bad Slug" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ok: false, message: "taxonomyInvalid", form: "series-new", fieldErrors: { nameEn: "required", slug: "slug" } });
+    expect(bad.body).toMatchObject({
+      ok: false,
+      message: "taxonomyInvalid",
+      form: "series-new",
+      fieldErrors: { nameEn: "required", slug: "slug" },
+    });
     const clash = await post({ intent: "topic-save", nameEn: "Trust", slug: "faith" });
     expect(clash.body).toMatchObject({ fieldErrors: { slug: "slugTaken" } });
 
     // Delete a series in use: the sermon stays, without a series.
     const [wisdom] = await db().select().from(sermonSeries).where(eq(sermonSeries.slug, "wisdom-for-everyday-life"));
     expect((await post({ intent: "series-delete", id: String(wisdom!.id) })).status).toBe(400);
-    expect((await post({ intent: "series-delete", id: String(wisdom!.id), confirm: "yes" })).body).toMatchObject({ ok: true, message: "seriesDeleted" });
+    expect((await post({ intent: "series-delete", id: String(wisdom!.id), confirm: "yes" })).body).toMatchObject({
+      ok: true,
+      message: "seriesDeleted",
+    });
     expect((await bySlug("a-gentle-answer"))?.seriesId).toBeNull();
     expect((await post({ intent: "series-delete", id: String(wisdom!.id), confirm: "yes" })).status).toBe(404);
 
@@ -255,7 +337,10 @@ describeOnBackend("admin sermons section", (backend) => {
     expect(topic.body).toMatchObject({ ok: true, message: "topicCreated" });
     const [worship] = await db().select().from(sermonTopics).where(eq(sermonTopics.slug, "worship"));
     const [family] = await db().select().from(sermonTopics).where(eq(sermonTopics.slug, "family"));
-    expect((await post({ intent: "topic-delete", id: String(family!.id), confirm: "yes" })).body).toMatchObject({ ok: true, message: "topicDeleted" });
+    expect((await post({ intent: "topic-delete", id: String(family!.id), confirm: "yes" })).body).toMatchObject({
+      ok: true,
+      message: "topicDeleted",
+    });
     expect(await db().select().from(sermonTopicLinks).where(eq(sermonTopicLinks.topicId, family!.id))).toHaveLength(0);
     expect(await bySlug("a-house-of-prayer")).toBeDefined();
     expect(worship).toMatchObject({ nameEs: "Adoración" });
@@ -267,14 +352,20 @@ describeOnBackend("admin sermons section", (backend) => {
     const other = await h.createAdmin({ scopes: ["events"] });
     const count = (await db().select({ id: sermons.id }).from(sermons)).length;
     expect((await h.call(listLoader, { path: "/admin/sermons", cookie: other.cookie })).status).toBe(403);
-    expect((await h.call(listAction, { path: "/admin/sermons", cookie: other.cookie, form: { intent: "topic-save", nameEn: "Sneaky" } })).status).toBe(403);
+    expect(
+      (await h.call(listAction, { path: "/admin/sermons", cookie: other.cookie, form: { intent: "topic-save", nameEn: "Sneaky" } })).status,
+    ).toBe(403);
     expect((await h.call(withParams(editLoader), { path: "/admin/sermons/new", cookie: other.cookie })).status).toBe(403);
     const before = await stored();
     // A real multipart post to the route's action: refused before any byte of it is stored.
     const form = new FormData();
     for (const [k, v] of Object.entries(sermonForm({ titleEn: "Sneaky" }))) form.set(k, v);
     form.set("audioFile", await mp3File());
-    const request = new Request(new URL("/admin/sermons/new", PUBLIC_URL), { method: "POST", body: form, headers: { cookie: other.cookie, [CLIENT_IP_HEADER]: "198.51.100.20" } });
+    const request = new Request(new URL("/admin/sermons/new", PUBLIC_URL), {
+      method: "POST",
+      body: form,
+      headers: { cookie: other.cookie, [CLIENT_IP_HEADER]: "198.51.100.20" },
+    });
     let status = 0;
     try {
       await editAction({ request, params: {}, context: {} } as never);
@@ -316,12 +407,18 @@ describeOnBackend("admin sermons section", (backend) => {
     const small = await encode(40 * 1024 + 3);
     const big = await encode(3 * 1024 * 1024 + 17);
     // 7-byte chunks: every boundary and header is split somewhere; 64 KB chunks: what a browser sends.
-    for (const [body, size] of [[small, 7], [big, 65_536]] as const) {
+    for (const [body, size] of [
+      [small, 7],
+      [big, 65_536],
+    ] as const) {
       const dir = await mkdtemp(path.join(os.tmpdir(), "sermon-stream-"));
       try {
         const uploads = createSermonUploads(dir);
         const fields = await readStreamedForm(chunked(body, size), { onFile: uploads.onFile });
-        expect(fields).toEqual([["titleEn", "Ünïcode ✓ title"], ["notes", "after the file"]]);
+        expect(fields).toEqual([
+          ["titleEn", "Ünïcode ✓ title"],
+          ["notes", "after the file"],
+        ]);
         expect(uploads.stored.audio).toMatchObject({ bytes: body.file.length, mimeType: "audio/mpeg" });
         expect(Buffer.compare(await readFile(uploads.stored.audio!.filePath), Buffer.from(body.file))).toBe(0);
       } finally {
@@ -339,12 +436,21 @@ describeOnBackend("admin sermons section", (backend) => {
 
       // Cut off in the middle of the file: refused, and the partial file removed.
       const broken = createSermonUploads(dir);
-      const cut = new Request(`${PUBLIC_URL}/x`, { method: "POST", headers: { "content-type": big.contentType }, body: big.bytes.slice(0, 2 * 1024 * 1024) });
+      const cut = new Request(`${PUBLIC_URL}/x`, {
+        method: "POST",
+        headers: { "content-type": big.contentType },
+        body: big.bytes.slice(0, 2 * 1024 * 1024),
+      });
       await expect(readStreamedForm(cut, { onFile: broken.onFile })).rejects.toMatchObject({ code: "malformed" });
       await broken.removeAll();
       expect(await readdir(path.join(dir, "sermons"))).toEqual([]);
       // Not multipart at all, or no boundary.
-      await expect(readStreamedForm(new Request(`${PUBLIC_URL}/x`, { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "x" }), { onFile: broken.onFile })).rejects.toMatchObject({ code: "malformed" });
+      await expect(
+        readStreamedForm(
+          new Request(`${PUBLIC_URL}/x`, { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "x" }),
+          { onFile: broken.onFile },
+        ),
+      ).rejects.toMatchObject({ code: "malformed" });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -353,9 +459,14 @@ describeOnBackend("admin sermons section", (backend) => {
   test("drafts made in the admin never reach the public archive or the feed", async () => {
     const draft = await bySlug("living-water-2");
     expect(draft?.status).toBe("draft");
-    const feed = await ((await feedLoader({ request: new Request(`${PUBLIC_URL}/sermons/feed.xml`), params: {}, context: {} } as never)) as Response).text();
+    const feed = await (
+      (await feedLoader({ request: new Request(`${PUBLIC_URL}/sermons/feed.xml`), params: {}, context: {} } as never)) as Response
+    ).text();
     expect(feed).not.toContain("living-water-2");
-    const published = await db().select().from(sermons).where(and(eq(sermons.slug, "living-water-2"), eq(sermons.status, "published")));
+    const published = await db()
+      .select()
+      .from(sermons)
+      .where(and(eq(sermons.slug, "living-water-2"), eq(sermons.status, "published")));
     expect(published).toHaveLength(0);
   });
 });

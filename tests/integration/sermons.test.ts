@@ -25,7 +25,13 @@ interface ListBody {
   total: number;
   page: number;
   pageCount: number;
-  sermons: Array<{ slug: string; title: string; dateLabel: string; series: { slug: string; title: string } | null; topics: Array<{ slug: string; name: string }> }>;
+  sermons: Array<{
+    slug: string;
+    title: string;
+    dateLabel: string;
+    series: { slug: string; title: string } | null;
+    topics: Array<{ slug: string; name: string }>;
+  }>;
   facets: { series: Array<{ slug: string; name: string; count: number }>; topics: Array<{ slug: string; name: string; count: number }> };
   feedUrl: string;
 }
@@ -85,7 +91,14 @@ describeEachBackend("public sermons", (backend) => {
 
   test("a missing Spanish field falls back to English", async () => {
     const db = h.database.handle.db;
-    await db.insert(sermons).values({ slug: "english-only", titleEn: "English Only Sermon", summaryEn: "Only in English.", speaker: "Guest Speaker", preachedOn: "2001-01-07", status: "published" });
+    await db.insert(sermons).values({
+      slug: "english-only",
+      titleEn: "English Only Sermon",
+      summaryEn: "Only in English.",
+      speaker: "Guest Speaker",
+      preachedOn: "2001-01-07",
+      status: "published",
+    });
     try {
       const es = await list("?q=english+only", "es");
       expect(es.sermons[0]).toMatchObject({ slug: "english-only", title: "English Only Sermon" });
@@ -155,7 +168,14 @@ describeEachBackend("public sermons", (backend) => {
     const page = await h.call(withSlug(sermonLoader, "the-word-became-flesh"), { path: "/sermons/the-word-became-flesh" });
     expect(page.status).toBe(200);
     const body = page.body as {
-      sermon: { title: string; speaker: string; scripture: string; audio: { url: string; type: string; duration: string }; video: unknown; series: { slug: string } };
+      sermon: {
+        title: string;
+        speaker: string;
+        scripture: string;
+        audio: { url: string; type: string; duration: string };
+        video: unknown;
+        series: { slug: string };
+      };
       moreInSeries: Array<{ slug: string }>;
       shareUrl: string;
       seo: { title: string; description: string };
@@ -186,7 +206,11 @@ describeEachBackend("public sermons", (backend) => {
   test("the podcast feed: RSS 2.0 with iTunes and Podcasting 2.0 tags, read by rss-parser and podcast-partytime", async () => {
     const db = h.database.handle.db;
     const [church] = await db.select().from(churchSettings).limit(1);
-    const response = (await feedLoader({ request: new Request(`${PUBLIC_URL}/sermons/feed.xml`), params: {}, context: {} } as never)) as Response;
+    const response = (await feedLoader({
+      request: new Request(`${PUBLIC_URL}/sermons/feed.xml`),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
     expect(response.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
@@ -269,7 +293,13 @@ describeEachBackend("public sermons", (backend) => {
       .returning();
     try {
       const fetchFeed = async (query: string) =>
-        (await ((await feedLoader({ request: new Request(`${PUBLIC_URL}/sermons/feed.xml${query}`), params: {}, context: {} } as never)) as Response).text());
+        await (
+          (await feedLoader({
+            request: new Request(`${PUBLIC_URL}/sermons/feed.xml${query}`),
+            params: {},
+            context: {},
+          } as never)) as Response
+        ).text();
       const es = await fetchFeed("?lang=es");
       const parser = new Parser<Record<string, unknown>, Record<string, unknown>>({ customFields: { feed: ["language", "podcast:guid"] } });
       const feed = await parser.parseString(es);

@@ -18,8 +18,7 @@ describeEachBackend("node server.js", (backend) => {
   let server: AppServer | undefined;
   let countsBeforeRestart: Record<string, number>;
 
-  const openDirectly = (): Promise<DatabaseHandle> =>
-    openDatabase(database ? { databaseUrl: database.url } : { dataDir });
+  const openDirectly = (): Promise<DatabaseHandle> => openDatabase(database ? { databaseUrl: database.url } : { dataDir });
   const start = () => startAppServer({ cwd: snapshot.dir, dataDir, databaseUrl: database?.url });
 
   beforeAll(async () => {
@@ -97,9 +96,9 @@ test("a bad environment variable stops start-up with a message naming it", async
   const snapshot = snapshotProductionBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), "church-badenv-"));
   try {
-    await expect(
-      startAppServer({ cwd: snapshot.dir, dataDir, env: { PORT: "not-a-port" }, readyTimeoutMs: 20_000 }),
-    ).rejects.toThrow(/exited before it was ready[\s\S]*PORT/);
+    await expect(startAppServer({ cwd: snapshot.dir, dataDir, env: { PORT: "not-a-port" }, readyTimeoutMs: 20_000 })).rejects.toThrow(
+      /exited before it was ready[\s\S]*PORT/,
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     snapshot.remove();

@@ -44,11 +44,34 @@ import { describeEachBackend } from "../support/test-database";
 const PASSWORD = "grace-and-peace-7";
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 
-type StoreBody = { products: { slug: string; name: string; priceCents: number; priceVaries: boolean; inStock: boolean; image: { alt: string; width: number } | null }[]; category: string | null; cartCount: number; page: { title: string } };
-type ProductBody = { product: { name: string; description: string }; variants: { id: number; label: string; stock: number; priceCents: number }[]; cartCount: number };
-type CartBody = { lines: { variantId: number; name: string; variant: string; quantity: number; unitPriceCents: number; capped: boolean; stock: number }[]; subtotalCents: number; checkoutEnabled: boolean; contact: { name: string; email: string } };
+type StoreBody = {
+  products: {
+    slug: string;
+    name: string;
+    priceCents: number;
+    priceVaries: boolean;
+    inStock: boolean;
+    image: { alt: string; width: number } | null;
+  }[];
+  category: string | null;
+  cartCount: number;
+  page: { title: string };
+};
+type ProductBody = {
+  product: { name: string; description: string };
+  variants: { id: number; label: string; stock: number; priceCents: number }[];
+  cartCount: number;
+};
+type CartBody = {
+  lines: { variantId: number; name: string; variant: string; quantity: number; unitPriceCents: number; capped: boolean; stock: number }[];
+  subtotalCents: number;
+  checkoutEnabled: boolean;
+  contact: { name: string; email: string };
+};
 type ActionBody = { ok: boolean; message: string; fieldErrors?: Record<string, string> };
-type OrderBody = { order: { number: number; status: string; name: string; lines: { name: string; variant: string; quantity: number }[]; totalCents: number } };
+type OrderBody = {
+  order: { number: number; status: string; name: string; lines: { name: string; variant: string; quantity: number }[]; totalCents: number };
+};
 
 describeEachBackend("store", (backend) => {
   let h: AdminHarness;
@@ -74,26 +97,57 @@ describeEachBackend("store", (backend) => {
   });
 
   // ---- helpers ----
-  const withParams = <A extends object>(fn: (args: A) => unknown, params: Record<string, string>) => (args: A) => fn({ ...args, params });
+  const withParams =
+    <A extends object>(fn: (args: A) => unknown, params: Record<string, string>) =>
+    (args: A) =>
+      fn({ ...args, params });
   async function makeProduct(o: { stock: number[]; price?: number; active?: boolean; name?: string }) {
     const slug = `test-product-${randomBytes(4).toString("hex")}`;
     const [product] = await db
       .insert(products)
-      .values({ slug, name: o.name ?? `Test product ${slug}`, nameEs: `Producto de prueba ${slug}`, category: "books", priceCents: o.price ?? 1000, active: o.active ?? true, sortOrder: 900 })
+      .values({
+        slug,
+        name: o.name ?? `Test product ${slug}`,
+        nameEs: `Producto de prueba ${slug}`,
+        category: "books",
+        priceCents: o.price ?? 1000,
+        active: o.active ?? true,
+        sortOrder: 900,
+      })
       .returning();
     const variants = await db
       .insert(productVariants)
-      .values(o.stock.map((stock, i) => ({ productId: product!.id, label: o.stock.length > 1 ? `V${i}` : "", labelEs: o.stock.length > 1 ? `VE${i}` : null, stock, sortOrder: i })))
+      .values(
+        o.stock.map((stock, i) => ({
+          productId: product!.id,
+          label: o.stock.length > 1 ? `V${i}` : "",
+          labelEs: o.stock.length > 1 ? `VE${i}` : null,
+          stock,
+          sortOrder: i,
+        })),
+      )
       .returning();
     return { product: product!, variants };
   }
-  const stockOf = async (variantId: number) => (await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
+  const stockOf = async (variantId: number) =>
+    (await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.stock;
   const lineCount = async () => (await db.select().from(cartItems)).length;
   const orderCount = async () => (await db.select().from(orders)).length;
 
   async function add(slug: string, form: Record<string, string>, o: { cookie?: string; language?: "en" | "es" } = {}) {
-    const answer = await h.call(withParams(productAction, { slug }), { path: `/store/${slug}`, form: { intent: "add", ...form }, cookie: o.cookie, language: o.language, ip: ip() });
-    return { status: answer.status, body: answer.body as ActionBody, cookie: cookieJar(o.cookie, answer.headers.getSetCookie()), setCookies: answer.headers.getSetCookie() };
+    const answer = await h.call(withParams(productAction, { slug }), {
+      path: `/store/${slug}`,
+      form: { intent: "add", ...form },
+      cookie: o.cookie,
+      language: o.language,
+      ip: ip(),
+    });
+    return {
+      status: answer.status,
+      body: answer.body as ActionBody,
+      cookie: cookieJar(o.cookie, answer.headers.getSetCookie()),
+      setCookies: answer.headers.getSetCookie(),
+    };
   }
   async function cart(cookie: string | undefined, language: "en" | "es" = "en") {
     const answer = await h.call(cartLoader, { path: "/store/cart", cookie, language });
@@ -103,7 +157,14 @@ describeEachBackend("store", (backend) => {
     const answer = await h.call(cartAction, { path: "/store/cart", form, cookie: o.cookie, language: o.language, ip: o.ip ?? ip() });
     return { status: answer.status, body: answer.body as ActionBody, location: answer.headers.get("location"), headers: answer.headers };
   }
-  const pickup = (email: string, extra: Record<string, string> = {}) => ({ intent: "checkout", name: "Pat Buyer", email, phone: "", fulfillment: "pickup", ...extra });
+  const pickup = (email: string, extra: Record<string, string> = {}) => ({
+    intent: "checkout",
+    name: "Pat Buyer",
+    email,
+    phone: "",
+    fulfillment: "pickup",
+    ...extra,
+  });
   /** A visitor cart holding `quantity` of a variant, as its cookie. */
   async function visitorCart(variantId: number, quantity = 1) {
     const [made] = await db.insert(carts).values({}).returning();
@@ -112,13 +173,21 @@ describeEachBackend("store", (backend) => {
   }
   async function webhook(event: object, options: { secret?: string } = {}) {
     const { payload, signature } = signStripeEvent(event, options);
-    const request = new Request(`${PUBLIC_URL}/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+    const request = new Request(`${PUBLIC_URL}/stripe/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    });
     const response = await webhookAction({ request, params: {}, context: {} } as never);
     return response;
   }
   const sessionFor = (email: string): FakeCheckoutSession => [...fake.sessions.values()].reverse().find((s) => s.customer_email === email)!;
-  const orderOf = async (session: FakeCheckoutSession) => (await db.select().from(orders).where(eq(orders.id, session.metadata.order_id!)))[0]!;
-  const mailsTo = async (to: string) => (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.payload as { subject: string; text: string; html: string });
+  const orderOf = async (session: FakeCheckoutSession) =>
+    (await db.select().from(orders).where(eq(orders.id, session.metadata.order_id!)))[0]!;
+  const mailsTo = async (to: string) =>
+    (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map(
+      (m) => m.payload as { subject: string; text: string; html: string },
+    );
   /** A checkout of one variant by a fresh visitor: the redirect, the session and the order. */
   async function checkoutOne(variantId: number, quantity = 1, form: Record<string, string> = {}, language: "en" | "es" = "en") {
     const email = `buyer-${randomBytes(4).toString("hex")}@example.test`;
@@ -169,7 +238,9 @@ describeEachBackend("store", (backend) => {
     });
 
     test("a product page in both languages; unknown and inactive slugs are 404", async () => {
-      const english = (await h.call(withParams(productLoader, { slug: "hear-understand-live-t-shirt" }), { path: "/store/hear-understand-live-t-shirt" })).body as ProductBody;
+      const english = (
+        await h.call(withParams(productLoader, { slug: "hear-understand-live-t-shirt" }), { path: "/store/hear-understand-live-t-shirt" })
+      ).body as ProductBody;
       expect(english.product.name).toBe("Hear. Understand. Live. T-shirt");
       expect(english.variants.map((v) => [v.label, v.stock > 0, v.priceCents])).toEqual([
         ["S", true, 2000],
@@ -177,14 +248,21 @@ describeEachBackend("store", (backend) => {
         ["L", false, 2000],
         ["XL", true, 2200],
       ]);
-      const spanish = (await h.call(withParams(productLoader, { slug: "hear-understand-live-t-shirt" }), { path: "/store/hear-understand-live-t-shirt", language: "es" })).body as ProductBody;
+      const spanish = (
+        await h.call(withParams(productLoader, { slug: "hear-understand-live-t-shirt" }), {
+          path: "/store/hear-understand-live-t-shirt",
+          language: "es",
+        })
+      ).body as ProductBody;
       expect(spanish.product.name).toBe("Camiseta Escuchar. Entender. Vivir.");
       expect(spanish.variants.map((v) => v.label)).toEqual(["CH", "M", "G", "XG"]);
       expect(spanish.product.description).toContain("algodón");
 
       expect((await h.call(withParams(productLoader, { slug: "no-such-thing" }), { path: "/store/no-such-thing" })).status).toBe(404);
       const inactive = await makeProduct({ stock: [3], active: false });
-      expect((await h.call(withParams(productLoader, { slug: inactive.product.slug }), { path: `/store/${inactive.product.slug}` })).status).toBe(404);
+      expect(
+        (await h.call(withParams(productLoader, { slug: inactive.product.slug }), { path: `/store/${inactive.product.slug}` })).status,
+      ).toBe(404);
     });
   });
 
@@ -203,7 +281,9 @@ describeEachBackend("store", (backend) => {
       const again = await add(product.slug, { variantId: String(variants[0]!.id), quantity: "1" }, { cookie });
       expect(again.setCookies.some((c) => c.startsWith(`${CART_COOKIE}=`))).toBe(false);
       let view = await cart(cookie);
-      expect(view.lines).toEqual([expect.objectContaining({ variantId: variants[0]!.id, quantity: 3, unitPriceCents: 1500, variant: "V0", capped: false })]);
+      expect(view.lines).toEqual([
+        expect.objectContaining({ variantId: variants[0]!.id, quantity: 3, unitPriceCents: 1500, variant: "V0", capped: false }),
+      ]);
       expect(view.subtotalCents).toBe(4500);
 
       const updated = await postCart({ intent: "update", variantId: String(variants[0]!.id), quantity: "5" }, { cookie });
@@ -300,10 +380,16 @@ describeEachBackend("store", (backend) => {
       const badEmail = await postCart(pickup("not-an-email"), { cookie, language: "es" });
       expect(badEmail.status).toBe(422);
       expect(badEmail.body.fieldErrors).toMatchObject({ email: es.errors.email });
-      const badZip = await postCart(pickup("zip@example.test", { fulfillment: "shipping", line1: "1 Main St", city: "Austin", state: "TX", zip: "7870" }), { cookie });
+      const badZip = await postCart(
+        pickup("zip@example.test", { fulfillment: "shipping", line1: "1 Main St", city: "Austin", state: "TX", zip: "7870" }),
+        { cookie },
+      );
       expect(badZip.status).toBe(422);
       expect(badZip.body.fieldErrors).toEqual({ zip: en.errors.zip });
-      const badState = await postCart(pickup("zip@example.test", { fulfillment: "shipping", line1: "", city: "Austin", state: "ZZ", zip: "78701" }), { cookie });
+      const badState = await postCart(
+        pickup("zip@example.test", { fulfillment: "shipping", line1: "", city: "Austin", state: "ZZ", zip: "78701" }),
+        { cookie },
+      );
       expect(badState.body.fieldErrors).toEqual({ line1: en.errors.line1, state: en.errors.state });
       const teleport = await postCart(pickup("zip@example.test", { fulfillment: "teleport" }), { cookie });
       expect(teleport.status).toBe(422);
@@ -317,7 +403,9 @@ describeEachBackend("store", (backend) => {
     test("20 parallel checkouts for 5 items: exactly 5 pending orders, 15 told only 0 left, stock never negative", async () => {
       const { product, variants } = await makeProduct({ stock: [5], name: "Limited Print" });
       const cookies = await Promise.all(Array.from({ length: 20 }, () => visitorCart(variants[0]!.id, 1)));
-      const answers = await Promise.all(cookies.map((cookie, i) => postCart(pickup(`parallel-${i}-${randomBytes(3).toString("hex")}@example.test`), { cookie })));
+      const answers = await Promise.all(
+        cookies.map((cookie, i) => postCart(pickup(`parallel-${i}-${randomBytes(3).toString("hex")}@example.test`), { cookie })),
+      );
       const redirected = answers.filter((a) => a.status === 302);
       const refused = answers.filter((a) => a.status !== 302);
       expect(redirected).toHaveLength(5);
@@ -329,7 +417,15 @@ describeEachBackend("store", (backend) => {
       for (const answer of redirected) expect(answer.location).toMatch(new RegExp(`^${fake.url}/checkout/cs_test_\\w+$`));
       expect(await stockOf(variants[0]!.id)).toBe(0);
       const items = await db.select().from(orderItems).where(eq(orderItems.variantId, variants[0]!.id));
-      const made = await db.select().from(orders).where(inArray(orders.id, items.map((i) => i.orderId)));
+      const made = await db
+        .select()
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            items.map((i) => i.orderId),
+          ),
+        );
       expect(made).toHaveLength(5);
       expect(made.every((o) => o.status === "pending" && o.stripeCheckoutSessionId)).toBe(true);
     });
@@ -341,20 +437,44 @@ describeEachBackend("store", (backend) => {
       const cookie = await visitorCart(variants[0]!.id, 2);
       await db.insert(cartItems).values({ cartId: cookie.split("=")[1]!, variantId: variants[1]!.id, quantity: 1 });
       const before = Date.now();
-      const answer = await postCart(pickup(email, { fulfillment: "shipping", line1: "12 Elm St", line2: "", city: "Austin", state: "tx", zip: "78701-1234", phone: "512-555-0101" }), { cookie, language: "es" });
+      const answer = await postCart(
+        pickup(email, {
+          fulfillment: "shipping",
+          line1: "12 Elm St",
+          line2: "",
+          city: "Austin",
+          state: "tx",
+          zip: "78701-1234",
+          phone: "512-555-0101",
+        }),
+        { cookie, language: "es" },
+      );
       expect(answer.status).toBe(302);
       const session = sessionFor(email);
       expect(answer.location).toBe(session.url);
       const order = await orderOf(session);
-      expect(order).toMatchObject({ status: "pending", language: "es", fulfillment: "shipping", subtotalCents: 2 * 1250 + 1400, shippingCents: 800, totalCents: 3900 + 800, stripeCheckoutSessionId: session.id });
+      expect(order).toMatchObject({
+        status: "pending",
+        language: "es",
+        fulfillment: "shipping",
+        subtotalCents: 2 * 1250 + 1400,
+        shippingCents: 800,
+        totalCents: 3900 + 800,
+        stripeCheckoutSessionId: session.id,
+      });
       expect(order.shippingAddress).toEqual({ line1: "12 Elm St", line2: "", city: "Austin", region: "TX", postalCode: "78701-1234" });
       expect(order.expiresAt.getTime() - before).toBeGreaterThanOrEqual(31 * 60 * 1000 - 1000);
       expect(session.expires_at).toBe(Math.floor(order.expiresAt.getTime() / 1000));
       expect(session.metadata).toMatchObject({ kind: "order", order_id: order.id });
       expect(session.locale).toBe("es");
       expect(session.amount_total).toBe(order.totalCents);
-      expect(session.line_items.map((l) => (l.price_data as { product_data: { name: string } }).product_data.name)).toEqual([`${product.nameEs} (VE0)`, `${product.nameEs} (VE1)`]);
-      expect(session.success_url).toBe(`${await orderPageUrl({ siteUrl: new URL(session.success_url!).origin, orderId: order.id, language: "es" })}&session_id={CHECKOUT_SESSION_ID}`);
+      expect(session.line_items.map((l) => (l.price_data as { product_data: { name: string } }).product_data.name)).toEqual([
+        `${product.nameEs} (VE0)`,
+        `${product.nameEs} (VE1)`,
+      ]);
+      expect(session.success_url).toBe(
+        `${await orderPageUrl({ siteUrl: new URL(session.success_url!).origin, orderId: order.id, language: "es" })}&session_id={CHECKOUT_SESSION_ID}`,
+      );
       expect(session.cancel_url).toMatch(new RegExp(`/store/cart\\?canceled=${order.id}&token=[\\w-]+&lang=es$`));
       expect(await stockOf(variants[0]!.id)).toBe(2);
       expect(await stockOf(variants[1]!.id)).toBe(3);
@@ -410,7 +530,10 @@ describeEachBackend("store", (backend) => {
       const paid = await webhook(event);
       expect(await paid.json()).toMatchObject({ outcome: "processed" });
       const after = await orderOf(session);
-      expect(after).toMatchObject({ status: "paid", stripePaymentIntentId: (event.data.object as { payment_intent: string }).payment_intent });
+      expect(after).toMatchObject({
+        status: "paid",
+        stripePaymentIntentId: (event.data.object as { payment_intent: string }).payment_intent,
+      });
       expect(after.paidAt).toBeInstanceOf(Date);
       expect(await stockOf(variants[0]!.id)).toBe(1);
       const mails = await mailsTo(email);
@@ -433,13 +556,23 @@ describeEachBackend("store", (backend) => {
       expect(await stockOf(variants[0]!.id)).toBe(1);
 
       // Not an order: a gift's session, an unknown order id → acknowledged as not the store's.
-      const notOurs = await webhook(stripeEvent("checkout.session.completed", { ...session, metadata: { kind: "order", order_id: "00000000-0000-4000-8000-000000000000" } }));
+      const notOurs = await webhook(
+        stripeEvent("checkout.session.completed", {
+          ...session,
+          metadata: { kind: "order", order_id: "00000000-0000-4000-8000-000000000000" },
+        }),
+      );
       expect(await notOurs.json()).toMatchObject({ outcome: "ignored" });
     });
 
     test("the Spanish buyer's confirmation is in Spanish and names the shipping address", async () => {
       const { variants } = await makeProduct({ stock: [3] });
-      const { session, email } = await checkoutOne(variants[0]!.id, 1, { fulfillment: "shipping", line1: "5 Oak <Ave>", line2: "", city: "Dallas", state: "TX", zip: "75201" }, "es");
+      const { session, email } = await checkoutOne(
+        variants[0]!.id,
+        1,
+        { fulfillment: "shipping", line1: "5 Oak <Ave>", line2: "", city: "Dallas", state: "TX", zip: "75201" },
+        "es",
+      );
       await webhook(completedSessionEvent(session));
       const [mail] = await mailsTo(email);
       expect(mail!.subject).toMatch(/^Su pedido/);
@@ -467,8 +600,14 @@ describeEachBackend("store", (backend) => {
       expect(await stockOf(variants[0]!.id)).toBe(0);
       // Missed webhooks: the third order's hold ended 2 hours ago, the fourth's only 10 minutes ago.
       const now = new Date();
-      await db.update(orders).set({ expiresAt: new Date(now.getTime() - 2 * 60 * 60 * 1000) }).where(eq(orders.id, third.order.id));
-      await db.update(orders).set({ expiresAt: new Date(now.getTime() - 10 * 60 * 1000) }).where(eq(orders.id, fourth.order.id));
+      await db
+        .update(orders)
+        .set({ expiresAt: new Date(now.getTime() - 2 * 60 * 60 * 1000) })
+        .where(eq(orders.id, third.order.id));
+      await db
+        .update(orders)
+        .set({ expiresAt: new Date(now.getTime() - 10 * 60 * 1000) })
+        .where(eq(orders.id, fourth.order.id));
       expect(await releaseExpiredOrders(db, now)).toBeGreaterThanOrEqual(1);
       expect((await orderOf(third.session)).status).toBe("expired");
       expect((await orderOf(fourth.session)).status).toBe("pending");
@@ -507,13 +646,25 @@ describeEachBackend("store", (backend) => {
       const paid = completedSessionEvent(session);
       await webhook(paid);
       const intent = (paid.data.object as { payment_intent: string }).payment_intent;
-      const partial = await webhook(stripeEvent("charge.refunded", { id: "ch_test_1", object: "charge", payment_intent: intent, amount: 2000, amount_refunded: 500 }));
+      const partial = await webhook(
+        stripeEvent("charge.refunded", { id: "ch_test_1", object: "charge", payment_intent: intent, amount: 2000, amount_refunded: 500 }),
+      );
       expect(await partial.json()).toMatchObject({ outcome: "processed" });
       expect(await orderOf(session)).toMatchObject({ status: "paid", refundedCents: 500 });
-      await webhook(stripeEvent("charge.refunded", { id: "ch_test_1", object: "charge", payment_intent: intent, amount: 2000, amount_refunded: 2000 }));
+      await webhook(
+        stripeEvent("charge.refunded", { id: "ch_test_1", object: "charge", payment_intent: intent, amount: 2000, amount_refunded: 2000 }),
+      );
       expect(await orderOf(session)).toMatchObject({ status: "refunded", refundedCents: 2000 });
       // A charge that is not an order's is not the store's.
-      const other = await webhook(stripeEvent("charge.refunded", { id: "ch_test_2", object: "charge", payment_intent: "pi_test_unknown", amount: 100, amount_refunded: 100 }));
+      const other = await webhook(
+        stripeEvent("charge.refunded", {
+          id: "ch_test_2",
+          object: "charge",
+          payment_intent: "pi_test_unknown",
+          amount: 100,
+          amount_refunded: 100,
+        }),
+      );
       expect(await other.json()).toMatchObject({ outcome: "ignored" });
     });
 
@@ -565,7 +716,11 @@ describeEachBackend("store", (backend) => {
     const productStock = async (slug: string) =>
       ((await h.call(withParams(productLoader, { slug }), { path: `/store/${slug}` })).body as ProductBody).variants.map((v) => v.stock);
     /** Moves an order's checkout `minutes` into the past (its hold is counted from then). */
-    const startedAgo = (orderId: string, minutes: number) => db.update(orders).set({ createdAt: new Date(Date.now() - minutes * 60 * 1000) }).where(eq(orders.id, orderId));
+    const startedAgo = (orderId: string, minutes: number) =>
+      db
+        .update(orders)
+        .set({ createdAt: new Date(Date.now() - minutes * 60 * 1000) })
+        .where(eq(orders.id, orderId));
 
     test("one checkout holds at most 10 of a product (its options together): a translated 409 and nothing reserved; the cart refuses more too", async () => {
       const { product, variants } = await makeProduct({ stock: [50, 50], name: "Bulk Candle" });
@@ -600,9 +755,16 @@ describeEachBackend("store", (backend) => {
       // By network address: new emails and carts from one address.
       const byIp = await makeProduct({ stock: [100, 100], name: "Advent Calendar" });
       const office = "198.51.100.7";
-      const first = await postCart(pickup(`ip-a-${hex()}@example.test`), { cookie: await visitorCart(byIp.variants[0]!.id, 6), ip: office });
+      const first = await postCart(pickup(`ip-a-${hex()}@example.test`), {
+        cookie: await visitorCart(byIp.variants[0]!.id, 6),
+        ip: office,
+      });
       expect(first.status).toBe(302);
-      const second = await postCart(pickup(`ip-b-${hex()}@example.test`), { cookie: await visitorCart(byIp.variants[1]!.id, 5), ip: office, language: "es" });
+      const second = await postCart(pickup(`ip-b-${hex()}@example.test`), {
+        cookie: await visitorCart(byIp.variants[1]!.id, 5),
+        ip: office,
+        language: "es",
+      });
       expect(second.status).toBe(409);
       expect(second.body.message).toBe(fill(es.errors.holdLimit, { count: "6", limit: "10", name: byIp.product.nameEs!, minutes: "15" }));
       const fits = await postCart(pickup(`ip-c-${hex()}@example.test`), { cookie: await visitorCart(byIp.variants[1]!.id, 4), ip: office });
@@ -614,7 +776,10 @@ describeEachBackend("store", (backend) => {
       const email = `same-${hex()}@example.test`;
       expect((await postCart(pickup(email), { cookie: await visitorCart(byEmail.variants[0]!.id, 8) })).status).toBe(302);
       const again = await postCart(pickup(email.toUpperCase()), { cookie: await visitorCart(byEmail.variants[0]!.id, 3) });
-      expect([again.status, again.body.message]).toEqual([409, fill(en.errors.holdLimit, { count: "8", limit: "10", name: byEmail.product.name, minutes: "15" })]);
+      expect([again.status, again.body.message]).toEqual([
+        409,
+        fill(en.errors.holdLimit, { count: "8", limit: "10", name: byEmail.product.name, minutes: "15" }),
+      ]);
 
       // By account (another email, another address), until the first order is paid.
       const byAccount = await makeProduct({ stock: [100] });
@@ -637,7 +802,9 @@ describeEachBackend("store", (backend) => {
       // Parallel checkouts from one address cannot slip past the limit together.
       const parallel = await makeProduct({ stock: [100] });
       const cookies = await Promise.all([1, 2, 3].map(() => visitorCart(parallel.variants[0]!.id, 5)));
-      const answers = await Promise.all(cookies.map((cookie) => postCart(pickup(`par-${hex()}@example.test`), { cookie, ip: "198.51.100.8" })));
+      const answers = await Promise.all(
+        cookies.map((cookie) => postCart(pickup(`par-${hex()}@example.test`), { cookie, ip: "198.51.100.8" })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([302, 302, 409]);
       expect(await stockOf(parallel.variants[0]!.id)).toBe(90);
     });
@@ -665,12 +832,21 @@ describeEachBackend("store", (backend) => {
 
     test("the scheduled pass releases lapsed holds nobody is looking at; one Stripe cannot be asked about now, or one without a session yet, waits", async () => {
       const { product, variants } = await makeProduct({ stock: [3] });
-      const [a, b, c] = [await checkoutOne(variants[0]!.id, 1), await checkoutOne(variants[0]!.id, 1), await checkoutOne(variants[0]!.id, 1)];
+      const [a, b, c] = [
+        await checkoutOne(variants[0]!.id, 1),
+        await checkoutOne(variants[0]!.id, 1),
+        await checkoutOne(variants[0]!.id, 1),
+      ];
       // The server stopped between making c's session and saving it: only its expiry tells (releaseExpiredOrders).
       await db.update(orders).set({ stripeCheckoutSessionId: null }).where(eq(orders.id, c.order.id));
       for (const held of [a, b, c]) await startedAgo(held.order.id, 20);
       fake.failNext(10);
-      const down = await releaseLapsedHolds({ db, closeSession: stripeSessionCloser(getStripe()!.client), now: new Date(), productIds: [product.id] });
+      const down = await releaseLapsedHolds({
+        db,
+        closeSession: stripeSessionCloser(getStripe()!.client),
+        now: new Date(),
+        productIds: [product.id],
+      });
       fake.failNext(0);
       expect(down).toBe(0);
       expect(await stockOf(variants[0]!.id)).toBe(0);
@@ -686,7 +862,9 @@ describeEachBackend("store", (backend) => {
       const d = await checkoutOne(variants[0]!.id, 1);
       fake.sessions.get(d.session.id)!.status = "expired";
       await startedAgo(d.order.id, 40);
-      expect(await releaseLapsedHolds({ db, closeSession: stripeSessionCloser(getStripe()!.client), now: new Date(), productIds: [product.id] })).toBe(1);
+      expect(
+        await releaseLapsedHolds({ db, closeSession: stripeSessionCloser(getStripe()!.client), now: new Date(), productIds: [product.id] }),
+      ).toBe(1);
       expect(await stockOf(variants[0]!.id)).toBe(2);
     });
 
@@ -731,7 +909,8 @@ describeEachBackend("store", (backend) => {
       const session = sessionFor(member.email);
       const order = await orderOf(session);
       expect(order.userId).toBe(member.id);
-      const open = (path: string, cookie?: string, language?: "en" | "es") => h.call(withParams(orderLoader, { orderId: order.id }), { path, cookie, language });
+      const open = (path: string, cookie?: string, language?: "en" | "es") =>
+        h.call(withParams(orderLoader, { orderId: order.id }), { path, cookie, language });
 
       const owner = await open(`/store/orders/${order.id}`, member.cookie);
       expect(owner.status).toBe(200);
@@ -746,7 +925,9 @@ describeEachBackend("store", (backend) => {
       expect((await open(`/store/orders/${order.id}`, stranger.cookie)).status).toBe(404);
       expect((await open(`/store/orders/${order.id}`)).status).toBe(404);
       expect((await open(`/store/orders/${order.id}?token=AAAA`)).status).toBe(404);
-      const otherToken = new URL(await orderPageUrl({ siteUrl: PUBLIC_URL, orderId: "00000000-0000-4000-8000-000000000000", language: "en" })).searchParams.get("token")!;
+      const otherToken = new URL(
+        await orderPageUrl({ siteUrl: PUBLIC_URL, orderId: "00000000-0000-4000-8000-000000000000", language: "en" }),
+      ).searchParams.get("token")!;
       expect((await open(`/store/orders/${order.id}?token=${otherToken}`)).status).toBe(404);
       expect((await h.call(withParams(orderLoader, { orderId: "not-a-uuid" }), { path: "/store/orders/not-a-uuid" })).status).toBe(404);
 

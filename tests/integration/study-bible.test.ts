@@ -30,10 +30,13 @@ describe("Bible references in English and Spanish", () => {
     expect(parseBibleReference(input, language)).toEqual({ ok: true, osis, display });
   });
 
-  test.each(["hello world", "John 99", "Juan 3:99", "xyz 3:16", "", "   ", "hello John 3:16 world", "Juan", "x".repeat(300)])("rejects %j", (input) => {
-    expect(parseBibleReference(input, "en")).toEqual({ ok: false });
-    expect(parseBibleReference(input, "es")).toEqual({ ok: false });
-  });
+  test.each(["hello world", "John 99", "Juan 3:99", "xyz 3:16", "", "   ", "hello John 3:16 world", "Juan", "x".repeat(300)])(
+    "rejects %j",
+    (input) => {
+      expect(parseBibleReference(input, "en")).toEqual({ ok: false });
+      expect(parseBibleReference(input, "es")).toEqual({ ok: false });
+    },
+  );
 
   test("OSIS reads back in either language, and other text is left alone", () => {
     expect(formatOsis("Gen.50-Exod.2", "es")).toBe("Génesis 50 – Éxodo 2");
@@ -79,15 +82,23 @@ describe("Bible text provider over HTTP", () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  const json = (body: unknown, status = 200): Handler => (_req, res) => {
-    res.writeHead(status, { "content-type": "application/json" });
-    res.end(typeof body === "string" ? body : JSON.stringify(body));
-  };
+  const json =
+    (body: unknown, status = 200): Handler =>
+    (_req, res) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(typeof body === "string" ? body : JSON.stringify(body));
+    };
   const answer = {
     reference: "John 3:16-17",
     verses: [
       { book_id: "JHN", book_name: "John", chapter: 3, verse: 16, text: "For God so loved the world,\n" },
-      { book_id: "JHN", book_name: "John", chapter: 3, verse: 17, text: "For God didn't send his Son into the world to judge the world.\n" },
+      {
+        book_id: "JHN",
+        book_name: "John",
+        chapter: 3,
+        verse: 17,
+        text: "For God didn't send his Son into the world to judge the world.\n",
+      },
     ],
     text: "For God so loved the world…",
     translation_id: "web",

@@ -12,7 +12,8 @@ const tables = (handle: { db: AppDatabase }) => count(handle.db, sql`select coun
 /** Migrations recorded as applied. */
 const applied = (handle: { db: AppDatabase }) => count(handle.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
 /** Whether the PostgreSQL test's probe table is there (1) or not (0). */
-const probes = (handle: { db: AppDatabase }) => count(handle.db, sql`select count(*)::int as n from pg_tables where tablename = 'copy_probe'`);
+const probes = (handle: { db: AppDatabase }) =>
+  count(handle.db, sql`select count(*)::int as n from pg_tables where tablename = 'copy_probe'`);
 
 test("a database opened from a copy has the copy's rows and migrations, and its own writes stay its own", async () => {
   const source = await openMigrated(pgliteBackend);

@@ -43,7 +43,10 @@ describeOnBackend("guided tour endpoint", (backend) => {
     return { id: user!.id, cookie: cookieJar(undefined, signedIn.headers.getSetCookie()) };
   }
   const profile = async (id: string) => {
-    const [row] = await db().select({ done: profiles.hasCompletedTour, at: profiles.tourCompletionDate }).from(profiles).where(eq(profiles.id, id));
+    const [row] = await db()
+      .select({ done: profiles.hasCompletedTour, at: profiles.tourCompletionDate })
+      .from(profiles)
+      .where(eq(profiles.id, id));
     return row!;
   };
   const status = async (cookie?: string, language?: "en" | "es") => {

@@ -24,7 +24,13 @@ import { describeOnBackend } from "../support/test-database";
 const PASSWORD = "grace-and-peace-7";
 
 type Section = Awaited<ReturnType<typeof loadVolunteersSection>>;
-type Payload = { ok: boolean; message: string; opportunityId?: number; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+type Payload = {
+  ok: boolean;
+  message: string;
+  opportunityId?: number;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
 type InboxItem = {
   id: string;
   kind: string;
@@ -35,7 +41,10 @@ type InboxItem = {
   volunteer: { opportunityId: number | null; title: string; availability: string; phone: string | null; message: string } | null;
 };
 type FormBody = { ok: false; intent: string | null; message: string; values?: Record<string, string>; fieldErrors: Record<string, string> };
-type EditorBody = { title: string; editor: { id: number | null; values: Record<string, string>; signups: { name: string; availability: string }[] } };
+type EditorBody = {
+  title: string;
+  editor: { id: number | null; values: Record<string, string>; signups: { name: string; availability: string }[] };
+};
 
 const interpolate = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? "");
 
@@ -75,11 +84,20 @@ describeOnBackend("volunteer sign-ups", (backend) => {
   }
 
   const section = async (o: { cookie?: string; language?: "en" | "es"; query?: string } = {}) => {
-    const answer = await h.call((args: { request: Request }) => loadVolunteersSection({ request: args.request }), { path: `/community${o.query ?? ""}`, ...o });
+    const answer = await h.call((args: { request: Request }) => loadVolunteersSection({ request: args.request }), {
+      path: `/community${o.query ?? ""}`,
+      ...o,
+    });
     return answer.body as Section;
   };
   const post = async (form: Record<string, string>, o: { cookie?: string; language?: "en" | "es"; ip?: string } = {}) => {
-    const answer = await h.call(communityAction, { path: "/community", form: { intent: "volunteers-signup", ...form }, ip: o.ip ?? ip(), cookie: o.cookie, language: o.language });
+    const answer = await h.call(communityAction, {
+      path: "/community",
+      form: { intent: "volunteers-signup", ...form },
+      ip: o.ip ?? ip(),
+      cookie: o.cookie,
+      language: o.language,
+    });
     const body = answer.body as { section?: string; payload: Payload };
     return { status: answer.status, section: body.section, body: body.payload };
   };
@@ -97,7 +115,10 @@ describeOnBackend("volunteer sign-ups", (backend) => {
     expect(answer.status).toBe(200);
     return (answer.body as { items: InboxItem[] }).items;
   };
-  const mailsTo = async (to: string) => (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map((m) => m.payload as { subject: string; text: string; html: string });
+  const mailsTo = async (to: string) =>
+    (await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, to))).map(
+      (m) => m.payload as { subject: string; text: string; html: string },
+    );
   const counts = async () => ({
     signups: (await db.select().from(volunteerSignups)).length,
     inbox: (await db.select().from(signupInbox)).length,
@@ -106,21 +127,35 @@ describeOnBackend("volunteer sign-ups", (backend) => {
   async function makeMinistry(values: Partial<typeof volunteerOpportunities.$inferInsert> = {}) {
     const [row] = await db
       .insert(volunteerOpportunities)
-      .values({ slug: `ministry-${randomBytes(4).toString("hex")}`, title: `Ministry ${tag}`, description: "Help out.", schedule: "Fridays", sortOrder: 500, ...values })
+      .values({
+        slug: `ministry-${randomBytes(4).toString("hex")}`,
+        title: `Ministry ${tag}`,
+        description: "Help out.",
+        schedule: "Fridays",
+        sortOrder: 500,
+        ...values,
+      })
       .returning();
     return row!;
   }
   const edit = (opportunityId: number | null, form: Record<string, string>, cookie = staff.cookie) =>
-    h.call((args: Parameters<typeof editAction>[0]) => editAction({ ...args, params: opportunityId ? { opportunityId: String(opportunityId) } : {} }), {
-      path: opportunityId ? `/admin/volunteers/${opportunityId}` : "/admin/volunteers/new",
-      cookie,
-      form,
-    });
+    h.call(
+      (args: Parameters<typeof editAction>[0]) =>
+        editAction({ ...args, params: opportunityId ? { opportunityId: String(opportunityId) } : {} }),
+      {
+        path: opportunityId ? `/admin/volunteers/${opportunityId}` : "/admin/volunteers/new",
+        cookie,
+        form,
+      },
+    );
   const editor = async (opportunityId: number) => {
-    const answer = await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { opportunityId: String(opportunityId) } }), {
-      path: `/admin/volunteers/${opportunityId}`,
-      cookie: staff.cookie,
-    });
+    const answer = await h.call(
+      (args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { opportunityId: String(opportunityId) } }),
+      {
+        path: `/admin/volunteers/${opportunityId}`,
+        cookie: staff.cookie,
+      },
+    );
     expect(answer.status).toBe(200);
     return answer.body as EditorBody;
   };
@@ -129,16 +164,24 @@ describeOnBackend("volunteer sign-ups", (backend) => {
     test("the demo ministries in their order, in English and Spanish; a missing Spanish text falls back to English; inactive ones are left out", async () => {
       const english = await section();
       const demoSlugs = DEMO_MINISTRIES.map((m) => m.slug);
-      expect(english.ministries.filter((m) => demoSlugs.includes(m.slug as never)).map((m) => m.title)).toEqual(DEMO_MINISTRIES.map((m) => m.title));
+      expect(english.ministries.filter((m) => demoSlugs.includes(m.slug as never)).map((m) => m.title)).toEqual(
+        DEMO_MINISTRIES.map((m) => m.title),
+      );
       expect(english.ministries[0]).toMatchObject({ title: "Greeters & Hospitality", schedule: "Sundays 9:45 AM, once or twice a month" });
       expect(english.member).toBeNull();
       const spanish = await section({ language: "es" });
-      expect(spanish.ministries[0]).toMatchObject({ title: "Bienvenida y hospitalidad", schedule: "Domingos a las 9:45 a. m., una o dos veces al mes" });
+      expect(spanish.ministries[0]).toMatchObject({
+        title: "Bienvenida y hospitalidad",
+        schedule: "Domingos a las 9:45 a. m., una o dos veces al mes",
+      });
 
       const englishOnly = await makeMinistry({ title: `English only ${tag}`, titleEs: null, description: "Only English." });
       const hidden = await makeMinistry({ title: `Hidden ${tag}`, active: false });
       const again = await section({ language: "es" });
-      expect(again.ministries.find((m) => m.id === englishOnly.id)).toMatchObject({ title: `English only ${tag}`, description: "Only English." });
+      expect(again.ministries.find((m) => m.id === englishOnly.id)).toMatchObject({
+        title: `English only ${tag}`,
+        description: "Only English.",
+      });
       expect(again.ministries.some((m) => m.id === hidden.id)).toBe(false);
       // ?serve=<slug> preselects a ministry.
       expect((await section({ query: "?serve=worship-team" })).selected).toBe(ids["worship-team"]);
@@ -155,9 +198,17 @@ describeOnBackend("volunteer sign-ups", (backend) => {
     test("a visitor signs up in Spanish: the sign-up, its inbox row and a Spanish confirmation, in one go", async () => {
       const email = `visitor-${tag}@example.test`;
       const id = ids["childrens-ministry"]!;
-      const answer = await post(signupForm(id, `  ${email.toUpperCase()} `, { name: "Lucía Gómez", phone: "(555) 010-2000", availability: "Domingos por la mañana", message: "Tengo experiencia." }), {
-        language: "es",
-      });
+      const answer = await post(
+        signupForm(id, `  ${email.toUpperCase()} `, {
+          name: "Lucía Gómez",
+          phone: "(555) 010-2000",
+          availability: "Domingos por la mañana",
+          message: "Tengo experiencia.",
+        }),
+        {
+          language: "es",
+        },
+      );
       expect(answer.status).toBe(200);
       expect(answer.section).toBe("volunteers");
       expect(answer.body.message).toBe(interpolate(es.success, { name: "Lucía Gómez", ministry: "Ministerio de niños", email }));
@@ -195,7 +246,9 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       const before = await section({ cookie: member.cookie });
       expect(before.member).toMatchObject({ name: "Marta Member", email: member.email, signedUp: [] });
       const id = ids["worship-team"]!;
-      const answer = await post(signupForm(id, member.email, { name: "Marta Member", availability: "Thursday rehearsals" }), { cookie: member.cookie });
+      const answer = await post(signupForm(id, member.email, { name: "Marta Member", availability: "Thursday rehearsals" }), {
+        cookie: member.cookie,
+      });
       expect(answer.status).toBe(200);
       expect(answer.body.message).toBe(interpolate(en.success, { name: "Marta Member", ministry: "Worship Team", email: member.email }));
       const [signup] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.userId, member.id));
@@ -220,7 +273,13 @@ describeOnBackend("volunteer sign-ups", (backend) => {
           signUpToVolunteer({
             db,
             opportunityId: target.id,
-            person: { userId: racer.id, name: "Rachel Racer", email: i % 2 ? racer.email : `alias-${i}-${tag}@example.test`, phone: null, language: "en" },
+            person: {
+              userId: racer.id,
+              name: "Rachel Racer",
+              email: i % 2 ? racer.email : `alias-${i}-${tag}@example.test`,
+              phone: null,
+              language: "en",
+            },
             availability: "Any time",
             message: "",
             siteUrl: "http://localhost:3000",
@@ -249,12 +308,26 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       const empty = await post({ opportunityId: "", name: " ", email: "not-an-email", phone: "call me", availability: "", message: "" });
       expect(empty.status).toBe(400);
       expect(empty.body.message).toBe(en.form.errorSummary);
-      expect(empty.body.fieldErrors).toEqual({ opportunityId: en.errors.ministry, name: en.errors.name, email: en.errors.email, phone: en.errors.phone, availability: en.errors.availability });
+      expect(empty.body.fieldErrors).toEqual({
+        opportunityId: en.errors.ministry,
+        name: en.errors.name,
+        email: en.errors.email,
+        phone: en.errors.phone,
+        availability: en.errors.availability,
+      });
       expect(empty.body.values).toMatchObject({ email: "not-an-email", phone: "call me" });
 
-      const spanish = await post({ opportunityId: "abc", name: "n".repeat(121), email: "a@b.co", availability: "x".repeat(501), message: "m".repeat(2001) }, { language: "es" });
+      const spanish = await post(
+        { opportunityId: "abc", name: "n".repeat(121), email: "a@b.co", availability: "x".repeat(501), message: "m".repeat(2001) },
+        { language: "es" },
+      );
       expect(spanish.status).toBe(400);
-      expect(spanish.body.fieldErrors).toEqual({ opportunityId: es.errors.ministry, name: es.errors.nameLength, availability: es.errors.availability, message: es.errors.message });
+      expect(spanish.body.fieldErrors).toEqual({
+        opportunityId: es.errors.ministry,
+        name: es.errors.nameLength,
+        availability: es.errors.availability,
+        message: es.errors.message,
+      });
 
       const weird: Record<string, string>[] = [
         { opportunityId: "-1" },
@@ -285,14 +358,17 @@ describeOnBackend("volunteer sign-ups", (backend) => {
 
       const address = "198.51.100.77";
       const fromOneIp: number[] = [];
-      for (let i = 0; i < 11; i++) fromOneIp.push((await post(signupForm(2_000_000_000, `ip-${i}-${tag}@example.test`), { ip: address })).status);
+      for (let i = 0; i < 11; i++)
+        fromOneIp.push((await post(signupForm(2_000_000_000, `ip-${i}-${tag}@example.test`), { ip: address })).status);
       expect(fromOneIp).toEqual([...Array(10).fill(404), 429]);
     });
 
     test("markup in every field is stored as written, comes back as text in the inbox and is escaped in the email", async () => {
       const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
       const email = `xss-${tag}@example.test`;
-      const answer = await post(signupForm(ids["outreach-food-pantry"]!, email, { name: `Eve ${evil}`.slice(0, 120), availability: evil, message: evil }));
+      const answer = await post(
+        signupForm(ids["outreach-food-pantry"]!, email, { name: `Eve ${evil}`.slice(0, 120), availability: evil, message: evil }),
+      );
       expect(answer.status).toBe(200);
       const [signup] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.email, email));
       expect(signup).toMatchObject({ availability: evil, message: evil, name: `Eve ${evil}`.slice(0, 120) });
@@ -309,24 +385,51 @@ describeOnBackend("volunteer sign-ups", (backend) => {
     test("volunteer items: their kind, filter, ministry details and the status workflow (audited)", async () => {
       const email = `inbox-${tag}@example.test`;
       const id = ids["greeters-hospitality"]!;
-      expect((await post(signupForm(id, email, { name: "Ingrid Inbox", phone: "555-010-3000", availability: "Sundays", message: "Coffee lover" }))).status).toBe(200);
+      expect(
+        (
+          await post(
+            signupForm(id, email, { name: "Ingrid Inbox", phone: "555-010-3000", availability: "Sundays", message: "Coffee lover" }),
+          )
+        ).status,
+      ).toBe(200);
       const items = await inbox();
       expect(items.every((i) => i.kind === "volunteer")).toBe(true);
       const item = items.find((i) => i.name === "Ingrid Inbox")!;
       expect(item).toMatchObject({ kind: "volunteer", status: "new", summary: "Greeters & Hospitality — Sundays" });
-      expect(item.volunteer).toEqual({ opportunityId: id, title: "Greeters & Hospitality", availability: "Sundays", phone: "555-010-3000", message: "Coffee lover" });
+      expect(item.volunteer).toEqual({
+        opportunityId: id,
+        title: "Greeters & Hospitality",
+        availability: "Sundays",
+        phone: "555-010-3000",
+        message: "Coffee lover",
+      });
       expect(enSignups.kinds.volunteer).toBe("Volunteer");
       // In Spanish, the ministry's Spanish title.
-      const spanish = await h.call(signupsLoader, { path: "/admin/inbox/signups?status=all&kind=volunteer", cookie: staff.cookie, language: "es" });
-      expect((spanish.body as { items: InboxItem[] }).items.find((i) => i.id === item.id)!.volunteer!.title).toBe("Bienvenida y hospitalidad");
+      const spanish = await h.call(signupsLoader, {
+        path: "/admin/inbox/signups?status=all&kind=volunteer",
+        cookie: staff.cookie,
+        language: "es",
+      });
+      expect((spanish.body as { items: InboxItem[] }).items.find((i) => i.id === item.id)!.volunteer!.title).toBe(
+        "Bienvenida y hospitalidad",
+      );
       // Other kinds' filters leave it out; the status filter works on it.
       expect((await inbox("?status=all&kind=class")).some((i) => i.id === item.id)).toBe(false);
-      const changed = await h.call(signupsAction, { path: "/admin/inbox/signups", cookie: staff.cookie, form: { intent: "set-status", id: item.id, status: "contacted", filter: "all", kind: "volunteer" } });
+      const changed = await h.call(signupsAction, {
+        path: "/admin/inbox/signups",
+        cookie: staff.cookie,
+        form: { intent: "set-status", id: item.id, status: "contacted", filter: "all", kind: "volunteer" },
+      });
       expect(changed.status).toBe(303);
       expect(changed.headers.get("location")).toContain("kind=volunteer");
       expect((await inbox("?status=contacted&kind=volunteer")).map((i) => i.id)).toContain(item.id);
       expect((await inbox("?status=new&kind=volunteer")).map((i) => i.id)).not.toContain(item.id);
-      expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, item.id), eq(auditLog.action, "signup.status.update")))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, item.id), eq(auditLog.action, "signup.status.update"))),
+      ).toHaveLength(1);
       // Without the scope: refused.
       expect((await h.call(signupsLoader, { path: "/admin/inbox/signups?kind=volunteer", cookie: outsider.cookie })).status).toBe(403);
     });
@@ -350,7 +453,11 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       // Validation: 400, translated on the page, values kept.
       const invalid = await edit(null, { ...form, title: " ", slug: "Bad Slug!", sortOrder: "abc" });
       expect(invalid.status).toBe(400);
-      expect(invalid.body).toMatchObject({ message: "invalid", fieldErrors: { title: "required", slug: "invalidSlug", sortOrder: "sortOrder" }, values: { slug: "Bad Slug!" } });
+      expect(invalid.body).toMatchObject({
+        message: "invalid",
+        fieldErrors: { title: "required", slug: "invalidSlug", sortOrder: "sortOrder" },
+        values: { slug: "Bad Slug!" },
+      });
       const taken = await edit(null, { ...form, slug: "worship-team" });
       expect(taken.status).toBe(400);
       expect((taken.body as FormBody).fieldErrors).toEqual({ slug: "slugTaken" });
@@ -360,7 +467,10 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       const id = Number(created.headers.get("location")!.match(/\/admin\/volunteers\/(\d+)\?created=1$/)![1]);
       const [row] = await db.select().from(volunteerOpportunities).where(eq(volunteerOpportunities.id, id));
       expect(row).toMatchObject({ slug: `prayer-team-${tag}`, title: form.title, titleEs: form.titleEs, active: true, sortOrder: 5 });
-      const [createAudit] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "volunteer_opportunity.create")));
+      const [createAudit] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "volunteer_opportunity.create")));
       expect(createAudit).toMatchObject({ entityType: "volunteer_opportunity", actorUserId: staff.userId });
       expect(slug).toBe(row!.slug);
 
@@ -368,11 +478,19 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       const list = await h.call(listLoader, { path: "/admin/volunteers", cookie: staff.cookie });
       expect(list.status).toBe(200);
       expect((list.body as { title: string }).title).toBe("Volunteers");
-      expect((list.body as { opportunities: unknown[] }).opportunities).toContainEqual({ id, title: form.title, active: true, sortOrder: 5, signups: 0 });
+      expect((list.body as { opportunities: unknown[] }).opportunities).toContainEqual({
+        id,
+        title: form.title,
+        active: true,
+        sortOrder: 5,
+        signups: 0,
+      });
 
       // Shown on /community; a visitor signs up; the editor lists the sign-up.
       expect((await section()).ministries.some((m) => m.id === id)).toBe(true);
-      expect((await post(signupForm(id, `pray-${tag}@example.test`, { name: "Paul Prayer", availability: "Early Sundays" }))).status).toBe(200);
+      expect((await post(signupForm(id, `pray-${tag}@example.test`, { name: "Paul Prayer", availability: "Early Sundays" }))).status).toBe(
+        200,
+      );
       const loaded = await editor(id);
       expect(loaded.title).toBe(`Edit ministry: ${form.title}`);
       expect(loaded.editor.values).toMatchObject({ title: form.title, slug, sortOrder: "5", active: "on" });
@@ -382,11 +500,16 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       const updated = await edit(id, { ...form, slug, active: "", sortOrder: "-3", titleEs: "" });
       expect(updated.status).toBe(303);
       expect(updated.headers.get("location")).toBe(`/admin/volunteers/${id}?saved=1`);
-      const [update] = await db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "volunteer_opportunity.update")));
+      const [update] = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "volunteer_opportunity.update")));
       expect(update!.before).toEqual({ titleEs: form.titleEs, active: true, sortOrder: 5 });
       expect(update!.after).toEqual({ titleEs: null, active: false, sortOrder: -3 });
       expect((await section()).ministries.some((m) => m.id === id)).toBe(false);
-      expect((await edit(id, { ...form, slug, active: "", sortOrder: "-3", titleEs: "" })).headers.get("location")).toBe(`/admin/volunteers/${id}?unchanged=1`);
+      expect((await edit(id, { ...form, slug, active: "", sortOrder: "-3", titleEs: "" })).headers.get("location")).toBe(
+        `/admin/volunteers/${id}?unchanged=1`,
+      );
 
       // Delete needs the confirmation; then the sign-up stays, with its title, and so does its inbox row.
       const unconfirmed = await edit(id, { intent: "delete" });
@@ -396,20 +519,49 @@ describeOnBackend("volunteer sign-ups", (backend) => {
       expect(deleted.status).toBe(303);
       expect(deleted.headers.get("location")).toBe("/admin/volunteers?deleted=1");
       expect(await db.select().from(volunteerOpportunities).where(eq(volunteerOpportunities.id, id))).toEqual([]);
-      const [kept] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.email, `pray-${tag}@example.test`));
+      const [kept] = await db
+        .select()
+        .from(volunteerSignups)
+        .where(eq(volunteerSignups.email, `pray-${tag}@example.test`));
       expect(kept).toMatchObject({ opportunityId: null, opportunityTitle: form.title });
       const item = (await inbox()).find((i) => i.name === "Paul Prayer")!;
       expect(item.volunteer).toMatchObject({ opportunityId: null, title: form.title });
-      expect(await db.select().from(auditLog).where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "volunteer_opportunity.delete")))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.entityId, String(id)), eq(auditLog.action, "volunteer_opportunity.delete"))),
+      ).toHaveLength(1);
       expect((await edit(id, { intent: "delete", confirm: "yes" })).status).toBe(404);
-      expect((await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { opportunityId: String(id) } }), { path: `/admin/volunteers/${id}`, cookie: staff.cookie })).status).toBe(404);
-      expect((await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { opportunityId: "abc" } }), { path: "/admin/volunteers/abc", cookie: staff.cookie })).status).toBe(404);
+      expect(
+        (
+          await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { opportunityId: String(id) } }), {
+            path: `/admin/volunteers/${id}`,
+            cookie: staff.cookie,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: { opportunityId: "abc" } }), {
+            path: "/admin/volunteers/abc",
+            cookie: staff.cookie,
+          })
+        ).status,
+      ).toBe(404);
     });
 
     test("an administrator without inbox:signups is refused everywhere, and nothing changes", async () => {
       const before = (await db.select().from(volunteerOpportunities)).length;
       expect((await h.call(listLoader, { path: "/admin/volunteers", cookie: outsider.cookie })).status).toBe(403);
-      expect((await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: {} }), { path: "/admin/volunteers/new", cookie: outsider.cookie })).status).toBe(403);
+      expect(
+        (
+          await h.call((args: Parameters<typeof editLoader>[0]) => editLoader({ ...args, params: {} }), {
+            path: "/admin/volunteers/new",
+            cookie: outsider.cookie,
+          })
+        ).status,
+      ).toBe(403);
       const refused = await edit(null, { intent: "save", title: "Sneaky", sortOrder: "0", active: "on" }, outsider.cookie);
       expect(refused.status).toBe(403);
       expect((await edit(ids["worship-team"]!, { intent: "delete", confirm: "yes" }, outsider.cookie)).status).toBe(403);

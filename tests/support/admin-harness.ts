@@ -55,7 +55,11 @@ export async function startAdminHarness(backend: Backend): Promise<AdminHarness>
     },
     async createModerator(options = {}) {
       const email = options.email ?? `moderator-${randomUUID().slice(0, 8)}@example.test`;
-      const { userId } = await createAdministrator({ db, auth: getAuth(), input: { email, password: "a-long-admin-passphrase", name: "Moderator", scopes: ["moderation"] } });
+      const { userId } = await createAdministrator({
+        db,
+        auth: getAuth(),
+        input: { email, password: "a-long-admin-passphrase", name: "Moderator", scopes: ["moderation"] },
+      });
       // A moderator holds the role only: drop what admin:create added.
       const { adminUsers } = await import("~/db/schema");
       const { eq } = await import("drizzle-orm");

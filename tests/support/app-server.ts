@@ -11,9 +11,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export function assertProductionBuild(dir = repoRoot): void {
   const entry = path.join(dir, "build/server/index.js");
   if (!existsSync(entry)) {
-    throw new Error(
-      `The production build is missing (${entry}). Run \`npx react-router build\` first (\`npm test\` does).`,
-    );
+    throw new Error(`The production build is missing (${entry}). Run \`npx react-router build\` first (\`npm test\` does).`);
   }
 }
 

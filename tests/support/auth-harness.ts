@@ -143,7 +143,10 @@ export async function startAuthHarness(backend: Backend): Promise<AuthHarness> {
 /** Applies Set-Cookie headers to a cookie string (deleted cookies are dropped). */
 export function cookieJar(current: string | undefined, setCookies: string[]): string {
   const jar = new Map<string, string>();
-  for (const pair of (current ?? "").split(";").map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (current ?? "")
+    .split(";")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, ...rest] = pair.split("=");
     jar.set(name!, rest.join("="));
   }
@@ -157,4 +160,3 @@ export function cookieJar(current: string | undefined, setCookies: string[]): st
   }
   return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
 }
-

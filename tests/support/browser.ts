@@ -1,10 +1,4 @@
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import { e2eServer } from "./e2e-server";
 
@@ -99,41 +93,45 @@ export function setupBrowser(): BrowserFixture {
 
 /** Waits until React has hydrated the server-rendered document (the page is interactive). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-      // Hydration runs in a transition, in slices and in document order: the page is
-      // interactive once the last link of the shell (the footer's, or the header's on
-      // pages without the shell) carries React's props.
-      const links = document.querySelectorAll("footer a, header a");
-      const last = links[links.length - 1];
-      return (
-        Boolean(w.__reactRouterDataRouter?.state.initialized) &&
-        last !== undefined &&
-        Object.keys(last).some((key) => key.startsWith("__reactProps$"))
-      );
-    },
-    undefined,
-    { timeout: 20_000 },
-  ).catch(async (error: Error) => {
-    // What the page was when it gave up: enough to tell a page that never loaded its scripts
-    // from one that hydrated into something without the shell.
-    const state = await page
-      .evaluate(() => {
-        const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } };
+  await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
+        // Hydration runs in a transition, in slices and in document order: the page is
+        // interactive once the last link of the shell (the footer's, or the header's on
+        // pages without the shell) carries React's props.
         const links = document.querySelectorAll("footer a, header a");
-        return {
-          url: location.href,
-          readyState: document.readyState,
-          router: w.__reactRouterDataRouter ? { initialized: w.__reactRouterDataRouter.state.initialized, navigation: w.__reactRouterDataRouter.state.navigation.state } : null,
-          shellLinks: links.length,
-          h1: document.querySelector("h1")?.textContent ?? null,
-          scripts: [...document.querySelectorAll("script[src], link[rel=modulepreload]")].length,
-        };
-      })
-      .catch((reason: Error) => ({ unreadable: reason.message }));
-    throw new Error(`${error.message}\npage not hydrated: ${JSON.stringify(state)}`, { cause: error });
-  });
+        const last = links[links.length - 1];
+        return (
+          Boolean(w.__reactRouterDataRouter?.state.initialized) &&
+          last !== undefined &&
+          Object.keys(last).some((key) => key.startsWith("__reactProps$"))
+        );
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    .catch(async (error: Error) => {
+      // What the page was when it gave up: enough to tell a page that never loaded its scripts
+      // from one that hydrated into something without the shell.
+      const state = await page
+        .evaluate(() => {
+          const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } };
+          const links = document.querySelectorAll("footer a, header a");
+          return {
+            url: location.href,
+            readyState: document.readyState,
+            router: w.__reactRouterDataRouter
+              ? { initialized: w.__reactRouterDataRouter.state.initialized, navigation: w.__reactRouterDataRouter.state.navigation.state }
+              : null,
+            shellLinks: links.length,
+            h1: document.querySelector("h1")?.textContent ?? null,
+            scripts: [...document.querySelectorAll("script[src], link[rel=modulepreload]")].length,
+          };
+        })
+        .catch((reason: Error) => ({ unreadable: reason.message }));
+      throw new Error(`${error.message}\npage not hydrated: ${JSON.stringify(state)}`, { cause: error });
+    });
 }
 
 /** Loads a page, checks the document answered `status` (200 by default), waits for hydration. */

@@ -51,8 +51,16 @@ const E2E_GROUPS_ADMIN = { email: "e2e-groups-admin@example.test", password: "e2
 const E2E_PRAYER_ADMIN = { email: "e2e-prayer-admin@example.test", password: "e2e-prayer-long-passphrase", name: "Priscilla Prayer" };
 const E2E_VISIT_ADMIN = { email: "e2e-visit-admin@example.test", password: "e2e-visit-long-passphrase", name: "Victor Visit" };
 // One administrator per browser-test file that works in the portal, with only the scopes it needs.
-const E2E_VOLUNTEERS_ADMIN = { email: "e2e-volunteers-admin@example.test", password: "e2e-volunteers-long-passphrase", name: "Vera Volunteers" };
-const E2E_DISCUSSIONS_MODERATOR = { email: "e2e-discussions-mod@example.test", password: "e2e-discussions-long-passphrase", name: "Dorcas Discussions" };
+const E2E_VOLUNTEERS_ADMIN = {
+  email: "e2e-volunteers-admin@example.test",
+  password: "e2e-volunteers-long-passphrase",
+  name: "Vera Volunteers",
+};
+const E2E_DISCUSSIONS_MODERATOR = {
+  email: "e2e-discussions-mod@example.test",
+  password: "e2e-discussions-long-passphrase",
+  name: "Dorcas Discussions",
+};
 const E2E_GALLERY_ADMIN = { email: "e2e-gallery-admin@example.test", password: "e2e-gallery-long-passphrase", name: "Gabriel Gallery" };
 const E2E_GIVING_ADMIN = { email: "e2e-giving-admin@example.test", password: "e2e-giving-long-passphrase", name: "Grace Giving" };
 const E2E_STORE_ADMIN = { email: "e2e-store-admin@example.test", password: "e2e-store-long-passphrase", name: "Silas Store" };
@@ -62,7 +70,20 @@ const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-p
 async function runAdminCreate({ dataDir }: { dataDir: string }): Promise<void> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   delete env.DATABASE_URL;
-  const args = ["run", "--silent", "admin:create", "--", "--email", E2E_ADMIN.email, "--password", E2E_ADMIN.password, "--name", E2E_ADMIN.name, "--scopes", "admin:*"];
+  const args = [
+    "run",
+    "--silent",
+    "admin:create",
+    "--",
+    "--email",
+    E2E_ADMIN.email,
+    "--password",
+    E2E_ADMIN.password,
+    "--name",
+    E2E_ADMIN.name,
+    "--scopes",
+    "admin:*",
+  ];
   const child = spawn("npm", args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -81,14 +102,19 @@ async function makeStaffAdministrators(options: {
   dataDir: string;
   who: { email: string; password: string; name: string; scopes: string }[];
 }): Promise<Record<string, string>> {
-  const [{ openDatabase }, { createAuth, resolveAuthSecret }, { createAuthNotifier }, { createAdministrator, parseScopes }, { createAdminSession }] =
-    await Promise.all([
-      import("~/server/db.server"),
-      import("~/server/auth.server"),
-      import("~/features/auth/auth-notifier.server"),
-      import("~/features/admin/create-administrator.server"),
-      import("~/features/admin/admin-session.server"),
-    ]);
+  const [
+    { openDatabase },
+    { createAuth, resolveAuthSecret },
+    { createAuthNotifier },
+    { createAdministrator, parseScopes },
+    { createAdminSession },
+  ] = await Promise.all([
+    import("~/server/db.server"),
+    import("~/server/auth.server"),
+    import("~/features/auth/auth-notifier.server"),
+    import("~/features/admin/create-administrator.server"),
+    import("~/features/admin/admin-session.server"),
+  ]);
   const handle = await openDatabase({ dataDir: options.dataDir });
   try {
     await handle.migrate();
@@ -102,7 +128,11 @@ async function makeStaffAdministrators(options: {
     });
     const tokens: Record<string, string> = {};
     for (const who of options.who) {
-      const { userId } = await createAdministrator({ db, auth, input: { email: who.email, password: who.password, name: who.name, scopes: parseScopes(who.scopes) } });
+      const { userId } = await createAdministrator({
+        db,
+        auth,
+        input: { email: who.email, password: who.password, name: who.name, scopes: parseScopes(who.scopes) },
+      });
       tokens[who.email] = (await createAdminSession({ db, userId, method: "sign-in" })).token;
     }
     return tokens;
@@ -168,7 +198,11 @@ export default async function setup(project: TestProject) {
   try {
     snapshot = snapshotProductionBuild();
     fakeStripe = await startFakeStripe();
-    const stripeEnv = { STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: fakeStripe.url };
+    const stripeEnv = {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_URL: fakeStripe.url,
+    };
     for (let i = 0; i < count; i++) dataDirs.push(mkdtempSync(path.join(tmpdir(), "church-e2e-")));
     const build = snapshot.dir;
     let launched: BrowserServer;

@@ -94,7 +94,8 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-const stripeError = (res: ServerResponse, status: number, message: string, type = "invalid_request_error") => send(res, status, { error: { type, message } });
+const stripeError = (res: ServerResponse, status: number, message: string, type = "invalid_request_error") =>
+  send(res, status, { error: { type, message } });
 
 /** Starts the fake on 127.0.0.1 (a free port unless given). */
 export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
@@ -136,7 +137,12 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         return stripeError(res, 401, "Invalid API Key provided", "authentication_error");
       }
       const params = parseStripeForm(url.search.length > 1 && req.method === "GET" ? url.search.slice(1) : body);
-      requests.push({ method: req.method ?? "GET", path: url.pathname, params, idempotencyKey: req.headers["idempotency-key"] as string | undefined });
+      requests.push({
+        method: req.method ?? "GET",
+        path: url.pathname,
+        params,
+        idempotencyKey: req.headers["idempotency-key"] as string | undefined,
+      });
       if (failures.count > 0) {
         failures.count -= 1;
         return stripeError(res, failures.status, "The fake was told to fail this call.", "api_error");
@@ -176,7 +182,8 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
           line_items: lineItems,
           subscription_data: (params.subscription_data as Params | undefined) ?? null,
         };
-        if (!session.success_url || lineItems.length === 0) return stripeError(res, 400, "Missing required param: line_items or success_url.");
+        if (!session.success_url || lineItems.length === 0)
+          return stripeError(res, 400, "Missing required param: line_items or success_url.");
         sessions.set(sessionId, session);
         return send(res, 200, session);
       }
@@ -199,10 +206,21 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
         return send(res, 200, { object: "subscription", ...existing });
       }
       if (url.pathname === "/v1/billing_portal/sessions" && req.method === "POST") {
-        return send(res, 200, { id: id("bps"), object: "billing_portal.session", url: `${base}/portal/${String(params.customer)}`, return_url: params.return_url });
+        return send(res, 200, {
+          id: id("bps"),
+          object: "billing_portal.session",
+          url: `${base}/portal/${String(params.customer)}`,
+          return_url: params.return_url,
+        });
       }
       if (url.pathname === "/v1/refunds" && req.method === "POST") {
-        return send(res, 200, { id: id("re"), object: "refund", status: "succeeded", amount: Number(params.amount ?? 0), payment_intent: params.payment_intent });
+        return send(res, 200, {
+          id: id("re"),
+          object: "refund",
+          status: "succeeded",
+          amount: Number(params.amount ?? 0),
+          payment_intent: params.payment_intent,
+        });
       }
       return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname}).`);
     })().catch((error: unknown) => stripeError(res, 500, String(error), "api_error"));
@@ -241,7 +259,10 @@ export function stripeEvent<T extends object>(type: string, object: T, overrides
 }
 
 /** The body and `Stripe-Signature` header for an event, signed as Stripe signs (timestamp in seconds). */
-export function signStripeEvent(event: object, options: { secret?: string; timestamp?: number } = {}): { payload: string; signature: string } {
+export function signStripeEvent(
+  event: object,
+  options: { secret?: string; timestamp?: number } = {},
+): { payload: string; signature: string } {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({
     payload,
@@ -266,7 +287,11 @@ export function completedSessionEvent(session: FakeCheckoutSession, overrides: P
 }
 
 /** Posts a signed event to a running site's webhook; answers the response. */
-export async function postStripeEvent(baseURL: string, event: object, options: { secret?: string; timestamp?: number } = {}): Promise<Response> {
+export async function postStripeEvent(
+  baseURL: string,
+  event: object,
+  options: { secret?: string; timestamp?: number } = {},
+): Promise<Response> {
   const { payload, signature } = signStripeEvent(event, options);
   return fetch(new URL("/stripe/webhook", baseURL), {
     method: "POST",

@@ -118,7 +118,11 @@ const STORED_ROW_SCHEMAS: Record<string, { schema: z.ZodType; from?: (row: Recor
   // The form posts text: the stored numbers go back through it as text.
   church_settings: {
     schema: ZRetentionSettings,
-    from: (row) => ({ prayerRetentionDays: String(row.prayerRetentionDays), privatePrayerRetentionDays: String(row.privatePrayerRetentionDays), chatRetentionDays: String(row.chatRetentionDays) }),
+    from: (row) => ({
+      prayerRetentionDays: String(row.prayerRetentionDays),
+      privatePrayerRetentionDays: String(row.privatePrayerRetentionDays),
+      chatRetentionDays: String(row.chatRetentionDays),
+    }),
   },
 };
 
@@ -132,7 +136,8 @@ export function checkStoredRow(table: string, row: Record<string, unknown>): str
     if (problem) return;
     if (typeof node === "string") {
       if (CONTROL.test(node)) problem = `${where} holds a control character: ${JSON.stringify(node.slice(0, 120))}`;
-      else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(node)) problem = `${where} holds a lone surrogate`;
+      else if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(node))
+        problem = `${where} holds a lone surrogate`;
       else if (node.length > MAX_STORED_TEXT) problem = `${where} holds ${node.length} characters`;
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => walk(item, `${where}[${i}]`));
@@ -146,7 +151,8 @@ export function checkStoredRow(table: string, row: Record<string, unknown>): str
   if (revalidate) {
     const input = asInput(row);
     const parsed = revalidate.schema.safeParse(revalidate.from ? revalidate.from(input) : input);
-    if (!parsed.success) return `the row no longer passes its form's schema: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`;
+    if (!parsed.success)
+      return `the row no longer passes its form's schema: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`;
   }
   return null;
 }

@@ -68,14 +68,21 @@ export const FUZZ_TABLE: Record<string, EndpointNotes> = {
   "/admin": {},
   "/admin/users": {},
   "/admin/members": {},
-  "/admin/content": { upload: true, uploadForm: { fields: { intent: "upload-image", kind: "leader", id: "@leaderId" }, fileFields: ["file"] } },
+  "/admin/content": {
+    upload: true,
+    uploadForm: { fields: { intent: "upload-image", kind: "leader", id: "@leaderId" }, fileFields: ["file"] },
+  },
   "/admin/settings": {},
   "/admin/email": {},
   "/admin/health": {},
   "/admin/audit": {},
   "/admin/events": {},
   "/admin/events/new": { upload: true, uploadForm: { fields: { intent: "save" }, fileFields: ["image"] } },
-  "/admin/events/:eventId": { params: { eventId: "eventId" }, upload: true, uploadForm: { fields: { intent: "save" }, fileFields: ["image"] } },
+  "/admin/events/:eventId": {
+    params: { eventId: "eventId" },
+    upload: true,
+    uploadForm: { fields: { intent: "save" }, fileFields: ["image"] },
+  },
   "/admin/fish-fry-archive": {},
   "/admin/event-registrations": {},
   "/admin/inbox/prayer": {},
@@ -83,8 +90,18 @@ export const FUZZ_TABLE: Record<string, EndpointNotes> = {
   "/admin/inbox/signups": {},
   "/admin/moderation": {},
   "/admin/sermons": {},
-  "/admin/sermons/new": { upload: true, uploadForm: { fields: { intent: "save", titleEn: "Fuzz sermon", status: "draft" }, fileFields: ["audioFile", "videoFile", "notesFile"] } },
-  "/admin/sermons/:sermonId": { params: { sermonId: "sermonId" }, upload: true, uploadForm: { fields: { intent: "save" }, fileFields: ["audioFile", "videoFile", "notesFile"] } },
+  "/admin/sermons/new": {
+    upload: true,
+    uploadForm: {
+      fields: { intent: "save", titleEn: "Fuzz sermon", status: "draft" },
+      fileFields: ["audioFile", "videoFile", "notesFile"],
+    },
+  },
+  "/admin/sermons/:sermonId": {
+    params: { sermonId: "sermonId" },
+    upload: true,
+    uploadForm: { fields: { intent: "save" }, fileFields: ["audioFile", "videoFile", "notesFile"] },
+  },
   "/admin/live": {},
   "/admin/study": {},
   "/admin/study/guides/new": {},
@@ -104,7 +121,11 @@ export const FUZZ_TABLE: Record<string, EndpointNotes> = {
   "/admin/giving": {},
   "/admin/store": {},
   "/admin/store/products/new": { upload: true, uploadForm: { fields: { intent: "save" }, fileFields: ["image"] } },
-  "/admin/store/products/:productId": { params: { productId: "productId" }, upload: true, uploadForm: { fields: { intent: "save" }, fileFields: ["image"] } },
+  "/admin/store/products/:productId": {
+    params: { productId: "productId" },
+    upload: true,
+    uploadForm: { fields: { intent: "save" }, fileFields: ["image"] },
+  },
   "/admin/store/orders/:orderId": { params: { orderId: "orderId" } },
   "/admin/session-update": {},
   "/admin/*": {},
@@ -145,7 +166,10 @@ export const FUZZ_TABLE: Record<string, EndpointNotes> = {
   "/give": {},
   "/give/thanks": {},
   "/give/history": {},
-  "/community": { upload: true, uploadForm: { fields: { intent: "gallery-submit", title: "Fuzz photo", description: "" }, fileFields: ["file"] } },
+  "/community": {
+    upload: true,
+    uploadForm: { fields: { intent: "gallery-submit", title: "Fuzz photo", description: "" }, fileFields: ["file"] },
+  },
   "/community/groups/:slug": { params: { slug: "groupSlug" } },
   "/community/discussions/:threadId": { params: { threadId: "threadId" } },
   "/watch": {},
@@ -187,7 +211,9 @@ interface RouteEntry {
 }
 
 function exportsFunction(source: string, name: "loader" | "action"): boolean {
-  return new RegExp(`export\\s+(?:async\\s+)?function\\s+${name}\\b|export\\s+(?:const|let|var)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`).test(source);
+  return new RegExp(
+    `export\\s+(?:async\\s+)?function\\s+${name}\\b|export\\s+(?:const|let|var)\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`,
+  ).test(source);
 }
 
 function scopeOf(source: string): string | null | undefined {
@@ -214,7 +240,14 @@ export function routesWithHandlers(): Array<Omit<FuzzEndpoint, "notes">> {
     }
   };
   const root = readFileSync(path.join(repoRoot, "app", "root.tsx"), "utf8");
-  out.push({ key: "[root]", file: "root.tsx", pattern: "/", hasLoader: exportsFunction(root, "loader"), hasAction: exportsFunction(root, "action"), scope: undefined });
+  out.push({
+    key: "[root]",
+    file: "root.tsx",
+    pattern: "/",
+    hasLoader: exportsFunction(root, "loader"),
+    hasAction: exportsFunction(root, "action"),
+    scope: undefined,
+  });
   visit(routeConfig as unknown as RouteEntry[], "");
   return out;
 }
@@ -251,7 +284,11 @@ export interface Vocabulary {
 const appDir = path.join(repoRoot, "app");
 
 function resolveImport(from: string, spec: string): string | null {
-  const base = spec.startsWith("~/") ? path.join(appDir, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+  const base = spec.startsWith("~/")
+    ? path.join(appDir, spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(from), spec)
+      : null;
   if (!base) return null;
   for (const ext of ["", ".ts", ".tsx", "/index.ts"]) {
     const candidate = base + ext;
@@ -286,18 +323,27 @@ export function vocabularyOf(file: string): Vocabulary {
     for (const m of source.matchAll(/name="intent"\s+value="([\w:-]{1,40})"/g)) intents.add(m[1]!);
     for (const m of source.matchAll(/case\s+"([\w:-]{1,40})":/g)) words.add(m[1]!);
     for (const m of source.matchAll(/name="([\w[\].-]{1,40})"/g)) names.add(m[1]!);
-    for (const m of source.matchAll(/<input[^>]*type="file"[^>]*name="([\w-]+)"|<input[^>]*name="([\w-]+)"[^>]*type="file"/g)) fileFields.add((m[1] ?? m[2])!);
+    for (const m of source.matchAll(/<input[^>]*type="file"[^>]*name="([\w-]+)"|<input[^>]*name="([\w-]+)"[^>]*type="file"/g))
+      fileFields.add((m[1] ?? m[2])!);
     for (const m of source.matchAll(/\b(?:input|raw|form|fields|body|values|parsed\.data)\.(\w{1,40})\b/g)) names.add(m[1]!);
     for (const m of source.matchAll(/\.(?:get|getAll|has)\(\s*"([\w[\].-]{1,40})"\s*\)/g)) names.add(m[1]!);
-    for (const m of source.matchAll(/^\s*(\w{1,40}):\s*(?:z\.|formText|optionalText|text\(|longText|id\b|ids\b|optional)/gm)) names.add(m[1]!);
+    for (const m of source.matchAll(/^\s*(\w{1,40}):\s*(?:z\.|formText|optionalText|text\(|longText|id\b|ids\b|optional)/gm))
+      names.add(m[1]!);
     for (const m of source.matchAll(/z\.enum\(\[([^\]]{1,2000})\]/g)) for (const w of m[1]!.matchAll(/"([^"]{1,40})"/g)) words.add(w[1]!);
-    for (const m of source.matchAll(/\[((?:\s*"[\w:-]{1,40}",?)+)\s*\]\s*as const/g)) for (const w of m[1]!.matchAll(/"([^"]{1,40})"/g)) words.add(w[1]!);
+    for (const m of source.matchAll(/\[((?:\s*"[\w:-]{1,40}",?)+)\s*\]\s*as const/g))
+      for (const w of m[1]!.matchAll(/"([^"]{1,40})"/g)) words.add(w[1]!);
     for (const m of source.matchAll(/value="([\w:-]{1,40})"/g)) words.add(m[1]!);
   }
   // Words that only name things in code, not form fields.
-  for (const noise of ["length", "map", "filter", "then", "catch", "trim", "toString", "data", "ok", "status", "headers", "get", "set"]) names.delete(noise);
+  for (const noise of ["length", "map", "filter", "then", "catch", "trim", "toString", "data", "ok", "status", "headers", "get", "set"])
+    names.delete(noise);
   if (intents.size === 0) for (const w of words) if (/^[a-z]+(?:-[a-z]+)+$/.test(w)) intents.add(w);
-  const vocabulary = { intents: [...intents].sort(), names: [...names].sort(), words: [...words].sort(), fileFields: [...fileFields].sort() };
+  const vocabulary = {
+    intents: [...intents].sort(),
+    names: [...names].sort(),
+    words: [...words].sort(),
+    fileFields: [...fileFields].sort(),
+  };
   vocabularyCache.set(file, vocabulary);
   return vocabulary;
 }

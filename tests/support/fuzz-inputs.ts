@@ -82,7 +82,7 @@ export const EDGE_STRINGS: readonly string[] = [
   "00000000-0000-0000-0000-000000000000",
   "ffffffff-ffff-ffff-ffff-ffffffffffff",
   "<script>alert(1)</script>",
-  "\"><img src=x onerror=alert(1)>",
+  '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
   "data:text/html,<b>x</b>",
   "' OR 1=1 --",
@@ -130,17 +130,27 @@ export const hugeString: fc.Arbitrary<string> = fc
 
 /** What a form field gets: mostly short hostile text, sometimes huge, sometimes a value from the field's world. */
 export function fieldValue(plausible: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 5, arbitrary: plausible },
-    { weight: 5, arbitrary: hostileString },
-    { weight: 1, arbitrary: hugeString },
-  );
+  return fc.oneof({ weight: 5, arbitrary: plausible }, { weight: 5, arbitrary: hostileString }, { weight: 1, arbitrary: hugeString });
 }
 
 /** Field names: the endpoint's own (so inputs get past the first check), junk, and pollution attempts. */
 export function fieldName(known: readonly string[]): fc.Arbitrary<string> {
   const junk = fc.oneof(
-    fc.constantFrom("__proto__", "constructor", "prototype", "toString", "a[b]", "a.b", "", " ", "intent ", "INTENT", "file", "files", "id[]"),
+    fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "prototype",
+      "toString",
+      "a[b]",
+      "a.b",
+      "",
+      " ",
+      "intent ",
+      "INTENT",
+      "file",
+      "files",
+      "id[]",
+    ),
     fc.string({ unit, maxLength: 12 }),
   );
   return known.length ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: junk }) : junk;
@@ -236,10 +246,16 @@ export const hostileFileName: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** An upload as the page sends it, with some values and every file name made hostile. */
-export function uploadShape(template: { fields: Record<string, string>; fileFields: string[] }, valueFor: (name: string) => fc.Arbitrary<string>): fc.Arbitrary<FormShape> {
+export function uploadShape(
+  template: { fields: Record<string, string>; fileFields: string[] },
+  valueFor: (name: string) => fc.Arbitrary<string>,
+): fc.Arbitrary<FormShape> {
   const fields = fc.tuple(
     ...Object.entries(template.fields).map(([name, value]) =>
-      fc.oneof({ weight: 4, arbitrary: fc.constant<[string, string]>([name, value]) }, { weight: 1, arbitrary: valueFor(name).map((v) => [name, v] as [string, string]) }),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constant<[string, string]>([name, value]) },
+        { weight: 1, arbitrary: valueFor(name).map((v) => [name, v] as [string, string]) },
+      ),
     ),
   );
   const file = fc.record({
@@ -248,7 +264,9 @@ export function uploadShape(template: { fields: Record<string, string>; fileFiel
     type: fc.constantFrom("image/png", "application/pdf", "text/plain", "audio/mpeg", "", "../../x"),
     bytes: fileBytes,
   });
-  return fc.record({ fields, files: fc.array<FilePart>(file, { minLength: 1, maxLength: 3 }) }).map(({ fields, files }) => ({ fields: fields as Array<[string, string]>, files }));
+  return fc
+    .record({ fields, files: fc.array<FilePart>(file, { minLength: 1, maxLength: 3 }) })
+    .map(({ fields, files }) => ({ fields: fields as Array<[string, string]>, files }));
 }
 
 export interface FormShape {
@@ -271,18 +289,38 @@ export function formShape(options: {
   const field = fieldName(options.names).chain((name) => options.valueFor(name).map((value) => [name, value] as [string, string]));
   const fileFields = options.fileFields.length ? options.fileFields : ["file", "files"];
   const file = fc.record({
-    field: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...fileFields) }, { weight: 1, arbitrary: fc.constantFrom(...fileFields, "x", "intent") }),
+    field: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...fileFields) },
+      { weight: 1, arbitrary: fc.constantFrom(...fileFields, "x", "intent") },
+    ),
     name: hostileFileName,
-    type: fc.constantFrom("image/png", "image/jpeg", "image/webp", "audio/mpeg", "application/pdf", "text/html", "application/x-php", "", "image/svg+xml", "../../x"),
+    type: fc.constantFrom(
+      "image/png",
+      "image/jpeg",
+      "image/webp",
+      "audio/mpeg",
+      "application/pdf",
+      "text/html",
+      "application/x-php",
+      "",
+      "image/svg+xml",
+      "../../x",
+    ),
     bytes: fileBytes,
   });
   return fc
     .record({
       intent,
       fields: fc.array(field, { maxLength: 10 }),
-      files: fc.oneof({ weight: 4, arbitrary: fc.constant<FilePart[]>([]) }, { weight: 1, arbitrary: fc.array<FilePart>(file, { minLength: 1, maxLength: 3 }) }),
+      files: fc.oneof(
+        { weight: 4, arbitrary: fc.constant<FilePart[]>([]) },
+        { weight: 1, arbitrary: fc.array<FilePart>(file, { minLength: 1, maxLength: 3 }) },
+      ),
     })
-    .map(({ intent, fields, files }) => ({ fields: intent === undefined ? fields : [["intent", intent] as [string, string], ...fields], files }));
+    .map(({ intent, fields, files }) => ({
+      fields: intent === undefined ? fields : [["intent", intent] as [string, string], ...fields],
+      files,
+    }));
 }
 
 /** Encodes text the way a browser would send it (a lone surrogate becomes U+FFFD). */
@@ -311,7 +349,11 @@ export function multipart(shape: FormShape, boundary = "----fuzzBoundary7MA4YWxk
     );
   }
   chunks.push(encoder.encode(`--${boundary}--\r\n`));
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body: concat(chunks), label: `multipart (${shape.files.length} files)` };
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: concat(chunks),
+    label: `multipart (${shape.files.length} files)`,
+  };
 }
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -332,8 +374,16 @@ export function malformedMultipart(shape: FormShape): fc.Arbitrary<RawBody> {
     fc.constant({ contentType: "multipart/form-data", body: bytes, label: "multipart without a boundary" }),
     fc.constant({ contentType: "multipart/form-data; boundary=", body: bytes, label: "multipart with an empty boundary" }),
     fc.constant({ contentType: "multipart/form-data; boundary=other", body: bytes, label: "multipart with another boundary" }),
-    fc.constant({ contentType: `multipart/form-data; boundary=${"b".repeat(200)}`, body: bytes, label: "multipart with a 200-character boundary" }),
-    fc.constant({ contentType: 'multipart/form-data; boundary="unterminated', body: bytes, label: "multipart with an unterminated quoted boundary" }),
+    fc.constant({
+      contentType: `multipart/form-data; boundary=${"b".repeat(200)}`,
+      body: bytes,
+      label: "multipart with a 200-character boundary",
+    }),
+    fc.constant({
+      contentType: 'multipart/form-data; boundary="unterminated',
+      body: bytes,
+      label: "multipart with an unterminated quoted boundary",
+    }),
     fc.integer({ min: 0, max: Math.max(0, bytes.length - 1) }).map((cut) => ({
       contentType: good.contentType,
       body: bytes.subarray(0, cut),
@@ -346,7 +396,9 @@ export function malformedMultipart(shape: FormShape): fc.Arbitrary<RawBody> {
     }),
     fc.constant({
       contentType: good.contentType,
-      body: encoder.encode(`--------fuzzBoundary7MA4YWxkTrZu0gW\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--------fuzzBoundary7MA4YWxkTrZu0gW--\r\n`),
+      body: encoder.encode(
+        `--------fuzzBoundary7MA4YWxkTrZu0gW\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--------fuzzBoundary7MA4YWxkTrZu0gW--\r\n`,
+      ),
       label: "multipart part without a name",
     }),
     fc.constant({
@@ -356,17 +408,30 @@ export function malformedMultipart(shape: FormShape): fc.Arbitrary<RawBody> {
     }),
     fc.constant({
       contentType: good.contentType,
-      body: concat([encoder.encode(`--------fuzzBoundary7MA4YWxkTrZu0gW\r\nContent-Disposition: form-data; name="x"; filename*=UTF-8''%E0%A4%A\r\n\r\n`), Uint8Array.from(PNG_HEAD), encoder.encode("\r\n--------fuzzBoundary7MA4YWxkTrZu0gW--\r\n")]),
+      body: concat([
+        encoder.encode(
+          `--------fuzzBoundary7MA4YWxkTrZu0gW\r\nContent-Disposition: form-data; name="x"; filename*=UTF-8''%E0%A4%A\r\n\r\n`,
+        ),
+        Uint8Array.from(PNG_HEAD),
+        encoder.encode("\r\n--------fuzzBoundary7MA4YWxkTrZu0gW--\r\n"),
+      ]),
       label: "multipart with a broken RFC 5987 file name",
     }),
-    fc.uint8Array({ maxLength: 512 }).map((junk) => ({ contentType: good.contentType, body: junk, label: "multipart content type, random bytes" })),
+    fc
+      .uint8Array({ maxLength: 512 })
+      .map((junk) => ({ contentType: good.contentType, body: junk, label: "multipart content type, random bytes" })),
     fc.constant({ contentType: "application/x-www-form-urlencoded", body: bytes, label: "multipart bytes sent as urlencoded" }),
   );
 }
 
 /** JSON bodies: wrong types for the endpoint's fields, arrays, scalars, pollution, and broken text. */
-export function jsonBody(options: { intents: readonly string[]; names: readonly string[]; valueFor: (name: string) => fc.Arbitrary<string> }): fc.Arbitrary<RawBody> {
-  const value = (name: string) => fc.oneof({ weight: 2, arbitrary: options.valueFor(name) as fc.Arbitrary<unknown> }, { weight: 3, arbitrary: wrongType });
+export function jsonBody(options: {
+  intents: readonly string[];
+  names: readonly string[];
+  valueFor: (name: string) => fc.Arbitrary<string>;
+}): fc.Arbitrary<RawBody> {
+  const value = (name: string) =>
+    fc.oneof({ weight: 2, arbitrary: options.valueFor(name) as fc.Arbitrary<unknown> }, { weight: 3, arbitrary: wrongType });
   const entry = fieldName(options.names).chain((name) => value(name).map((v) => [name, v] as const));
   const intent = options.intents.length ? fc.oneof(fc.constantFrom(...options.intents), wrongType) : wrongType;
   const object = fc.tuple(fc.option(intent, { nil: undefined, freq: 6 }), fc.array(entry, { maxLength: 8 })).map(([i, entries]) => {
@@ -411,18 +476,32 @@ export const wrongKindBody: fc.Arbitrary<RawBody> = fc.oneof(
     { contentType: "application/x-www-form-urlencoded", body: "", label: "empty form" },
     { contentType: "application/x-www-form-urlencoded", body: "intent=%zz&a=%E0%A4%A&%=%", label: "form with bad percent-encoding" },
     { contentType: "application/x-www-form-urlencoded", body: "intent&&&=&==&a=1=2", label: "form with bare names" },
-    { contentType: "application/x-www-form-urlencoded", body: Uint8Array.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0x3d, 0xe2, 0x82]), label: "form with invalid UTF-8" },
+    {
+      contentType: "application/x-www-form-urlencoded",
+      body: Uint8Array.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0x3d, 0xe2, 0x82]),
+      label: "form with invalid UTF-8",
+    },
     { contentType: "application/x-www-form-urlencoded; charset=utf-7", body: "intent=+AGA-", label: "form in UTF-7" },
     { contentType: "text/plain", body: "intent=post", label: "text/plain" },
-    { contentType: "application/xml", body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', label: "XML with an external entity" },
+    {
+      contentType: "application/xml",
+      body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+      label: "XML with an external entity",
+    },
     { contentType: "application/octet-stream", body: Uint8Array.from([0, 1, 2, 3, 255]), label: "octet-stream" },
     { contentType: "image/png", body: Uint8Array.from(PNG_HEAD), label: "a bare PNG" },
     { contentType: "application/x-www-form-urlencoded, multipart/form-data", body: "intent=post", label: "two content types" },
     { contentType: "APPLICATION/JSON", body: '{"intent":"post"}', label: "upper-case content type" },
     { contentType: "application/json", body: "intent=post", label: "form text sent as JSON" },
   ),
-  fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ contentType: "application/x-www-form-urlencoded", body: bytes, label: "form content type, random bytes" })),
-  hugeString.map((s) => ({ contentType: "application/x-www-form-urlencoded", body: `intent=${encodeQuery(s)}`, label: "100 KB urlencoded field" })),
+  fc
+    .uint8Array({ maxLength: 300 })
+    .map((bytes) => ({ contentType: "application/x-www-form-urlencoded", body: bytes, label: "form content type, random bytes" })),
+  hugeString.map((s) => ({
+    contentType: "application/x-www-form-urlencoded",
+    body: `intent=${encodeQuery(s)}`,
+    label: "100 KB urlencoded field",
+  })),
 );
 
 /** Query strings: the endpoint's own parameters with hostile values, junk, broken percent-encoding. */
@@ -435,7 +514,17 @@ export function queryString(names: readonly string[], valueFor: (name: string) =
     { weight: 5, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.join("&")}`) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom("?%zz", "?q=%E0%A4%A", "?page=%00", "?lang=%FF%FE", "?&&&", "?=", "?q=%", "?index&index", "?page=1&page=2&page=x"),
+      arbitrary: fc.constantFrom(
+        "?%zz",
+        "?q=%E0%A4%A",
+        "?page=%00",
+        "?lang=%FF%FE",
+        "?&&&",
+        "?=",
+        "?q=%",
+        "?index&index",
+        "?page=1&page=2&page=x",
+      ),
     },
   );
 }
@@ -453,7 +542,30 @@ export function encodeQuery(value: string): string {
 /** A path parameter: a real value most of the time, otherwise junk a URL can carry. */
 export function paramValue(real: string | undefined): fc.Arbitrary<string> {
   const junk = fc.oneof(
-    fc.constantFrom("\u0000", "a\u0000", "\u0001x", "0", "-1", "1.5", "999999999", "2147483648", "99999999999999999999", "abc", "..", "../admin", "%2e%2e", "null", "00000000-0000-0000-0000-000000000000", "a".repeat(5000), "😀", "\u202e", " ", "1 OR 1=1", "1;", "%00"),
+    fc.constantFrom(
+      "\u0000",
+      "a\u0000",
+      "\u0001x",
+      "0",
+      "-1",
+      "1.5",
+      "999999999",
+      "2147483648",
+      "99999999999999999999",
+      "abc",
+      "..",
+      "../admin",
+      "%2e%2e",
+      "null",
+      "00000000-0000-0000-0000-000000000000",
+      "a".repeat(5000),
+      "😀",
+      "\u202e",
+      " ",
+      "1 OR 1=1",
+      "1;",
+      "%00",
+    ),
     hostileString.map(wellFormed),
   );
   return real === undefined ? junk : fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 2, arbitrary: junk });

@@ -3,15 +3,13 @@ import path from "node:path";
 
 /** Undoes quoted-printable soft breaks and escapes so links and accents can be searched. */
 export function decodeMail(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/(?:=[0-9A-F]{2})+/g, (match) => {
-      try {
-        return Buffer.from(match.replaceAll("=", ""), "hex").toString("utf8");
-      } catch {
-        return match;
-      }
-    });
+  return raw.replace(/=\r?\n/g, "").replace(/(?:=[0-9A-F]{2})+/g, (match) => {
+    try {
+      return Buffer.from(match.replaceAll("=", ""), "hex").toString("utf8");
+    } catch {
+      return match;
+    }
+  });
 }
 
 /** The /auth/callback link in a received mail. */
@@ -35,7 +33,9 @@ export async function waitForEmlTo(dataDir: string, to: string, after = 0): Prom
   for (;;) {
     let files: string[] = [];
     try {
-      files = readdirSync(folder).filter((f) => f.endsWith(".eml")).sort();
+      files = readdirSync(folder)
+        .filter((f) => f.endsWith(".eml"))
+        .sort();
     } catch {
       files = [];
     }

@@ -5,10 +5,7 @@ import type { AppDatabase } from "~/server/db.server";
 
 /** Every table of the schema, by its SQL name. */
 export const tables: Record<string, PgTable> = Object.fromEntries(
-  (Object.values(schema).filter((value) => is(value, PgTable)) as unknown as PgTable[]).map((table) => [
-    getTableName(table),
-    table,
-  ]),
+  (Object.values(schema).filter((value) => is(value, PgTable)) as unknown as PgTable[]).map((table) => [getTableName(table), table]),
 );
 
 /** Row count of every table, for before/after comparisons. */

@@ -40,7 +40,10 @@ async function connectMaintenance(serverUrl: string): Promise<pg.Client> {
  * Creates `test_<random>` on the TEST_DATABASE_URL server and returns its URL: empty, or a copy
  * of the `template` database (which must have no open connection while it is copied).
  */
-export async function createThrowawayDatabase(serverUrl = testDatabaseUrl, { template }: { template?: string } = {}): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  serverUrl = testDatabaseUrl,
+  { template }: { template?: string } = {},
+): Promise<ThrowawayDatabase> {
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: no PostgreSQL server to test against");
   if (template !== undefined && !/^test_[0-9a-f]{12}$/.test(template)) throw new Error(`Not a throwaway database name: ${template}`);
   const name = `test_${randomBytes(6).toString("hex")}`;

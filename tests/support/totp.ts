@@ -28,8 +28,7 @@ export function hotp(key: Buffer, counter: number, digits = 6): string {
   message.writeBigUInt64BE(BigInt(counter));
   const mac = createHmac("sha1", key).update(message).digest();
   const offset = mac[mac.length - 1]! & 0x0f;
-  const binary =
-    ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
+  const binary = ((mac[offset]! & 0x7f) << 24) | (mac[offset + 1]! << 16) | (mac[offset + 2]! << 8) | mac[offset + 3]!;
   return String(binary % 10 ** digits).padStart(digits, "0");
 }
 

@@ -16,7 +16,9 @@ export interface LoggedWrite {
 /** Installs the log and one trigger per table of the `public` schema. */
 export async function installWriteLog(db: AppDatabase): Promise<string[]> {
   await db.execute(sql.raw("CREATE SCHEMA IF NOT EXISTS fuzz"));
-  await db.execute(sql.raw("CREATE TABLE IF NOT EXISTS fuzz.writes (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL, row jsonb NOT NULL)"));
+  await db.execute(
+    sql.raw("CREATE TABLE IF NOT EXISTS fuzz.writes (id bigserial PRIMARY KEY, tbl text NOT NULL, op text NOT NULL, row jsonb NOT NULL)"),
+  );
   await db.execute(
     sql.raw(`CREATE OR REPLACE FUNCTION fuzz.log_write() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
@@ -29,11 +31,16 @@ BEGIN
 END
 $fn$`),
   );
-  const tables = await queryRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const tables = await queryRows<{ tablename: string }>(
+    db,
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   for (const { tablename } of tables) {
     await db.execute(sql.raw(`DROP TRIGGER IF EXISTS fuzz_log_write ON "public"."${tablename}"`));
     await db.execute(
-      sql.raw(`CREATE TRIGGER fuzz_log_write AFTER INSERT OR UPDATE OR DELETE ON "public"."${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz.log_write()`),
+      sql.raw(
+        `CREATE TRIGGER fuzz_log_write AFTER INSERT OR UPDATE OR DELETE ON "public"."${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz.log_write()`,
+      ),
     );
   }
   return tables.map((t) => t.tablename);

@@ -7,7 +7,17 @@ import { dateTimeFormat } from "~/i18n/intl-format";
  * heading, a card, a notice, labelled fields. Plain forms: every action also works without
  * JavaScript.
  */
-export function AdminPage({ title, intro, actions, children }: { title: string; intro?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -22,9 +32,23 @@ export function AdminPage({ title, intro, actions, children }: { title: string; 
   );
 }
 
-export function AdminCard({ title, id, children, className = "" }: { title?: string; id?: string; children: ReactNode; className?: string }) {
+export function AdminCard({
+  title,
+  id,
+  children,
+  className = "",
+}: {
+  title?: string;
+  id?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
-    <section id={id} aria-labelledby={title && id ? `${id}-title` : undefined} className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={title && id ? `${id}-title` : undefined}
+      className={`min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 ${className}`}
+    >
       {title ? (
         <h2 id={id ? `${id}-title` : undefined} className="mb-4 text-lg font-semibold text-slate-900">
           {title}
@@ -110,7 +134,17 @@ export function formatDateTime(value: string | Date, language: string, timeZone?
  * A wide table that scrolls sideways inside its own focusable, labelled region on a phone (the
  * page itself never does). `minWidthClass` is a literal Tailwind class, e.g. "min-w-[40rem]".
  */
-export function AdminTable({ label, columns, minWidthClass, children }: { label: string; columns: ReactNode[]; minWidthClass: string; children: ReactNode }) {
+export function AdminTable({
+  label,
+  columns,
+  minWidthClass,
+  children,
+}: {
+  label: string;
+  columns: ReactNode[];
+  minWidthClass: string;
+  children: ReactNode;
+}) {
   return (
     <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto">
       <table className={`w-full ${minWidthClass} text-left text-sm`}>

@@ -174,15 +174,7 @@ type PresetFieldProps = Omit<FieldProps, "label" | "name"> & { t: AuthT; label?:
 /** The email field of every auth form: one label, input type and set of autofill hints. */
 export function EmailField({ t, ...props }: PresetFieldProps) {
   return (
-    <Field
-      label={t("fields.email")}
-      name="email"
-      type="email"
-      autoComplete="email"
-      autoCapitalize="none"
-      spellCheck={false}
-      {...props}
-    />
+    <Field label={t("fields.email")} name="email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />
   );
 }
 
@@ -231,17 +223,13 @@ export function SubmitButton({
   value?: string;
 }) {
   return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      disabled={disabled}
-      aria-disabled={pending || undefined}
-      className={primaryButtonClass}
-    >
+    <button type="submit" name={name} value={value} disabled={disabled} aria-disabled={pending || undefined} className={primaryButtonClass}>
       {pending ? (
         <>
-          <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent"
+          />
           {pendingLabel}
         </>
       ) : (

@@ -95,8 +95,7 @@ function tabOf(data: AuthActionData | undefined): AuthTab | undefined {
   return undefined;
 }
 
-const problemOf = (checked: Checked<unknown>): Problem | null =>
-  checked.ok ? null : { error: checked.error, field: checked.field };
+const problemOf = (checked: Checked<unknown>): Problem | null => (checked.ok ? null : { error: checked.error, field: checked.field });
 
 /**
  * Sign-in, magic link / text code, sign-up and guest, as WAI-ARIA tabs (spec: tabs are guest,
@@ -307,7 +306,9 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
     () => ctx.twoFactorPending || pageData?.intent === "two-factor" || (pageData?.ok === true && pageData.next === "two-factor"),
   );
   // Signed in by link or texted code, not by password: say why a code is asked for.
-  const afterPasswordless = ctx.twoFactorPending || (pageData?.ok === true && pageData.next === "two-factor" && pageData.intent !== "signin-email" && pageData.intent !== "signin-phone");
+  const afterPasswordless =
+    ctx.twoFactorPending ||
+    (pageData?.ok === true && pageData.next === "two-factor" && pageData.intent !== "signin-email" && pageData.intent !== "signin-phone");
   const credentials = useAuthSubmit({
     t,
     intents: ["signin-email", "signin-phone"],
@@ -419,19 +420,9 @@ function SignInPanel({ ctx, method: initialMethod }: { ctx: PanelContext; method
         </div>
       </div>
       {method === "email" ? (
-        <EmailField
-          t={t}
-          key="email"
-          problem={credentials.problem}
-          errorId={errorId}
-        />
+        <EmailField t={t} key="email" problem={credentials.problem} errorId={errorId} />
       ) : (
-        <PhoneField
-          t={t}
-          key="phone"
-          problem={credentials.problem}
-          errorId={errorId}
-        />
+        <PhoneField t={t} key="phone" problem={credentials.problem} errorId={errorId} />
       )}
       <PasswordField
         t={t}
@@ -535,11 +526,7 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
             <input type="hidden" name="phone" value={sentTo} />
           </>
         ) : (
-          <PhoneField
-            t={t}
-            problem={verify.problem}
-            errorId={codeErrorId}
-          />
+          <PhoneField t={t} problem={verify.problem} errorId={codeErrorId} />
         )}
         <Field
           label={t("fields.code")}
@@ -577,9 +564,7 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
       action={ctx.action}
       noValidate
       onSubmit={send.onSubmit((values) =>
-        values.intent === "sms-send"
-          ? problemOf(checkPhone(values.phone ?? ""))
-          : problemOf(checkMagicLink({ email: values.email ?? "" })),
+        values.intent === "sms-send" ? problemOf(checkPhone(values.phone ?? "")) : problemOf(checkMagicLink({ email: values.email ?? "" })),
       )}
       className="space-y-4"
     >
@@ -593,19 +578,11 @@ function MagicPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod }) 
       />
       <div className="space-y-4 [form:has([value=sms-send]:checked)_&]:hidden">
         <p className="text-slate-700">{t("magic.intro")}</p>
-        <EmailField
-          t={t}
-          problem={send.problem}
-          errorId={errorId}
-        />
+        <EmailField t={t} problem={send.problem} errorId={errorId} />
       </div>
       <div className="hidden space-y-4 [form:has([value=sms-send]:checked)_&]:block">
         <p className="text-slate-700">{t("sms.intro")}</p>
-        <PhoneField
-          t={t}
-          problem={send.problem}
-          errorId={errorId}
-        />
+        <PhoneField t={t} problem={send.problem} errorId={errorId} />
       </div>
       <FormMessage id={errorId} problem={send.problem} t={t} />
       <SubmitButton
@@ -664,14 +641,7 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
   const emailOnly = "[form:has([value=signup-phone]:checked)_&]:hidden";
 
   return (
-    <signUp.fetcher.Form
-      ref={formRef}
-      method="post"
-      action={ctx.action}
-      noValidate
-      onSubmit={signUp.onSubmit(check)}
-      className="space-y-4"
-    >
+    <signUp.fetcher.Form ref={formRef} method="post" action={ctx.action} noValidate onSubmit={signUp.onSubmit(check)} className="space-y-4">
       <MethodChoice
         legend={t("signup.methodLabel")}
         disabled={codeStep}
@@ -684,19 +654,9 @@ function SignUpPanel({ ctx, method }: { ctx: PanelContext; method: AuthMethod })
       />
       {/* In the code step the fields stay in the form (they are posted again with the code). */}
       <div hidden={codeStep && hydrated} className="space-y-4">
-        <Field
-          label={t("fields.fullName")}
-          name="fullName"
-          autoComplete="name"
-          problem={signUp.problem}
-          errorId={errorId}
-        />
+        <Field label={t("fields.fullName")} name="fullName" autoComplete="name" problem={signUp.problem} errorId={errorId} />
         <div className={emailOnly}>
-          <EmailField
-            t={t}
-            problem={signUp.problem}
-            errorId={errorId}
-          />
+          <EmailField t={t} problem={signUp.problem} errorId={errorId} />
         </div>
         <PhoneField
           t={t}

@@ -79,8 +79,7 @@ export function AuthOverlays() {
   );
 }
 
-const visible = (el: Element | null): el is HTMLElement =>
-  el instanceof HTMLElement && el.isConnected && el.getClientRects().length > 0;
+const visible = (el: Element | null): el is HTMLElement => el instanceof HTMLElement && el.isConnected && el.getClientRects().length > 0;
 
 /** Back to the opener; if it is gone (signed in: the button became the member menu), to a stand-in. */
 function returnFocus(opener: Element | null) {

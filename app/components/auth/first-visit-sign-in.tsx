@@ -3,7 +3,16 @@ import { toast } from "~/components/ui/toaster";
 import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
 import { clearGuestMode } from "~/features/auth/guest-mode";
 import { checkCode } from "~/features/auth/auth-input";
-import { EmailField, Field, FormMessage, PhoneField, secondaryButtonClass, SubmitButton, useAuthSubmit, usePreloadAuthRoute } from "./auth-fields";
+import {
+  EmailField,
+  Field,
+  FormMessage,
+  PhoneField,
+  secondaryButtonClass,
+  SubmitButton,
+  useAuthSubmit,
+  usePreloadAuthRoute,
+} from "./auth-fields";
 
 type Step = "send" | "code" | "two-factor";
 type Method = "email" | "phone";

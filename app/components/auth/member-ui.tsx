@@ -79,8 +79,7 @@ function SignOutForm({ className, onSubmit, menuItem }: { className: string; onS
 const memberButtonClass =
   "inline-flex min-h-11 max-w-52 items-center gap-2 rounded-full border border-slate-300 px-4 text-sm font-semibold text-slate-900 hover:bg-black/5";
 
-const itemClass =
-  "flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50";
+const itemClass = "flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm text-slate-800 hover:bg-brand-50 focus:bg-brand-50";
 
 /**
  * The member menu of the desktop header, as a WAI-ARIA menu button: the member's name and
@@ -181,10 +180,7 @@ export function MemberMenu({
         <span className="truncate">{member.name}</span>
         <ChevronDown aria-hidden="true" className={`h-4 w-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
-      <div
-        hidden={!open}
-        className="absolute right-0 top-full z-40 mt-1 w-72 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200"
-      >
+      <div hidden={!open} className="absolute right-0 top-full z-40 mt-1 w-72 rounded-xl bg-white p-2 shadow-xl ring-1 ring-slate-200">
         <div className="border-b border-slate-200 px-3 pb-2 pt-1">
           <p className="truncate font-semibold text-slate-900">{member.name}</p>
           {contact ? <p className="truncate text-sm text-slate-600">{contact}</p> : null}
@@ -229,7 +225,15 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-3 text-base ${isActive ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-800 hover:bg-slate-100"}`;
 
 /** The member links of the mobile side menu. */
-export function MobileMemberLinks({ member, onSignOut, onTakeTour }: { member: CurrentMember; onSignOut: () => void; onTakeTour: () => void }) {
+export function MobileMemberLinks({
+  member,
+  onSignOut,
+  onTakeTour,
+}: {
+  member: CurrentMember;
+  onSignOut: () => void;
+  onTakeTour: () => void;
+}) {
   const { t } = useTranslation();
   const { t: tourT } = useTourTranslation();
   return (

@@ -10,8 +10,7 @@ import { EmailField, FormMessage, PasswordField, SubmitButton, textLinkClass, us
  * to an auth action; without JavaScript they are plain forms and the answer is action data.
  */
 
-const problemOf = (checked: Checked<unknown>): Problem | null =>
-  checked.ok ? null : { error: checked.error, field: checked.field };
+const problemOf = (checked: Checked<unknown>): Problem | null => (checked.ok ? null : { error: checked.error, field: checked.field });
 
 /** A link that also works without JavaScript; with it, `onClick` replaces the navigation. */
 export interface StepLink {

@@ -1,12 +1,28 @@
 import { Form } from "react-router";
 import { AdminCard, adminButton, Notice } from "~/components/admin/admin-ui";
 import type { ModerationProblem } from "~/features/admin/moderation-outcome";
-import type { DiscussionModerationData, ModerationReplyView, ModerationThreadView } from "~/features/discussions/discussion-moderation.server";
+import type {
+  DiscussionModerationData,
+  ModerationReplyView,
+  ModerationThreadView,
+} from "~/features/discussions/discussion-moderation.server";
 import { useDiscussionsAdminTranslation, type DiscussionsAdminT } from "~/features/discussions/discussions-admin-translation";
 
 type Action = "approve" | "hide" | "dismiss" | "lock" | "unlock" | "delete";
 
-function ActionButton({ t, kind, id, action, name }: { t: DiscussionsAdminT; kind: "thread" | "reply"; id: string; action: Action; name: string }) {
+function ActionButton({
+  t,
+  kind,
+  id,
+  action,
+  name,
+}: {
+  t: DiscussionsAdminT;
+  kind: "thread" | "reply";
+  id: string;
+  action: Action;
+  name: string;
+}) {
   const label = t(`admin.${action}`);
   const style = action === "delete" ? adminButton.danger : action === "approve" ? adminButton.primary : adminButton.secondary;
   return (
@@ -42,12 +58,23 @@ function Reasons({ t, count, reasons }: { t: DiscussionsAdminT; count: number; r
   );
 }
 
-function ThreadItem({ t, item, actions, problem }: { t: DiscussionsAdminT; item: ModerationThreadView; actions: Action[]; problem: ModerationProblem | undefined }) {
+function ThreadItem({
+  t,
+  item,
+  actions,
+  problem,
+}: {
+  t: DiscussionsAdminT;
+  item: ModerationThreadView;
+  actions: Action[];
+  problem: ModerationProblem | undefined;
+}) {
   return (
     <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="discussion-admin-thread">
       <h4 className="text-lg font-semibold wrap-anywhere text-slate-900">{item.title}</h4>
       <p className="mt-1 text-sm text-slate-700">
-        {t("admin.author", { name: item.authorName, date: item.dateLabel })} · {t(`admin.status.${item.status}`)} · {(item.replyCount === 1 ? t("admin.repliesCountOne") : t("admin.repliesCount", { count: item.replyCount }))}
+        {t("admin.author", { name: item.authorName, date: item.dateLabel })} · {t(`admin.status.${item.status}`)} ·{" "}
+        {item.replyCount === 1 ? t("admin.repliesCountOne") : t("admin.repliesCount", { count: item.replyCount })}
         {item.locked ? ` · ${t("admin.lockedBadge")}` : ""}
       </p>
       <p className="mt-2 line-clamp-6 whitespace-pre-line wrap-anywhere text-slate-800">{item.body}</p>
@@ -122,7 +149,13 @@ export function DiscussionModeration({ data, problem }: { data: DiscussionModera
       ) : (
         <ul className="grid gap-4">
           {data.reportedThreads.map((item) => (
-            <ThreadItem key={item.id} t={t} item={item} actions={["hide", "dismiss", item.locked ? "unlock" : "lock", "delete"]} problem={problem} />
+            <ThreadItem
+              key={item.id}
+              t={t}
+              item={item}
+              actions={["hide", "dismiss", item.locked ? "unlock" : "lock", "delete"]}
+              problem={problem}
+            />
           ))}
           {data.reportedReplies.map((item) => (
             <ReplyItem key={item.id} t={t} item={item} problem={problem} />
@@ -138,7 +171,13 @@ export function DiscussionModeration({ data, problem }: { data: DiscussionModera
       ) : (
         <ul className="grid gap-4">
           {data.recent.map((item) => (
-            <ThreadItem key={item.id} t={t} item={{ ...item, reportCount: 0 }} actions={[item.locked ? "unlock" : "lock", "hide", "delete"]} problem={problem} />
+            <ThreadItem
+              key={item.id}
+              t={t}
+              item={{ ...item, reportCount: 0 }}
+              actions={[item.locked ? "unlock" : "lock", "hide", "delete"]}
+              problem={problem}
+            />
           ))}
         </ul>
       )}

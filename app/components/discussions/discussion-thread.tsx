@@ -6,9 +6,9 @@ import type { DiscussionThreadData } from "~/features/discussions/load-discussio
 import { useDiscussionsTranslation, type DiscussionsT } from "~/features/discussions/discussions-translation";
 import { discussionInputClasses, ResultMessage } from "./discussion-ui";
 
-const smallButton = "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60";
+const smallButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60";
 const primaryButton = `${smallButton} bg-brand-700 text-white hover:bg-brand-800`;
-
 
 /**
  * A thread's page: its text and replies as plain text (React escapes them; nothing becomes a
@@ -36,7 +36,9 @@ export function DiscussionThreadView({ data, result }: { data: DiscussionThreadD
           <h2 id="thread-heading" className="sr-only">
             {thread.title}
           </h2>
-          {thread.pending ? <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-950">{t("thread.pending")}</p> : null}
+          {thread.pending ? (
+            <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-950">{t("thread.pending")}</p>
+          ) : null}
           <p className="text-sm text-slate-700">
             {t("thread.byline", { name: thread.authorName, date: thread.dateLabel })} {thread.mine ? t("thread.you") : null}
           </p>
@@ -56,7 +58,14 @@ export function DiscussionThreadView({ data, result }: { data: DiscussionThreadD
                 </button>
               </Form>
             ) : !thread.pending ? (
-              <ReportForm t={t} kind="thread" id={thread.id} label={t("thread.reportThread")} reported={thread.reported || forId(thread.id)?.ok === true} result={forId(thread.id)} />
+              <ReportForm
+                t={t}
+                kind="thread"
+                id={thread.id}
+                label={t("thread.reportThread")}
+                reported={thread.reported || forId(thread.id)?.ok === true}
+                result={forId(thread.id)}
+              />
             ) : null}
           </div>
         </article>
@@ -70,9 +79,15 @@ export function DiscussionThreadView({ data, result }: { data: DiscussionThreadD
           ) : (
             <ol className="mt-4 grid gap-4">
               {replies.map((reply) => (
-                <li key={reply.id} id={`reply-${reply.id}`} className="min-w-0 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5" data-testid="discussion-reply">
+                <li
+                  key={reply.id}
+                  id={`reply-${reply.id}`}
+                  className="min-w-0 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-5"
+                  data-testid="discussion-reply"
+                >
                   <p className="text-sm font-semibold text-slate-900">
-                    <span className="wrap-anywhere">{reply.authorName}</span> {reply.mine ? <span className="font-normal text-slate-700">{t("thread.you")}</span> : null}
+                    <span className="wrap-anywhere">{reply.authorName}</span>{" "}
+                    {reply.mine ? <span className="font-normal text-slate-700">{t("thread.you")}</span> : null}
                     <span className="font-normal text-slate-700">
                       {" · "}
                       <time dateTime={reply.date}>{reply.dateLabel}</time>
@@ -88,13 +103,25 @@ export function DiscussionThreadView({ data, result }: { data: DiscussionThreadD
                         <input type="hidden" name="intent" value="discussions-delete" />
                         <input type="hidden" name="kind" value="reply" />
                         <input type="hidden" name="id" value={reply.id} />
-                        <button type="submit" disabled={busy} aria-label={t("thread.deleteReplyFor", { date: reply.dateLabel })} className={`${smallButton} text-red-800 underline underline-offset-4`}>
+                        <button
+                          type="submit"
+                          disabled={busy}
+                          aria-label={t("thread.deleteReplyFor", { date: reply.dateLabel })}
+                          className={`${smallButton} text-red-800 underline underline-offset-4`}
+                        >
                           <Trash2 aria-hidden="true" className="h-4 w-4" />
                           {t("thread.deleteReply")}
                         </button>
                       </Form>
                     ) : (
-                      <ReportForm t={t} kind="reply" id={reply.id} label={t("thread.reportReply", { name: reply.authorName })} reported={reply.reported || forId(reply.id)?.ok === true} result={forId(reply.id)} />
+                      <ReportForm
+                        t={t}
+                        kind="reply"
+                        id={reply.id}
+                        label={t("thread.reportReply", { name: reply.authorName })}
+                        reported={reply.reported || forId(reply.id)?.ok === true}
+                        result={forId(reply.id)}
+                      />
                     )}
                   </div>
                 </li>
@@ -151,7 +178,21 @@ export function DiscussionThreadView({ data, result }: { data: DiscussionThreadD
 }
 
 /** "Report" opens a small form with an optional reason (a native disclosure: keyboard and no-JS friendly). */
-function ReportForm({ t, kind, id, label, reported, result }: { t: DiscussionsT; kind: "thread" | "reply"; id: string; label: string; reported: boolean; result: DiscussionsActionData | undefined }) {
+function ReportForm({
+  t,
+  kind,
+  id,
+  label,
+  reported,
+  result,
+}: {
+  t: DiscussionsT;
+  kind: "thread" | "reply";
+  id: string;
+  label: string;
+  reported: boolean;
+  result: DiscussionsActionData | undefined;
+}) {
   const reasonError = result && !result.ok ? result.fieldErrors.reason : undefined;
   if (reported) return null;
   const fieldId = `report-reason-${id}`;
@@ -185,7 +226,11 @@ function ReportForm({ t, kind, id, label, reported, result }: { t: DiscussionsT;
           ) : null}
         </div>
         <div>
-          <button type="submit" aria-label={`${t("thread.reportSubmit")}: ${label}`} className={`${smallButton} border-2 border-slate-500 text-slate-900 hover:bg-slate-100`}>
+          <button
+            type="submit"
+            aria-label={`${t("thread.reportSubmit")}: ${label}`}
+            className={`${smallButton} border-2 border-slate-500 text-slate-900 hover:bg-slate-100`}
+          >
             {t("thread.reportSubmit")}
           </button>
         </div>

@@ -8,7 +8,10 @@ export const discussionInputClasses =
 export function ResultMessage({ result, className = "" }: { result: DiscussionsActionData | undefined; className?: string }) {
   if (!result) return null;
   return (
-    <p role={result.ok ? "status" : "alert"} className={`rounded-lg p-3 text-sm font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"} ${className}`}>
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`rounded-lg p-3 text-sm font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"} ${className}`}
+    >
       {result.message}
     </p>
   );

@@ -5,7 +5,8 @@ import type { DiscussionsSectionData } from "~/features/discussions/community-di
 import { MAX_BODY, MAX_TITLE, type DiscussionsActionData } from "~/features/discussions/discussion-views";
 import { useDiscussionsTranslation } from "~/features/discussions/discussions-translation";
 
-const primaryButton = "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
+const primaryButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
 
 function isActionData(value: unknown): value is DiscussionsActionData {
   return typeof value === "object" && value !== null && "ok" in value && "message" in value;
@@ -23,7 +24,8 @@ export function DiscussionsSection({ data, actionData }: { data: DiscussionsSect
   const result = isActionData(actionData) ? actionData : undefined;
   const posted = result?.intent === "discussions-post" ? result : undefined;
   const fieldError = (field: string) => (posted && !posted.ok ? posted.fieldErrors[field] : undefined);
-  const described = (field: string) => (fieldError(field) ? { "aria-invalid": true as const, "aria-describedby": `discussion-${field}-error` } : {});
+  const described = (field: string) =>
+    fieldError(field) ? { "aria-invalid": true as const, "aria-describedby": `discussion-${field}-error` } : {};
   const error = (field: string) =>
     fieldError(field) ? (
       <p id={`discussion-${field}-error`} className="mt-1 text-sm font-semibold text-red-800">
@@ -48,7 +50,10 @@ export function DiscussionsSection({ data, actionData }: { data: DiscussionsSect
       {!data.signedIn ? (
         <div className="mt-6 flex flex-col items-start gap-3 rounded-2xl border border-slate-300 bg-slate-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-slate-800">{t("guest")}</p>
-          <a href={data.signInHref} className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+          <a
+            href={data.signInHref}
+            className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             <LogIn aria-hidden="true" className="h-4 w-4" />
             {t("signIn")}
           </a>
@@ -63,7 +68,10 @@ export function DiscussionsSection({ data, actionData }: { data: DiscussionsSect
                 {data.threads.map((thread) => (
                   <li key={thread.id} className="min-w-0 p-4 sm:p-5" data-testid="discussion-topic">
                     <h3 className="font-serif text-xl font-bold wrap-anywhere">
-                      <Link to={thread.href} className="inline-flex min-h-6 items-center text-brand-800 underline-offset-4 hover:underline focus-visible:underline">
+                      <Link
+                        to={thread.href}
+                        className="inline-flex min-h-6 items-center text-brand-800 underline-offset-4 hover:underline focus-visible:underline"
+                      >
                         {thread.title}
                       </Link>
                     </h3>
@@ -90,13 +98,19 @@ export function DiscussionsSection({ data, actionData }: { data: DiscussionsSect
             {data.pagination.pages > 1 ? (
               <nav aria-label={t("list.pagination")} className="mt-6 flex flex-wrap items-center gap-4">
                 {data.pagination.page > 1 ? (
-                  <Link to={pageHref(data.pagination.page - 1)} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline underline-offset-4">
+                  <Link
+                    to={pageHref(data.pagination.page - 1)}
+                    className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline underline-offset-4"
+                  >
                     {t("list.previous")}
                   </Link>
                 ) : null}
                 <p className="text-slate-800">{t("list.pageOf", { page: data.pagination.page, pages: data.pagination.pages })}</p>
                 {data.pagination.page < data.pagination.pages ? (
-                  <Link to={pageHref(data.pagination.page + 1)} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline underline-offset-4">
+                  <Link
+                    to={pageHref(data.pagination.page + 1)}
+                    className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline underline-offset-4"
+                  >
                     {t("list.next")}
                   </Link>
                 ) : null}
@@ -126,14 +140,29 @@ export function DiscussionsSection({ data, actionData }: { data: DiscussionsSect
                   <label htmlFor="discussion-title" className="font-semibold text-slate-900">
                     {t("form.title")}
                   </label>
-                  <input id="discussion-title" name="title" required maxLength={MAX_TITLE} className={discussionInputClasses} {...described("title")} />
+                  <input
+                    id="discussion-title"
+                    name="title"
+                    required
+                    maxLength={MAX_TITLE}
+                    className={discussionInputClasses}
+                    {...described("title")}
+                  />
                   {error("title")}
                 </div>
                 <div className="min-w-0">
                   <label htmlFor="discussion-body" className="font-semibold text-slate-900">
                     {t("form.body")}
                   </label>
-                  <textarea id="discussion-body" name="body" required maxLength={MAX_BODY} rows={6} className={discussionInputClasses} {...described("body")} />
+                  <textarea
+                    id="discussion-body"
+                    name="body"
+                    required
+                    maxLength={MAX_BODY}
+                    rows={6}
+                    className={discussionInputClasses}
+                    {...described("body")}
+                  />
                   {error("body")}
                 </div>
                 <div>

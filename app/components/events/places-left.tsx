@@ -7,12 +7,26 @@ export function placesLeftText(t: EventsT, o: { placesLeft: number | null; rsvpE
   return o.placesLeft === 1 ? t("event.onePlaceLeft") : t("event.placesLeft", { count: o.placesLeft });
 }
 
-export function PlacesLeft({ t, placesLeft, rsvpEnabled, cancelled, className = "" }: { t: EventsT; placesLeft: number | null; rsvpEnabled: boolean; cancelled: boolean; className?: string }) {
+export function PlacesLeft({
+  t,
+  placesLeft,
+  rsvpEnabled,
+  cancelled,
+  className = "",
+}: {
+  t: EventsT;
+  placesLeft: number | null;
+  rsvpEnabled: boolean;
+  cancelled: boolean;
+  className?: string;
+}) {
   const text = placesLeftText(t, { placesLeft, rsvpEnabled, cancelled });
   if (!text) return null;
   const full = placesLeft === 0;
   return (
-    <p className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${full ? "bg-amber-100 text-amber-900" : "bg-emerald-50 text-emerald-900"} ${className}`}>
+    <p
+      className={`inline-flex rounded-full px-3 py-1 text-sm font-semibold ${full ? "bg-amber-100 text-amber-900" : "bg-emerald-50 text-emerald-900"} ${className}`}
+    >
       {text}
     </p>
   );

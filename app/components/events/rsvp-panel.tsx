@@ -31,7 +31,21 @@ function FieldError({ id, text }: { id: string; text: string | undefined }) {
 }
 
 /** Party size and the event's questions: the fields both RSVP forms share. */
-function SharedFields({ t, prefix, maxPartySize, questions, errors, values }: { t: EventsT; prefix: string; maxPartySize: number; questions: QuestionView[]; errors: Record<string, string>; values: Record<string, string> }) {
+function SharedFields({
+  t,
+  prefix,
+  maxPartySize,
+  questions,
+  errors,
+  values,
+}: {
+  t: EventsT;
+  prefix: string;
+  maxPartySize: number;
+  questions: QuestionView[];
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}) {
   return (
     <>
       <div>
@@ -94,7 +108,16 @@ function SharedFields({ t, prefix, maxPartySize, questions, errors, values }: { 
 }
 
 /** The RSVP box of an event's detail page: a member's one-click form or status, or the guest form. */
-export function RsvpPanel({ t, occurrenceStart, maxPartySize, questions, guestRegistration, member, signInHref, actionData }: RsvpPanelProps) {
+export function RsvpPanel({
+  t,
+  occurrenceStart,
+  maxPartySize,
+  questions,
+  guestRegistration,
+  member,
+  signInHref,
+  actionData,
+}: RsvpPanelProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;

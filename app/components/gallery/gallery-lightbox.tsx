@@ -69,7 +69,14 @@ export function GalleryLightbox({
           </div>
           <figure className="overflow-hidden rounded-2xl bg-white">
             <div className="flex justify-center bg-slate-900">
-              <GalleryPicture key={photo.id} image={photo} alt={photo.title} sizes="(min-width: 1024px) 64rem, 100vw" eager className="h-auto max-h-[70dvh] w-auto max-w-full object-contain" />
+              <GalleryPicture
+                key={photo.id}
+                image={photo}
+                alt={photo.title}
+                sizes="(min-width: 1024px) 64rem, 100vw"
+                eager
+                className="h-auto max-h-[70dvh] w-auto max-w-full object-contain"
+              />
             </div>
             <PhotoCaption t={t} language={language} photo={photo} headingId="gallery-lightbox-title" />
           </figure>

@@ -7,7 +7,8 @@ import { PhotoCaption } from "./photo-caption";
 import { GalleryPicture } from "./gallery-picture";
 
 const selectClasses = "mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900";
-const inputClasses = "mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700";
+const inputClasses =
+  "mt-1 block min-h-11 w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700";
 const THUMB_SIZES = "(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 92vw";
 
 function isActionData(value: unknown): value is GalleryActionData {
@@ -33,7 +34,13 @@ export function GallerySection({ data, actionData }: { data: GallerySectionData;
       </h2>
       <p className="mt-3 max-w-3xl text-lg text-slate-800">{t("intro")}</p>
 
-      <Form method="get" action="/community" preventScrollReset className="mt-6 rounded-2xl bg-brand-50 p-4 sm:p-6" aria-labelledby="gallery-filters-legend">
+      <Form
+        method="get"
+        action="/community"
+        preventScrollReset
+        className="mt-6 rounded-2xl bg-brand-50 p-4 sm:p-6"
+        aria-labelledby="gallery-filters-legend"
+      >
         {data.keep.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
@@ -69,11 +76,18 @@ export function GallerySection({ data, actionData }: { data: GallerySectionData;
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             {t("filters.apply")}
           </button>
           {filtered ? (
-            <Link to={`/community${data.keep.length ? `?${new URLSearchParams(data.keep).toString()}` : ""}#gallery`} preventScrollReset className="font-semibold text-brand-800 underline underline-offset-4">
+            <Link
+              to={`/community${data.keep.length ? `?${new URLSearchParams(data.keep).toString()}` : ""}#gallery`}
+              preventScrollReset
+              className="font-semibold text-brand-800 underline underline-offset-4"
+            >
               {t("filters.clear")}
             </Link>
           ) : null}
@@ -100,7 +114,13 @@ export function GallerySection({ data, actionData }: { data: GallerySectionData;
                     setOpen(i);
                   }}
                 >
-                  <GalleryPicture image={photo} alt={photo.title} sizes={THUMB_SIZES} eager={i < 3} className="aspect-[4/3] h-auto w-full bg-slate-200 object-cover" />
+                  <GalleryPicture
+                    image={photo}
+                    alt={photo.title}
+                    sizes={THUMB_SIZES}
+                    eager={i < 3}
+                    className="aspect-[4/3] h-auto w-full bg-slate-200 object-cover"
+                  />
                 </a>
                 <PhotoCaption t={t} language={language} photo={photo} />
               </figure>
@@ -111,7 +131,11 @@ export function GallerySection({ data, actionData }: { data: GallerySectionData;
 
       {data.hasMore ? (
         <p className="mt-6 text-center">
-          <Link to={data.moreHref} preventScrollReset className="inline-flex min-h-11 items-center justify-center rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50">
+          <Link
+            to={data.moreHref}
+            preventScrollReset
+            className="inline-flex min-h-11 items-center justify-center rounded-full border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+          >
             {t("showMore")}
           </Link>
         </p>
@@ -142,12 +166,21 @@ function SubmitPhoto({ t, data, result }: { t: GalleryT; data: GallerySectionDat
       <h3 className="text-xl font-bold text-slate-900">{t("submit.heading")}</h3>
       <p className="mt-2 text-slate-800">{t("submit.intro")}</p>
       {result ? (
-        <p role={result.ok ? "status" : "alert"} className={`mt-4 rounded-lg p-3 font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mt-4 rounded-lg p-3 font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
           {result.message}
         </p>
       ) : null}
       {data.signedIn ? (
-        <Form method="post" encType="multipart/form-data" action="/community#gallery-submit" preventScrollReset className="mt-4 grid max-w-xl gap-4">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          action="/community#gallery-submit"
+          preventScrollReset
+          className="mt-4 grid max-w-xl gap-4"
+        >
           <input type="hidden" name="intent" value="gallery-submit" />
           <div className="min-w-0">
             <label htmlFor="gallery-file" className="font-semibold text-slate-900">
@@ -176,7 +209,15 @@ function SubmitPhoto({ t, data, result }: { t: GalleryT; data: GallerySectionDat
             <label htmlFor="gallery-title" className="font-semibold text-slate-900">
               {t("submit.title")}
             </label>
-            <input id="gallery-title" name="title" required maxLength={data.limits.title} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? "gallery-title-error" : undefined} className={inputClasses} />
+            <input
+              id="gallery-title"
+              name="title"
+              required
+              maxLength={data.limits.title}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? "gallery-title-error" : undefined}
+              className={inputClasses}
+            />
             {errors.title ? (
               <p id="gallery-title-error" className="mt-1 text-sm font-medium text-red-800">
                 {errors.title}
@@ -187,7 +228,15 @@ function SubmitPhoto({ t, data, result }: { t: GalleryT; data: GallerySectionDat
             <label htmlFor="gallery-description" className="font-semibold text-slate-900">
               {t("submit.description")}
             </label>
-            <textarea id="gallery-description" name="description" rows={3} maxLength={data.limits.description} aria-invalid={errors.description ? true : undefined} aria-describedby={errors.description ? "gallery-description-error" : undefined} className={inputClasses} />
+            <textarea
+              id="gallery-description"
+              name="description"
+              rows={3}
+              maxLength={data.limits.description}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? "gallery-description-error" : undefined}
+              className={inputClasses}
+            />
             {errors.description ? (
               <p id="gallery-description-error" className="mt-1 text-sm font-medium text-red-800">
                 {errors.description}
@@ -195,14 +244,21 @@ function SubmitPhoto({ t, data, result }: { t: GalleryT; data: GallerySectionDat
             ) : null}
           </div>
           <div>
-            <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {t("submit.send")}
             </button>
           </div>
         </Form>
       ) : (
         <p className="mt-4">
-          <Link to={data.signInHref} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+          <Link
+            to={data.signInHref}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+          >
             {t("submit.signIn")}
           </Link>
         </p>

@@ -8,7 +8,17 @@ export function formatEventDate(date: string, language: string): string {
 }
 
 /** A photo's caption: title, description, event date and album, in the reader's language. */
-export function PhotoCaption({ t, language, photo, headingId }: { t: GalleryT; language: string; photo: GalleryPhotoView; headingId?: string }) {
+export function PhotoCaption({
+  t,
+  language,
+  photo,
+  headingId,
+}: {
+  t: GalleryT;
+  language: string;
+  photo: GalleryPhotoView;
+  headingId?: string;
+}) {
   return (
     <figcaption className="grid gap-1 p-4 text-slate-800">
       <span id={headingId} className="font-semibold text-slate-900">
@@ -36,4 +46,3 @@ function EventDate({ t, language, date }: { t: GalleryT; language: string; date:
     </>
   );
 }
-

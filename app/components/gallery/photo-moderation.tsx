@@ -26,30 +26,73 @@ export function PhotoModeration({ data, problem }: { data: PhotoModerationData; 
           {data.items.map((item) => {
             const base = `photo-${item.id}`;
             return (
-              <li key={item.id} id={base} className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]" data-testid="photo-moderation-item">
+              <li
+                key={item.id}
+                id={base}
+                className="grid min-w-0 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]"
+                data-testid="photo-moderation-item"
+              >
                 <div className="min-w-0">
                   {item.imageUrl ? (
-                    <GalleryPicture image={{ ...item, imageUrl: item.imageUrl }} alt={item.title} sizes="16rem" className="h-auto w-full rounded-lg bg-slate-200 object-cover" />
+                    <GalleryPicture
+                      image={{ ...item, imageUrl: item.imageUrl }}
+                      alt={item.title}
+                      sizes="16rem"
+                      className="h-auto w-full rounded-lg bg-slate-200 object-cover"
+                    />
                   ) : null}
                 </div>
                 <div className="grid min-w-0 gap-3">
                   <h3 className="text-lg font-semibold wrap-anywhere text-slate-900">{item.title}</h3>
-                  <p className="text-sm text-slate-700">{t("moderation.submittedBy", { name: item.submitterName ?? t("moderation.someone"), date: formatDateTime(item.createdAt, language) })}</p>
+                  <p className="text-sm text-slate-700">
+                    {t("moderation.submittedBy", {
+                      name: item.submitterName ?? t("moderation.someone"),
+                      date: formatDateTime(item.createdAt, language),
+                    })}
+                  </p>
                   {problem?.id === item.id ? <Notice tone="error">{problem.message}</Notice> : null}
                   <Form method="post" className="grid min-w-0 gap-3">
                     <input type="hidden" name="id" value={item.id} />
                     <div className="grid gap-3 sm:grid-cols-2">
                       <Field id={`${base}-title`} label={t("moderation.titleEn")}>
-                        {(props) => <input {...props} name="title" defaultValue={item.title} maxLength={data.limits.title} className={inputClasses} />}
+                        {(props) => (
+                          <input {...props} name="title" defaultValue={item.title} maxLength={data.limits.title} className={inputClasses} />
+                        )}
                       </Field>
                       <Field id={`${base}-title-es`} label={t("moderation.titleEs")}>
-                        {(props) => <input {...props} name="titleEs" defaultValue={item.titleEs ?? ""} maxLength={data.limits.title} className={inputClasses} />}
+                        {(props) => (
+                          <input
+                            {...props}
+                            name="titleEs"
+                            defaultValue={item.titleEs ?? ""}
+                            maxLength={data.limits.title}
+                            className={inputClasses}
+                          />
+                        )}
                       </Field>
                       <Field id={`${base}-description`} label={t("moderation.descriptionEn")}>
-                        {(props) => <textarea {...props} name="description" rows={3} defaultValue={item.description ?? ""} maxLength={data.limits.description} className={inputClasses} />}
+                        {(props) => (
+                          <textarea
+                            {...props}
+                            name="description"
+                            rows={3}
+                            defaultValue={item.description ?? ""}
+                            maxLength={data.limits.description}
+                            className={inputClasses}
+                          />
+                        )}
                       </Field>
                       <Field id={`${base}-description-es`} label={t("moderation.descriptionEs")}>
-                        {(props) => <textarea {...props} name="descriptionEs" rows={3} defaultValue={item.descriptionEs ?? ""} maxLength={data.limits.description} className={inputClasses} />}
+                        {(props) => (
+                          <textarea
+                            {...props}
+                            name="descriptionEs"
+                            rows={3}
+                            defaultValue={item.descriptionEs ?? ""}
+                            maxLength={data.limits.description}
+                            className={inputClasses}
+                          />
+                        )}
                       </Field>
                     </div>
                     <label className="flex min-h-11 items-center gap-3 text-sm text-slate-900">

@@ -30,7 +30,10 @@ export function GiftForm({ data, actionData }: { data: GivePageData; actionData:
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction?.startsWith("/give") === true;
   const errors = actionData?.fieldErrors ?? {};
-  const values: Record<string, string> = actionData?.values ?? { fundId: data.funds[0] ? String(data.funds[0].id) : "", frequency: "one_time" };
+  const values: Record<string, string> = actionData?.values ?? {
+    fundId: data.funds[0] ? String(data.funds[0].id) : "",
+    frequency: "one_time",
+  };
   const [hydrated, setHydrated] = useState(false);
   const [live, setLive] = useState<{ cents: number | null; cover: boolean }>({ cents: null, cover: values.coverFee === "1" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -61,7 +64,11 @@ export function GiftForm({ data, actionData }: { data: GivePageData; actionData:
   const member = data.member;
 
   return (
-    <section id="give-online" aria-labelledby="give-online-heading" className="min-w-0 scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+    <section
+      id="give-online"
+      aria-labelledby="give-online-heading"
+      className="min-w-0 scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+    >
       <h2 id="give-online-heading" className="font-serif text-3xl font-bold text-brand-800">
         {t("onlineHeading")}
       </h2>
@@ -71,7 +78,14 @@ export function GiftForm({ data, actionData }: { data: GivePageData; actionData:
           {actionData.message}
         </p>
       ) : null}
-      <Form ref={formRef} method="post" action={`/give${language === "es" ? "?lang=es" : ""}`} noValidate onChange={onChange} className="mt-6 grid gap-6">
+      <Form
+        ref={formRef}
+        method="post"
+        action={`/give${language === "es" ? "?lang=es" : ""}`}
+        noValidate
+        onChange={onChange}
+        className="mt-6 grid gap-6"
+      >
         <fieldset className="min-w-0" aria-describedby={errors.fundId ? "gift-fund-error" : undefined}>
           <legend className="font-semibold text-slate-900">
             {t("form.fund")} <span className="font-normal text-slate-700">{t("form.required")}</span>
@@ -132,12 +146,28 @@ export function GiftForm({ data, actionData }: { data: GivePageData; actionData:
           ) : null}
           <div className="mt-4 sm:max-w-xs">
             <FormField id="gift-custom-amount" label={t("form.otherAmount")} hint={t("form.otherAmountHint")} error={errors.customAmount}>
-              {(props) => <input {...props} name="customAmount" type="text" inputMode="decimal" autoComplete="transaction-amount" maxLength={20} defaultValue={values.customAmount} className={fieldInputClasses} />}
+              {(props) => (
+                <input
+                  {...props}
+                  name="customAmount"
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="transaction-amount"
+                  maxLength={20}
+                  defaultValue={values.customAmount}
+                  className={fieldInputClasses}
+                />
+              )}
             </FormField>
           </div>
         </fieldset>
 
-        <fieldset className="min-w-0" aria-describedby={[member ? null : "gift-recurring-note", errors.frequency ? "gift-frequency-error" : null].filter(Boolean).join(" ") || undefined}>
+        <fieldset
+          className="min-w-0"
+          aria-describedby={
+            [member ? null : "gift-recurring-note", errors.frequency ? "gift-frequency-error" : null].filter(Boolean).join(" ") || undefined
+          }
+        >
           <legend className="font-semibold text-slate-900">{t("form.frequency")}</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {(member ? FREQUENCIES : (["one_time"] as const)).map((frequency) => (
@@ -171,23 +201,58 @@ export function GiftForm({ data, actionData }: { data: GivePageData; actionData:
 
         <div className="min-w-0">
           <label className="flex min-h-11 items-start gap-3 text-slate-900">
-            <input type="checkbox" name="coverFee" value="1" defaultChecked={values.coverFee === "1"} aria-describedby="gift-fee-note" className="mt-0.5 h-5 w-5 shrink-0" />
+            <input
+              type="checkbox"
+              name="coverFee"
+              value="1"
+              defaultChecked={values.coverFee === "1"}
+              aria-describedby="gift-fee-note"
+              className="mt-0.5 h-5 w-5 shrink-0"
+            />
             <span className="min-w-0 wrap-anywhere">{t("form.coverFee", { fee: data.fee.label })}</span>
           </label>
           <p id="gift-fee-note" aria-live="polite" className="mt-1 text-sm text-slate-700">
-            {hydrated ? (fee > 0 && live.cents !== null ? t("form.feeLine", { fee: formatCents(fee, language), total: formatCents(live.cents + fee, language) }) : "") : t("form.feeNoJs")}
+            {hydrated
+              ? fee > 0 && live.cents !== null
+                ? t("form.feeLine", { fee: formatCents(fee, language), total: formatCents(live.cents + fee, language) })
+                : ""
+              : t("form.feeNoJs")}
           </p>
         </div>
 
         {member?.email ? (
-          <p className="rounded-lg bg-slate-100 p-3 wrap-anywhere text-slate-900">{t("form.givingAs", { name: member.name, email: member.email })}</p>
+          <p className="rounded-lg bg-slate-100 p-3 wrap-anywhere text-slate-900">
+            {t("form.givingAs", { name: member.name, email: member.email })}
+          </p>
         ) : (
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField id="gift-name" label={t("form.name")} note={t("form.required")} error={errors.name}>
-              {(props) => <input {...props} name="name" type="text" autoComplete="name" required maxLength={NAME_MAX} defaultValue={values.name ?? member?.name ?? ""} className={fieldInputClasses} />}
+              {(props) => (
+                <input
+                  {...props}
+                  name="name"
+                  type="text"
+                  autoComplete="name"
+                  required
+                  maxLength={NAME_MAX}
+                  defaultValue={values.name ?? member?.name ?? ""}
+                  className={fieldInputClasses}
+                />
+              )}
             </FormField>
             <FormField id="gift-email" label={t("form.email")} note={t("form.required")} error={errors.email}>
-              {(props) => <input {...props} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={values.email} className={fieldInputClasses} />}
+              {(props) => (
+                <input
+                  {...props}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={EMAIL_MAX}
+                  defaultValue={values.email}
+                  className={fieldInputClasses}
+                />
+              )}
             </FormField>
           </div>
         )}

@@ -5,11 +5,26 @@ import { GroupFacts } from "./group-facts";
 import { JoinPanel } from "./join-panel";
 
 /** One group in the /community list: its facts, a link to its page and the join controls. */
-export function GroupCard({ t, group, signedIn, signInHref, actionData }: { t: GroupsT; group: GroupCardView; signedIn: boolean; signInHref: string; actionData: GroupActionData | undefined }) {
+export function GroupCard({
+  t,
+  group,
+  signedIn,
+  signInHref,
+  actionData,
+}: {
+  t: GroupsT;
+  group: GroupCardView;
+  signedIn: boolean;
+  signInHref: string;
+  actionData: GroupActionData | undefined;
+}) {
   const headingId = `group-${group.id}-name`;
   return (
     <li className="min-w-0">
-      <article aria-labelledby={headingId} className="flex h-full min-w-0 flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full min-w-0 flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <h3 id={headingId} className="font-serif text-2xl font-bold wrap-anywhere text-slate-900">
           <Link to={group.href} className="hover:underline hover:underline-offset-4">
             {group.name}

@@ -52,11 +52,17 @@ export function GroupFilters({ t, filters, filtered, language }: { t: GroupsT; f
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           {t("filters.apply")}
         </button>
         {filtered ? (
-          <Link to={language === "en" ? "/community" : `/community?lang=${language}`} className="font-semibold text-brand-800 underline underline-offset-4">
+          <Link
+            to={language === "en" ? "/community" : `/community?lang=${language}`}
+            className="font-semibold text-brand-800 underline underline-offset-4"
+          >
             {t("filters.clear")}
           </Link>
         ) : null}

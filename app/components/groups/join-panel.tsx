@@ -33,7 +33,10 @@ export function JoinPanel({
   const idField = postGroupId ? <input type="hidden" name="groupId" value={group.id} /> : null;
   const messageId = `join-message-${group.id}`;
   const messageError = mine && !mine.ok ? mine.fieldErrors.message : undefined;
-  const canAskAgain = !membership || membership.status === "left" || ((membership.status === "declined" || membership.status === "removed") && !membership.requestAgainFrom);
+  const canAskAgain =
+    !membership ||
+    membership.status === "left" ||
+    ((membership.status === "declined" || membership.status === "removed") && !membership.requestAgainFrom);
 
   let body;
   if (membership?.status === "active") {
@@ -78,7 +81,10 @@ export function JoinPanel({
   } else {
     body = (
       <details className="group/join" open={Boolean(messageError)}>
-        <summary className={`${buttonClasses("primary")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`} aria-label={t("join.requestFor", { name: group.name })}>
+        <summary
+          className={`${buttonClasses("primary")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+          aria-label={t("join.requestFor", { name: group.name })}
+        >
           {t("join.request")}
         </summary>
         <Form method="post" className="mt-4 grid gap-3">
@@ -119,7 +125,10 @@ export function JoinPanel({
   return (
     <div className="min-w-0">
       {mine ? (
-        <p role={mine.ok ? "status" : "alert"} className={`mb-3 rounded-lg p-3 text-sm font-semibold ${mine.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <p
+          role={mine.ok ? "status" : "alert"}
+          className={`mb-3 rounded-lg p-3 text-sm font-semibold ${mine.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
           {mine.message}
         </p>
       ) : null}

@@ -14,15 +14,7 @@ import { HeroVideoPlaylist } from "./hero-video";
  * HTML), the client-only video, a dark overlay, then the content. The content is not
  * positioned, so everything at a negative z-index stays behind it inside this section.
  */
-export function HeroSection({
-  hero,
-  videos,
-  church,
-}: {
-  hero: ContentBlock | undefined;
-  videos: HeroVideo[];
-  church: ChurchProfile;
-}) {
+export function HeroSection({ hero, videos, church }: { hero: ContentBlock | undefined; videos: HeroVideo[]; church: ChurchProfile }) {
   const { t } = useTranslation();
   const format = useFormatServiceTime();
   const { main, others } = splitMainService(church.serviceTimes);
@@ -42,18 +34,13 @@ export function HeroSection({
           className="absolute inset-0 -z-20 h-full w-full object-cover"
         />
       ) : null}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/65 to-slate-950/85"
-      />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/65 to-slate-950/85" />
       <div className="mx-auto grid w-full max-w-7xl flex-1 items-center gap-10 px-4 pt-14 pb-6 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="max-w-3xl">
           <h1 id="home-hero-title" className="font-serif text-4xl leading-tight font-bold text-balance sm:text-5xl lg:text-6xl">
             {hero?.title ?? church.name}
           </h1>
-          {church.tagline ? (
-            <p className="mt-4 font-serif text-2xl font-semibold text-accent-400 sm:text-3xl">{church.tagline}</p>
-          ) : null}
+          {church.tagline ? <p className="mt-4 font-serif text-2xl font-semibold text-accent-400 sm:text-3xl">{church.tagline}</p> : null}
           {hero?.body ? <p className="mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl">{hero.body}</p> : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="/plan-visit" variant="accent">
@@ -70,9 +57,7 @@ export function HeroSection({
         {main ? (
           <div className="rounded-2xl bg-white p-6 text-slate-900 shadow-xl">
             <h2 className="font-serif text-xl font-bold text-brand-800">{t("home.hero.serviceCardTitle")}</h2>
-            <p className="mt-4 text-sm font-semibold tracking-wide text-slate-700 uppercase">
-              {t("home.hero.mainServiceLabel")}
-            </p>
+            <p className="mt-4 text-sm font-semibold tracking-wide text-slate-700 uppercase">{t("home.hero.mainServiceLabel")}</p>
             <p className="mt-1 flex items-start gap-2">
               <Clock aria-hidden="true" className="mt-1 h-5 w-5 shrink-0 text-brand-700" />
               <span>

@@ -97,11 +97,7 @@ export function HeroVideoPlaylist({ videos }: { videos: HeroVideo[] }) {
         onClick={() => setChoice(playing ? "pause" : "play")}
         className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/60 bg-slate-950/70 px-4 text-sm font-semibold text-white hover:bg-slate-950"
       >
-        {playing ? (
-          <Pause aria-hidden="true" className="h-4 w-4" />
-        ) : (
-          <Play aria-hidden="true" className="h-4 w-4" />
-        )}
+        {playing ? <Pause aria-hidden="true" className="h-4 w-4" /> : <Play aria-hidden="true" className="h-4 w-4" />}
         {playing ? t("home.hero.pauseVideo") : t("home.hero.playVideo")}
       </button>
     </>

@@ -13,7 +13,10 @@ export function LeadershipSection({ leaders }: { leaders: Leader[] }) {
         <SectionHeading id="home-leadership" title={t("home.leadership.title")} intro={t("home.leadership.intro")} />
         <ul className="mx-auto mt-10 grid max-w-5xl gap-6 md:grid-cols-2">
           {leaders.map((leader) => (
-            <li key={leader.key} className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
+            <li
+              key={leader.key}
+              className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8"
+            >
               {leader.photoUrl ? (
                 <ResponsiveImage
                   src={leader.photoUrl}

@@ -27,7 +27,10 @@ export function RecentMomentsSection({ images }: { images: Promise<GalleryImage[
           </Suspense>
         </div>
         <p className="mt-8 text-center">
-          <Link to="/community" className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+          <Link
+            to="/community"
+            className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+          >
             {t("home.recentMoments.seeAll")}
             <ArrowRight aria-hidden="true" className="h-4 w-4" />
           </Link>
@@ -58,7 +61,10 @@ function RecentMomentsError() {
   const revalidator = useRevalidator();
   const busy = revalidator.state === "loading";
   return (
-    <div role="alert" className="flex flex-col items-center gap-4 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-900">
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-4 rounded-xl border border-rose-200 bg-rose-50 p-6 text-center text-rose-900"
+    >
       <p className="font-semibold">{t("home.recentMoments.error")}</p>
       <button type="button" className={buttonClasses()} disabled={busy} onClick={() => void revalidator.revalidate()}>
         {busy ? <Spinner size="sm" /> : null}

@@ -8,11 +8,7 @@ export function WhyChooseSection({ cards, churchName }: { cards: HomeCard[]; chu
   return (
     <section aria-labelledby="home-why-choose" className="py-16 sm:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading
-          id="home-why-choose"
-          title={t("home.whyChoose.title", { name: churchName })}
-          intro={t("home.whyChoose.intro")}
-        />
+        <SectionHeading id="home-why-choose" title={t("home.whyChoose.title", { name: churchName })} intro={t("home.whyChoose.intro")} />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {cards.map((card) => (
             <li key={card.key} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

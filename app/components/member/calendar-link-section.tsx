@@ -25,12 +25,15 @@ export function CalendarLinkSection({ settings, notice, t }: { settings: MemberS
             {t("settings.calendarLinkOpen")}
           </a>
         </p>
-        <p className="text-sm text-slate-600">
-          {t("settings.calendarLinkResetHint")}
-        </p>
+        <p className="text-sm text-slate-600">{t("settings.calendarLinkResetHint")}</p>
         <Form method="post" action="/settings" preventScrollReset>
           <input type="hidden" name="intent" value="reset-calendar-link" />
-          <SubmitButton state={form} variant="secondary" label={t("settings.calendarLinkResetButton")} pendingLabel={t("settings.working")} />
+          <SubmitButton
+            state={form}
+            variant="secondary"
+            label={t("settings.calendarLinkResetButton")}
+            pendingLabel={t("settings.working")}
+          />
         </Form>
       </div>
     </SettingsSection>

@@ -19,7 +19,10 @@ export function DataExportSection({ t, language }: { t: AuthT; language: Languag
             <Download aria-hidden="true" className="h-4 w-4" />
             {t("settings.dataExportButton")}
           </a>
-          <Link to="/privacy" className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-4">
+          <Link
+            to="/privacy"
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline underline-offset-4"
+          >
             {t("settings.privacyLink")}
           </Link>
         </div>

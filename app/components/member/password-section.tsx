@@ -4,7 +4,17 @@ import type { MemberSettings } from "~/features/member/load-member-settings.serv
 import { Field, FormAlert, SettingsSection, StatusNote, SubmitButton, useSettingsForm } from "./settings-form-parts";
 
 /** Change the password, or set one for a member who signed up by link or text message. */
-export function PasswordSection({ settings, notice, formKey, t }: { settings: MemberSettings; notice: string | null; formKey: string; t: AuthT }) {
+export function PasswordSection({
+  settings,
+  notice,
+  formKey,
+  t,
+}: {
+  settings: MemberSettings;
+  notice: string | null;
+  formKey: string;
+  t: AuthT;
+}) {
   const form = useSettingsForm("password", ["change-password", "set-password"]);
   const intent = settings.hasPassword ? "change-password" : "set-password";
   return (

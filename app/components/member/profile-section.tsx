@@ -5,7 +5,17 @@ import type { MemberSettings } from "~/features/member/load-member-settings.serv
 import type { SettingsActionData } from "~/features/member/run-settings-intent.server";
 import { Field, FormAlert, inputClass, SettingsSection, StatusNote, SubmitButton, useSettingsForm } from "./settings-form-parts";
 
-export function ProfileSection({ settings, notice, formKey, t }: { settings: MemberSettings; notice: string | null; formKey: string; t: AuthT }) {
+export function ProfileSection({
+  settings,
+  notice,
+  formKey,
+  t,
+}: {
+  settings: MemberSettings;
+  notice: string | null;
+  formKey: string;
+  t: AuthT;
+}) {
   const form = useSettingsForm("profile", ["update-profile"]);
   // A refused form comes back as it was typed; otherwise the saved profile.
   const values = form.problem?.values ?? settings.profile;
@@ -89,7 +99,11 @@ export function ProfileSection({ settings, notice, formKey, t }: { settings: Mem
           <p id="profile-directory-hint" className="text-sm text-slate-600">
             {t("settings.directoryHint")}
           </p>
-          <DirectoryCheckbox name="directoryListed" label={t("settings.directoryListed")} defaultChecked={values.directoryListed ?? settings.profile.directoryListed} />
+          <DirectoryCheckbox
+            name="directoryListed"
+            label={t("settings.directoryListed")}
+            defaultChecked={values.directoryListed ?? settings.profile.directoryListed}
+          />
           <DirectoryCheckbox
             name="directoryShowEmail"
             label={t("settings.directoryShowEmail")}

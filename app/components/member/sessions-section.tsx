@@ -40,10 +40,7 @@ export function SessionsSection({ settings, notice, t }: { settings: MemberSetti
                   <input type="hidden" name="sessionId" value={session.id} />
                   <button type="submit" className={buttonStyles.secondary}>
                     {t("settings.signOutSession")}
-                    <span className="sr-only">
-                      {" "}
-                      ({t("settings.signOutSessionContext", { device, date: session.signedInText })})
-                    </span>
+                    <span className="sr-only"> ({t("settings.signOutSessionContext", { device, date: session.signedInText })})</span>
                   </button>
                 </Form>
               )}

@@ -40,17 +40,7 @@ export function useSettingsForm(id: string, intents: SettingsIntent[]): Settings
 }
 
 /** A section of the page: a card with a serif heading; `id` is the fragment forms return to. */
-export function SettingsSection({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: SectionId;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
+export function SettingsSection({ id, title, intro, children }: { id: SectionId; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <section
       id={id}
@@ -134,7 +124,12 @@ export function FormAlert({ state: form, t }: { state: SettingsFormState; t: Aut
  */
 export function StatusNote({ children }: { children: ReactNode }) {
   return (
-    <p role="status" tabIndex={-1} data-settings-notice="" className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-brand-100">
+    <p
+      role="status"
+      tabIndex={-1}
+      data-settings-notice=""
+      className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm font-semibold text-brand-900 ring-1 ring-brand-100"
+    >
       {children}
     </p>
   );

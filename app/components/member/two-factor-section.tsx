@@ -5,9 +5,27 @@ import type { AuthT } from "~/features/auth/auth-translation";
 import type { MemberSettings } from "~/features/member/load-member-settings.server";
 import type { SettingsActionData } from "~/features/member/run-settings-intent.server";
 import type { TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";
-import { Field, FormAlert, SettingsSection, StatusNote, SubmitButton, useSettingsForm, type SettingsFormState } from "./settings-form-parts";
+import {
+  Field,
+  FormAlert,
+  SettingsSection,
+  StatusNote,
+  SubmitButton,
+  useSettingsForm,
+  type SettingsFormState,
+} from "./settings-form-parts";
 
-export function TwoFactorSection({ settings, notice, formKey, t }: { settings: MemberSettings; notice: string | null; formKey: string; t: AuthT }) {
+export function TwoFactorSection({
+  settings,
+  notice,
+  formKey,
+  t,
+}: {
+  settings: MemberSettings;
+  notice: string | null;
+  formKey: string;
+  t: AuthT;
+}) {
   const actionData = useActionData<SettingsActionData>();
   const form = useSettingsForm("two-factor", ["enable-two-factor", "disable-two-factor", "confirm-two-factor"]);
   const enrolment =
@@ -31,7 +49,15 @@ export function TwoFactorSection({ settings, notice, formKey, t }: { settings: M
         <Form method="post" action="/settings" preventScrollReset key={formKey} className="grid gap-5" noValidate>
           <input type="hidden" name="intent" value="disable-two-factor" />
           {settings.hasPassword ? (
-            <Field state={form} t={t} name="password" type="password" label={t("fields.password")} autoComplete="current-password" required />
+            <Field
+              state={form}
+              t={t}
+              name="password"
+              type="password"
+              label={t("fields.password")}
+              autoComplete="current-password"
+              required
+            />
           ) : null}
           <FormAlert state={form} t={t} />
           <div>
@@ -44,7 +70,15 @@ export function TwoFactorSection({ settings, notice, formKey, t }: { settings: M
         <Form method="post" action="/settings" preventScrollReset key={formKey} className="grid gap-5" noValidate>
           <input type="hidden" name="intent" value="enable-two-factor" />
           {settings.hasPassword ? (
-            <Field state={form} t={t} name="password" type="password" label={t("fields.password")} autoComplete="current-password" required />
+            <Field
+              state={form}
+              t={t}
+              name="password"
+              type="password"
+              label={t("fields.password")}
+              autoComplete="current-password"
+              required
+            />
           ) : null}
           <FormAlert state={form} t={t} />
           <div>

@@ -33,7 +33,11 @@ export function ApplicationForm({
       </div>
     );
   }
-  const text = (name: string, label: string, o: { note?: string; type?: string; autoComplete?: string; max?: number; fallback?: string; hint?: string } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    o: { note?: string; type?: string; autoComplete?: string; max?: number; fallback?: string; hint?: string } = {},
+  ) => (
     <FormField id={`join-${name}`} label={label} note={o.note ?? optional} error={errors[name]} hint={o.hint}>
       {(props) => (
         <input

@@ -59,7 +59,13 @@ export function ClassOfferingCard({
               <Users aria-hidden="true" className="h-5 w-5 text-brand-700" />
               <span className="sr-only">{t("admin.fields.capacity")}</span>
             </dt>
-            <dd className="font-semibold">{full ? t("class.full") : offering.seatsLeft === 1 ? t("class.oneSeatLeft") : t("class.seatsLeft", { count: offering.seatsLeft })}</dd>
+            <dd className="font-semibold">
+              {full
+                ? t("class.full")
+                : offering.seatsLeft === 1
+                  ? t("class.oneSeatLeft")
+                  : t("class.seatsLeft", { count: offering.seatsLeft })}
+            </dd>
           </div>
         ) : null}
       </dl>
@@ -125,13 +131,45 @@ export function ClassOfferingCard({
               <input type="hidden" name="offeringId" value={offering.id} />
               <p className="text-slate-800">{t("class.guestIntro")}</p>
               <FormField id={`${prefix}-name`} label={t("class.name")} note={t("form.required")} error={errors.name}>
-                {(props) => <input {...props} name="name" type="text" autoComplete="name" required maxLength={120} defaultValue={values.name} className={fieldInputClasses} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="name"
+                    type="text"
+                    autoComplete="name"
+                    required
+                    maxLength={120}
+                    defaultValue={values.name}
+                    className={fieldInputClasses}
+                  />
+                )}
               </FormField>
               <FormField id={`${prefix}-email`} label={t("class.email")} note={t("form.required")} error={errors.email}>
-                {(props) => <input {...props} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={fieldInputClasses} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    maxLength={254}
+                    defaultValue={values.email}
+                    className={fieldInputClasses}
+                  />
+                )}
               </FormField>
               <FormField id={`${prefix}-phone`} label={t("class.phone")} note={t("form.optional")} error={errors.phone}>
-                {(props) => <input {...props} name="phone" type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} className={fieldInputClasses} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    maxLength={40}
+                    defaultValue={values.phone}
+                    className={fieldInputClasses}
+                  />
+                )}
               </FormField>
               <div>
                 <button type="submit" disabled={busy} className={buttonClasses("accent")}>

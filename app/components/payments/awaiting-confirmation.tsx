@@ -25,7 +25,11 @@ export function useRevalidateWhile(waiting: boolean): void {
 export function CheckAgainLink({ label }: { label: string }) {
   const location = useLocation();
   return (
-    <Link to={sameSitePath(`${location.pathname}${location.search}`)} reloadDocument className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+    <Link
+      to={sameSitePath(`${location.pathname}${location.search}`)}
+      reloadDocument
+      className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+    >
       {label}
     </Link>
   );

@@ -9,7 +9,17 @@ export const primaryButton =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60";
 
 /** The composer: topic, optional name and words, the prayer's language. A plain POST, so it works without JavaScript. */
-export function GeneratorForm({ t, language, topic, result }: { t: GeneratorT; language: Language; topic: string | null; result: GeneratorActionData | undefined }) {
+export function GeneratorForm({
+  t,
+  language,
+  topic,
+  result,
+}: {
+  t: GeneratorT;
+  language: Language;
+  topic: string | null;
+  result: GeneratorActionData | undefined;
+}) {
   const busy = useNavigation().state === "submitting";
   const composed = result?.intent === "compose" ? result : undefined;
   const values = result?.values;
@@ -47,7 +57,14 @@ export function GeneratorForm({ t, language, topic, result }: { t: GeneratorT; l
                 key={value}
                 className="flex min-h-11 min-w-0 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-700"
               >
-                <input type="radio" name="topic" value={value} defaultChecked={value === chosenTopic} required className="h-5 w-5 shrink-0 accent-brand-700" />
+                <input
+                  type="radio"
+                  name="topic"
+                  value={value}
+                  defaultChecked={value === chosenTopic}
+                  required
+                  className="h-5 w-5 shrink-0 accent-brand-700"
+                />
                 <span className="wrap-anywhere">{t(`topics.${value}`)}</span>
               </label>
             ))}
@@ -58,7 +75,15 @@ export function GeneratorForm({ t, language, topic, result }: { t: GeneratorT; l
           <label htmlFor="generator-name" className="font-semibold text-slate-900">
             {t("form.name")}
           </label>
-          <input id="generator-name" name="name" maxLength={MAX_NAME} autoComplete="off" defaultValue={values?.name ?? ""} className={inputClasses} {...described("name", "generator-name-hint")} />
+          <input
+            id="generator-name"
+            name="name"
+            maxLength={MAX_NAME}
+            autoComplete="off"
+            defaultValue={values?.name ?? ""}
+            className={inputClasses}
+            {...described("name", "generator-name-hint")}
+          />
           <p id="generator-name-hint" className="mt-1 text-sm text-slate-700">
             {t("form.nameHint", { max: MAX_NAME })}
           </p>
@@ -68,7 +93,15 @@ export function GeneratorForm({ t, language, topic, result }: { t: GeneratorT; l
           <label htmlFor="generator-words" className="font-semibold text-slate-900">
             {t("form.words")}
           </label>
-          <textarea id="generator-words" name="words" maxLength={MAX_WORDS} rows={3} defaultValue={values?.words ?? ""} className={inputClasses} {...described("words", "generator-words-hint")} />
+          <textarea
+            id="generator-words"
+            name="words"
+            maxLength={MAX_WORDS}
+            rows={3}
+            defaultValue={values?.words ?? ""}
+            className={inputClasses}
+            {...described("words", "generator-words-hint")}
+          />
           <p id="generator-words-hint" className="mt-1 text-sm text-slate-700">
             {t("form.wordsHint", { max: MAX_WORDS })}
           </p>

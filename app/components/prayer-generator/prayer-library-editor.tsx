@@ -5,7 +5,8 @@ import type { ContentActionData } from "~/features/admin/content/content-action.
 import type { PrayerLibraryFilter, PrayerPartItem } from "~/features/admin/content/prayer-library.server";
 import { MAX_PART_TEXT, PART_KINDS, PRAYER_TOPICS } from "~/features/prayer-generator/generator-views";
 
-const badgeClasses = "inline-flex items-center rounded-full border border-slate-400 bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800";
+const badgeClasses =
+  "inline-flex items-center rounded-full border border-slate-400 bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800";
 
 interface Library {
   parts: PrayerPartItem[];
@@ -17,7 +18,15 @@ interface Library {
  * The prayer generator's library on the content page: filter by topic and kind, add a part,
  * and per part edit both languages, deactivate or reactivate, and delete.
  */
-export function PrayerLibraryEditor({ library, t, actionData }: { library: Library; t: AdminT; actionData: ContentActionData | undefined }) {
+export function PrayerLibraryEditor({
+  library,
+  t,
+  actionData,
+}: {
+  library: Library;
+  t: AdminT;
+  actionData: ContentActionData | undefined;
+}) {
   const topicLabel = (topic: string | null) => t(`content.library.topics.${topic ?? "any"}` as AdminMessageKey);
   const kindLabel = (kind: string) => t(`content.library.kinds.${kind}` as AdminMessageKey);
   const created = actionData?.intent === "prayer-part-create" ? actionData : undefined;
@@ -28,7 +37,12 @@ export function PrayerLibraryEditor({ library, t, actionData }: { library: Libra
         <p className="text-slate-700">{t("content.library.intro")}</p>
         <p className="text-sm text-slate-700">{t("content.library.placeholderHint")}</p>
 
-        <Form method="get" action="/admin/content#group-prayer-library" className="flex flex-wrap items-end gap-3" aria-label={t("content.library.filterLabel")}>
+        <Form
+          method="get"
+          action="/admin/content#group-prayer-library"
+          className="flex flex-wrap items-end gap-3"
+          aria-label={t("content.library.filterLabel")}
+        >
           <div className="grid min-w-0 gap-1.5">
             <label htmlFor="library-filter-topic" className="text-sm font-semibold text-slate-900">
               {t("content.library.topic")}
@@ -71,8 +85,15 @@ export function PrayerLibraryEditor({ library, t, actionData }: { library: Libra
             <PartForm
               idBase="library-new"
               intent="prayer-part-create"
-              values={created && !created.ok ? created.values ?? {} : { kind: library.filter.kind ?? "petition", topic: library.filter.topic && library.filter.topic !== "any" ? library.filter.topic : "" }}
-              errors={created && !created.ok ? created.fieldErrors ?? {} : {}}
+              values={
+                created && !created.ok
+                  ? (created.values ?? {})
+                  : {
+                      kind: library.filter.kind ?? "petition",
+                      topic: library.filter.topic && library.filter.topic !== "any" ? library.filter.topic : "",
+                    }
+              }
+              errors={created && !created.ok ? (created.fieldErrors ?? {}) : {}}
               submitLabel={t("content.library.create")}
               t={t}
               topicLabel={topicLabel}
@@ -88,7 +109,13 @@ export function PrayerLibraryEditor({ library, t, actionData }: { library: Libra
         ) : (
           <ul className="grid gap-3">
             {library.parts.map((part) => {
-              const mine = actionData && actionData.intent.startsWith("prayer-part-") && actionData.intent !== "prayer-part-create" && actionData.id === String(part.id) ? actionData : undefined;
+              const mine =
+                actionData &&
+                actionData.intent.startsWith("prayer-part-") &&
+                actionData.intent !== "prayer-part-create" &&
+                actionData.id === String(part.id)
+                  ? actionData
+                  : undefined;
               const failed = mine && !mine.ok && mine.intent === "prayer-part-update" ? mine : undefined;
               const base = `library-part-${part.id}`;
               return (
@@ -98,7 +125,11 @@ export function PrayerLibraryEditor({ library, t, actionData }: { library: Libra
                       <span className="mr-2 inline-flex flex-wrap gap-1 align-middle">
                         <span className={badgeClasses}>{kindLabel(part.kind)}</span>
                         <span className={badgeClasses}>{topicLabel(part.topic)}</span>
-                        {part.active ? null : <span className="inline-flex items-center rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{t("content.library.inactive")}</span>}
+                        {part.active ? null : (
+                          <span className="inline-flex items-center rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                            {t("content.library.inactive")}
+                          </span>
+                        )}
                       </span>
                       <span className="wrap-anywhere text-slate-900">{part.textEn}</span>
                     </summary>
@@ -108,7 +139,11 @@ export function PrayerLibraryEditor({ library, t, actionData }: { library: Libra
                         idBase={base}
                         intent="prayer-part-update"
                         id={part.id}
-                        values={failed ? failed.values ?? {} : { kind: part.kind, topic: part.topic ?? "", textEn: part.textEn, textEs: part.textEs }}
+                        values={
+                          failed
+                            ? (failed.values ?? {})
+                            : { kind: part.kind, topic: part.topic ?? "", textEn: part.textEn, textEs: part.textEs }
+                        }
                         errors={failed?.fieldErrors ?? {}}
                         submitLabel={t("content.library.save", { id: part.id })}
                         t={t}
@@ -120,7 +155,9 @@ export function PrayerLibraryEditor({ library, t, actionData }: { library: Libra
                           <input type="hidden" name="intent" value="prayer-part-toggle" />
                           <input type="hidden" name="id" value={part.id} />
                           <button type="submit" className={adminButton.secondary}>
-                            {part.active ? t("content.library.deactivate", { id: part.id }) : t("content.library.activate", { id: part.id })}
+                            {part.active
+                              ? t("content.library.deactivate", { id: part.id })
+                              : t("content.library.activate", { id: part.id })}
                           </button>
                         </Form>
                         <Form method="post">
@@ -198,7 +235,16 @@ function PartForm({
         {(["En", "Es"] as const).map((suffix) => (
           <Field key={suffix} id={`${idBase}-text${suffix}`} label={t(`content.library.text${suffix}`)} error={error(`text${suffix}`)}>
             {(props) => (
-              <textarea {...props} lang={suffix === "En" ? "en" : "es"} name={`text${suffix}`} rows={3} maxLength={MAX_PART_TEXT} required defaultValue={values[`text${suffix}`] ?? ""} className={inputClasses} />
+              <textarea
+                {...props}
+                lang={suffix === "En" ? "en" : "es"}
+                name={`text${suffix}`}
+                rows={3}
+                maxLength={MAX_PART_TEXT}
+                required
+                defaultValue={values[`text${suffix}`] ?? ""}
+                className={inputClasses}
+              />
             )}
           </Field>
         ))}

@@ -21,7 +21,17 @@ function shareText(prayer: ComposedPrayer): string {
  * The composed prayer (a polite live region, so a new one is announced), with Another prayer,
  * Copy (with JavaScript), Share, and for members Save and Post to the prayer wall.
  */
-export function PrayerResult({ t, language, result, signedIn }: { t: GeneratorT; language: Language; result: GeneratorActionData | undefined; signedIn: boolean }) {
+export function PrayerResult({
+  t,
+  language,
+  result,
+  signedIn,
+}: {
+  t: GeneratorT;
+  language: Language;
+  result: GeneratorActionData | undefined;
+  signedIn: boolean;
+}) {
   const prayer = result?.prayer;
   const values = result?.values;
   const busy = useNavigation().state === "submitting";
@@ -56,7 +66,11 @@ export function PrayerResult({ t, language, result, signedIn }: { t: GeneratorT;
   ) : null;
 
   return (
-    <section ref={sectionRef} aria-labelledby="generator-result-heading" className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      ref={sectionRef}
+      aria-labelledby="generator-result-heading"
+      className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h2 id="generator-result-heading" className="font-serif text-2xl font-bold text-brand-800">
         {t("result.heading")}
       </h2>
@@ -126,7 +140,10 @@ export function PrayerResult({ t, language, result, signedIn }: { t: GeneratorT;
                 {t("result.share")}
               </button>
             ) : null}
-            <a className={linkButton} href={`mailto:?subject=${encodeURIComponent(t("result.shareSubject"))}&body=${encodeURIComponent(text)}`}>
+            <a
+              className={linkButton}
+              href={`mailto:?subject=${encodeURIComponent(t("result.shareSubject"))}&body=${encodeURIComponent(text)}`}
+            >
               {t("result.shareEmail")}
             </a>
             <a className={linkButton} href={`https://wa.me/?text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
@@ -137,7 +154,10 @@ export function PrayerResult({ t, language, result, signedIn }: { t: GeneratorT;
             {copyStatus ?? ""}
           </p>
           {keptMessage ? (
-            <p role={keptMessage.ok ? "status" : "alert"} className={`rounded-lg p-3 text-sm font-semibold ${keptMessage.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+            <p
+              role={keptMessage.ok ? "status" : "alert"}
+              className={`rounded-lg p-3 text-sm font-semibold ${keptMessage.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+            >
               {keptMessage.message}
               {keptMessage.ok && keptMessage.intent === "post-wall" ? (
                 <>

@@ -12,7 +12,10 @@ export function SavedPrayers({ t, saved, result }: { t: GeneratorT; saved: Saved
         {t("saved.heading")}
       </h2>
       {deleted ? (
-        <p role={deleted.ok ? "status" : "alert"} className={`mt-4 rounded-lg p-3 text-sm font-semibold ${deleted.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <p
+          role={deleted.ok ? "status" : "alert"}
+          className={`mt-4 rounded-lg p-3 text-sm font-semibold ${deleted.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
           {deleted.message}
         </p>
       ) : null}

@@ -14,7 +14,10 @@ export function MyPrayerRequests({ t, requests, result }: { t: PrayerT; requests
         {t("mine.heading")}
       </h2>
       {mine ? (
-        <p role={mine.ok ? "status" : "alert"} className={`mt-4 rounded-lg p-3 text-sm font-semibold ${mine.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <p
+          role={mine.ok ? "status" : "alert"}
+          className={`mt-4 rounded-lg p-3 text-sm font-semibold ${mine.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
           {mine.message}
         </p>
       ) : null}
@@ -34,7 +37,9 @@ export function MyPrayerRequests({ t, requests, result }: { t: PrayerT; requests
                 </p>
                 <p className="mt-2 line-clamp-3 whitespace-pre-line wrap-anywhere text-slate-800">{r.body}</p>
                 {r.answered ? (
-                  <p className="mt-2 text-sm font-semibold text-emerald-900">{r.praiseReport ? t("wall.praise", { text: r.praiseReport }) : t("wall.answered")}</p>
+                  <p className="mt-2 text-sm font-semibold text-emerald-900">
+                    {r.praiseReport ? t("wall.praise", { text: r.praiseReport }) : t("wall.answered")}
+                  </p>
                 ) : (
                   <Form method="post" className="mt-3 grid gap-2">
                     <input type="hidden" name="intent" value="answer" />
@@ -42,7 +47,13 @@ export function MyPrayerRequests({ t, requests, result }: { t: PrayerT; requests
                     <label htmlFor={`praise-${r.id}`} className="text-sm font-semibold text-slate-900">
                       {t("mine.praiseLabel")}
                     </label>
-                    <textarea id={`praise-${r.id}`} name="praiseReport" rows={2} maxLength={MAX_PRAISE} className="block w-full min-w-0 rounded-lg border border-slate-400 px-3 py-2 text-base" />
+                    <textarea
+                      id={`praise-${r.id}`}
+                      name="praiseReport"
+                      rows={2}
+                      maxLength={MAX_PRAISE}
+                      className="block w-full min-w-0 rounded-lg border border-slate-400 px-3 py-2 text-base"
+                    />
                     <div>
                       <button type="submit" disabled={busy} className={`${button} bg-brand-700 text-white hover:bg-brand-800`}>
                         {t("mine.markAnswered")}
@@ -53,7 +64,12 @@ export function MyPrayerRequests({ t, requests, result }: { t: PrayerT; requests
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={r.id} />
-                  <button type="submit" disabled={busy} aria-label={t("mine.deleteFor", { title })} className={`${button} border-2 border-red-700 text-red-800 hover:bg-red-50`}>
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    aria-label={t("mine.deleteFor", { title })}
+                    className={`${button} border-2 border-red-700 text-red-800 hover:bg-red-50`}
+                  >
                     {t("mine.delete")}
                   </button>
                 </Form>

@@ -73,11 +73,15 @@ export function PrayerAdminCard({
     <li id={base} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid="prayer-admin-item">
       <Heading className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</Heading>
       <p className="mt-2 whitespace-pre-line wrap-anywhere text-slate-800">{item.body}</p>
-      {item.praiseReport ? <p className="mt-2 whitespace-pre-line wrap-anywhere text-emerald-900">{t("wall.praise", { text: item.praiseReport })}</p> : null}
+      {item.praiseReport ? (
+        <p className="mt-2 whitespace-pre-line wrap-anywhere text-emerald-900">{t("wall.praise", { text: item.praiseReport })}</p>
+      ) : null}
       <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
         <div className="min-w-0">
           <dt className="font-semibold text-slate-900">{t("admin.author")}</dt>
-          <dd className="wrap-anywhere text-slate-700">{item.anonymous ? t("admin.authorAnonymous", { name: item.authorName }) : item.authorName}</dd>
+          <dd className="wrap-anywhere text-slate-700">
+            {item.anonymous ? t("admin.authorAnonymous", { name: item.authorName }) : item.authorName}
+          </dd>
         </div>
         <div className="min-w-0">
           <dt className="font-semibold text-slate-900">{t("admin.email")}</dt>
@@ -103,8 +107,9 @@ export function PrayerAdminCard({
         </div>
       </dl>
       <p className="mt-3 text-sm text-slate-700">
-        {t("admin.posted", { date: formatDateTime(item.createdAt, language) })} · {t("admin.expires", { date: formatDateTime(item.expiresAt, language) })} ·{" "}
-        {t("admin.praying", { count: item.prayingCount })} · {t("admin.reports", { count: item.reportCount })}
+        {t("admin.posted", { date: formatDateTime(item.createdAt, language) })} ·{" "}
+        {t("admin.expires", { date: formatDateTime(item.expiresAt, language) })} · {t("admin.praying", { count: item.prayingCount })} ·{" "}
+        {t("admin.reports", { count: item.reportCount })}
       </p>
 
       <div className="mt-4 flex flex-wrap gap-2">
@@ -165,7 +170,9 @@ export function PrayerAdminCard({
               )}
             </Field>
             <Field id={`${base}-notes`} label={t("admin.notes")} error={errorFor("follow-up", "staffNotes")}>
-              {(p) => <textarea {...p} name="staffNotes" rows={3} maxLength={MAX_NOTES} defaultValue={item.staffNotes} className={inputClasses} />}
+              {(p) => (
+                <textarea {...p} name="staffNotes" rows={3} maxLength={MAX_NOTES} defaultValue={item.staffNotes} className={inputClasses} />
+              )}
             </Field>
             <div>
               <button type="submit" className={adminButton.primary}>
@@ -183,7 +190,9 @@ export function PrayerAdminCard({
                 <ul className="mt-2 grid gap-2">
                   {item.replies.map((r) => (
                     <li key={r.id} className="rounded-lg bg-slate-50 p-3 text-sm">
-                      <p className="font-semibold text-slate-900">{t("admin.replyBy", { name: r.authorName, date: formatDateTime(r.createdAt, language) })}</p>
+                      <p className="font-semibold text-slate-900">
+                        {t("admin.replyBy", { name: r.authorName, date: formatDateTime(r.createdAt, language) })}
+                      </p>
                       <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{r.body}</p>
                     </li>
                   ))}

@@ -3,14 +3,25 @@ import { useFetcher } from "react-router";
 import type { PrayerT } from "~/features/prayer/prayer-translation";
 import type { PrayerActionData, PrayerCardView } from "~/features/prayer/prayer-views";
 
-const smallButton = "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-70";
+const smallButton =
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-70";
 
 /**
  * One request on the wall. Title, text and praise report are rendered as plain text (React
  * escapes them; nothing is linkified). "I'm praying" posts through a fetcher, so the count
  * changes without a page load.
  */
-export function PrayerCard({ t, request, signedIn, liveCount }: { t: PrayerT; request: PrayerCardView; signedIn: boolean; liveCount?: number }) {
+export function PrayerCard({
+  t,
+  request,
+  signedIn,
+  liveCount,
+}: {
+  t: PrayerT;
+  request: PrayerCardView;
+  signedIn: boolean;
+  liveCount?: number;
+}) {
   const pray = useFetcher<PrayerActionData>({ key: `pray-${request.id}` });
   const report = useFetcher<PrayerActionData>({ key: `report-${request.id}` });
   const prayed = request.iPrayed || pray.data?.ok === true;
@@ -35,7 +46,9 @@ export function PrayerCard({ t, request, signedIn, liveCount }: { t: PrayerT; re
         {request.answered ? (
           <div className="mt-3 rounded-lg bg-emerald-50 p-3 text-emerald-950">
             <p className="font-semibold">{t("wall.answered")}</p>
-            {request.praiseReport ? <p className="mt-1 whitespace-pre-line wrap-anywhere">{t("wall.praise", { text: request.praiseReport })}</p> : null}
+            {request.praiseReport ? (
+              <p className="mt-1 whitespace-pre-line wrap-anywhere">{t("wall.praise", { text: request.praiseReport })}</p>
+            ) : null}
           </div>
         ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -62,7 +75,11 @@ export function PrayerCard({ t, request, signedIn, liveCount }: { t: PrayerT; re
                 <report.Form method="post">
                   <input type="hidden" name="intent" value="report" />
                   <input type="hidden" name="id" value={request.id} />
-                  <button type="submit" disabled={reported || report.state !== "idle"} className={`${smallButton} text-slate-800 underline underline-offset-4`}>
+                  <button
+                    type="submit"
+                    disabled={reported || report.state !== "idle"}
+                    className={`${smallButton} text-slate-800 underline underline-offset-4`}
+                  >
                     <Flag aria-hidden="true" className="h-4 w-4" />
                     {reported ? t("wall.reported") : t("wall.report")}
                   </button>

@@ -10,7 +10,8 @@ export function PrayerForm({ t, result }: { t: PrayerT; result: PrayerActionData
   const busy = useNavigation().state === "submitting";
   const posted = result?.intent === "post" ? result : undefined;
   const fieldError = (field: string) => posted?.fieldErrors[field];
-  const described = (field: string) => (fieldError(field) ? { "aria-invalid": true as const, "aria-describedby": `prayer-${field}-error` } : {});
+  const described = (field: string) =>
+    fieldError(field) ? { "aria-invalid": true as const, "aria-describedby": `prayer-${field}-error` } : {};
   const error = (field: string) =>
     fieldError(field) ? (
       <p id={`prayer-${field}-error`} className="mt-1 text-sm font-semibold text-red-800">
@@ -23,7 +24,10 @@ export function PrayerForm({ t, result }: { t: PrayerT; result: PrayerActionData
         {t("form.heading")}
       </h2>
       {posted ? (
-        <p role={posted.ok ? "status" : "alert"} className={`mt-4 rounded-lg p-3 text-sm font-semibold ${posted.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <p
+          role={posted.ok ? "status" : "alert"}
+          className={`mt-4 rounded-lg p-3 text-sm font-semibold ${posted.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
           {posted.message}
         </p>
       ) : null}
@@ -80,7 +84,11 @@ export function PrayerForm({ t, result }: { t: PrayerT; result: PrayerActionData
           </label>
         </div>
         <div>
-          <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
             {t("form.submit")}
           </button>
         </div>

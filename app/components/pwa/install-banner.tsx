@@ -33,7 +33,6 @@ export default function InstallBanner({ event, onDone }: { event: InstallEvent; 
     }
   }
 
-
   return (
     <section
       aria-labelledby={headingId}

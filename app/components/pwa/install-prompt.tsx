@@ -1,6 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useCurrentMember } from "~/features/auth/use-current-member";
-import { BANNER_DELAY_MS, forgetMemberPages, isDismissed, isStandalone, rememberDismissed, type InstallEvent } from "~/features/pwa/install-state";
+import {
+  BANNER_DELAY_MS,
+  forgetMemberPages,
+  isDismissed,
+  isStandalone,
+  rememberDismissed,
+  type InstallEvent,
+} from "~/features/pwa/install-state";
 
 const loadBanner = () => import("./install-banner");
 const InstallBanner = lazy(loadBanner);

@@ -11,7 +11,10 @@ export function SermonCard({ sermon, t, headingLevel = 3 }: { sermon: SermonCard
       {sermon.series ? (
         <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
           <span className="sr-only">{t("card.series")}: </span>
-          <Link to={sermonsHref({ series: sermon.series.slug })} className="wrap-anywhere underline-offset-4 hover:underline focus-visible:underline">
+          <Link
+            to={sermonsHref({ series: sermon.series.slug })}
+            className="wrap-anywhere underline-offset-4 hover:underline focus-visible:underline"
+          >
             {sermon.series.title}
           </Link>
         </p>

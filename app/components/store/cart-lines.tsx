@@ -18,7 +18,13 @@ export function CartLines({ lines, errorFor }: { lines: CartLineView[]; errorFor
       {lines.map((line) => {
         const label = line.variant ? `${line.name} (${line.variant})` : line.name;
         const error = errorFor?.variantId === line.variantId ? errorFor.message : null;
-        const flag = !line.available ? (line.stock <= 0 ? t("cart.soldOut") : t("cart.unavailable")) : line.capped ? t("cart.capped", { count: String(line.stock) }) : null;
+        const flag = !line.available
+          ? line.stock <= 0
+            ? t("cart.soldOut")
+            : t("cart.unavailable")
+          : line.capped
+            ? t("cart.capped", { count: String(line.stock) })
+            : null;
         const flagId = `cart-line-${line.variantId}-note`;
         return (
           <li key={line.variantId} className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
@@ -58,18 +64,28 @@ export function CartLines({ lines, errorFor }: { lines: CartLineView[]; errorFor
                     defaultValue={line.quantity}
                     key={line.quantity}
                     aria-invalid={error ? true : undefined}
-                    aria-describedby={[flag ? flagId : null, error ? `cart-line-${line.variantId}-error` : null].filter(Boolean).join(" ") || undefined}
+                    aria-describedby={
+                      [flag ? flagId : null, error ? `cart-line-${line.variantId}-error` : null].filter(Boolean).join(" ") || undefined
+                    }
                     className="mt-1 block min-h-11 w-24 rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-slate-900 aria-[invalid=true]:border-red-700"
                   />
                 </div>
-                <button type="submit" aria-label={t("cart.updateFor", { name: label })} className={`${smallButton} border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}>
+                <button
+                  type="submit"
+                  aria-label={t("cart.updateFor", { name: label })}
+                  className={`${smallButton} border border-brand-700 bg-white text-brand-800 hover:bg-brand-50`}
+                >
                   {t("cart.update")}
                 </button>
               </Form>
               <Form method="post" preventScrollReset>
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="variantId" value={line.variantId} />
-                <button type="submit" aria-label={t("cart.removeFor", { name: label })} className={`${smallButton} text-red-800 underline underline-offset-4 hover:bg-red-50`}>
+                <button
+                  type="submit"
+                  aria-label={t("cart.removeFor", { name: label })}
+                  className={`${smallButton} text-red-800 underline underline-offset-4 hover:bg-red-50`}
+                >
                   {t("cart.remove")}
                 </button>
               </Form>

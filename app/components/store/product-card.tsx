@@ -11,7 +11,12 @@ export function ProductCard({ product, eager }: { product: ProductCardView; eage
   return (
     <article className="relative flex h-full min-w-0 flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-within:ring-3 focus-within:ring-brand-700">
       {product.image ? (
-        <StorePicture image={product.image} sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw" className="aspect-square w-full bg-slate-100 object-cover" eager={eager} />
+        <StorePicture
+          image={product.image}
+          sizes="(min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw"
+          className="aspect-square w-full bg-slate-100 object-cover"
+          eager={eager}
+        />
       ) : null}
       <div className="flex flex-1 flex-col p-5">
         <h3 className="font-serif text-xl font-bold wrap-anywhere text-slate-900">

@@ -2,7 +2,8 @@ import { ExternalLink } from "lucide-react";
 import type { StudyT } from "~/features/study/study-translation";
 import type { PassageView } from "~/features/study/study-views";
 
-const linkClasses = "inline-flex min-h-11 items-center gap-2 font-semibold text-brand-800 underline underline-offset-4 wrap-anywhere hover:text-brand-900";
+const linkClasses =
+  "inline-flex min-h-11 items-center gap-2 font-semibold text-brand-800 underline underline-offset-4 wrap-anywhere hover:text-brand-900";
 
 /**
  * A passage: its text when the Bible text provider gave it, and in every case links to online

@@ -9,16 +9,39 @@ export function studyFieldHelpers(t: StudyAdminT, prefix: string, values: StudyF
     const e = errors[name];
     return e ? t(`admin.errors.${e.code}`, e.values) : null;
   };
-  const text = (name: string, label: string, o: { required?: boolean; lang?: "en" | "es"; max?: number; hint?: string; type?: string } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    o: { required?: boolean; lang?: "en" | "es"; max?: number; hint?: string; type?: string } = {},
+  ) => (
     <Field id={`${prefix}-${name}`} label={label} error={err(name)} hint={o.hint}>
       {(props) => (
-        <input {...props} name={name} type={o.type ?? "text"} lang={o.lang} defaultValue={values[name] ?? ""} required={o.required} maxLength={o.max} className={inputClasses} />
+        <input
+          {...props}
+          name={name}
+          type={o.type ?? "text"}
+          lang={o.lang}
+          defaultValue={values[name] ?? ""}
+          required={o.required}
+          maxLength={o.max}
+          className={inputClasses}
+        />
       )}
     </Field>
   );
   const area = (name: string, label: string, o: { required?: boolean; lang?: "en" | "es"; rows?: number; hint?: string } = {}) => (
     <Field id={`${prefix}-${name}`} label={label} error={err(name)} hint={o.hint}>
-      {(props) => <textarea {...props} name={name} lang={o.lang} rows={o.rows ?? 6} defaultValue={values[name] ?? ""} required={o.required} className={inputClasses} />}
+      {(props) => (
+        <textarea
+          {...props}
+          name={name}
+          lang={o.lang}
+          rows={o.rows ?? 6}
+          defaultValue={values[name] ?? ""}
+          required={o.required}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   return { text, area, err };

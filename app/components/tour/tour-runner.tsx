@@ -2,13 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { EVENTS, Joyride, ORIGIN, STATUS, type EventData, type Step, type TooltipRenderProps } from "react-joyride";
 import { useTourTranslation } from "~/features/tour/tour-translation";
-import {
-  TOUR_LAYER,
-  TOUR_START_DELAY_MS,
-  TOUR_TOOLTIP_WIDTH,
-  tourSteps,
-  type TourStep,
-} from "~/features/tour/tour-steps";
+import { TOUR_LAYER, TOUR_START_DELAY_MS, TOUR_TOOLTIP_WIDTH, tourSteps, type TourStep } from "~/features/tour/tour-steps";
 
 /*
  * The running tour (a chunk of its own, with react-joyride): fetched only when the tour is
@@ -90,7 +84,13 @@ export default function TourRunner({ save, onEnd: unmount }: { save: boolean; on
       scrollToFirstStep
       steps={steps}
       tooltipComponent={TourTooltip}
-      locale={{ back: t("buttons.back"), close: t("buttons.close"), next: t("buttons.next"), last: t("buttons.last"), skip: t("buttons.skip") }}
+      locale={{
+        back: t("buttons.back"),
+        close: t("buttons.close"),
+        next: t("buttons.next"),
+        last: t("buttons.last"),
+        skip: t("buttons.skip"),
+      }}
       options={{
         width: TOUR_TOOLTIP_WIDTH,
         zIndex: TOUR_LAYER,
@@ -139,7 +139,11 @@ function TourTooltip({ backProps, closeProps, primaryProps, skipProps, controls,
       style={{ width: `min(${TOUR_TOOLTIP_WIDTH}px, calc(100vw - 24px))` }}
       className="relative max-w-full rounded-2xl bg-white p-5 text-left text-slate-900 shadow-2xl ring-1 ring-slate-200"
     >
-      <button {...closeProps} type="button" className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+      <button
+        {...closeProps}
+        type="button"
+        className="absolute right-2 top-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+      >
         <X aria-hidden="true" className="h-5 w-5" />
       </button>
       <h2 id={titleId} className="pr-10 font-serif text-lg font-bold text-brand-800">
@@ -151,7 +155,11 @@ function TourTooltip({ backProps, closeProps, primaryProps, skipProps, controls,
       </p>
       <p className="mt-3 text-xs font-semibold text-slate-600">{t("progress", { current: index + 1, total: size })}</p>
       <div className="mt-4 flex flex-wrap items-center gap-2">
-        <button {...skipProps} type="button" className={`${buttonBase} mr-auto px-2 text-slate-700 underline underline-offset-4 hover:bg-slate-100`}>
+        <button
+          {...skipProps}
+          type="button"
+          className={`${buttonBase} mr-auto px-2 text-slate-700 underline underline-offset-4 hover:bg-slate-100`}
+        >
           {t("buttons.skip")}
         </button>
         {index > 0 ? (

@@ -33,7 +33,15 @@ export default function createLucideIcon(icon: IconData) {
   const classes = ["lucide", ...(icon.name ? [icon.name] : []), ...(icon.aliases ?? [])]
     .map((name, index) => (index === 0 ? name : `lucide-${name}`))
     .join(" ");
-  function LucideIcon({ size = 24, color = "currentColor", strokeWidth = 2, absoluteStrokeWidth, className, children, ...rest }: IconProps) {
+  function LucideIcon({
+    size = 24,
+    color = "currentColor",
+    strokeWidth = 2,
+    absoluteStrokeWidth,
+    className,
+    children,
+    ...rest
+  }: IconProps) {
     return createElement(
       "svg",
       {

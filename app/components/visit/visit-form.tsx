@@ -94,22 +94,72 @@ export function VisitForm({
         )}
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="visit-name" label={t("form.name")} note={required} error={errors.name}>
-            {(props) => <input {...props} name="name" autoComplete="name" maxLength={120} required defaultValue={v("name", member?.name)} className={fieldInputClasses} />}
+            {(props) => (
+              <input
+                {...props}
+                name="name"
+                autoComplete="name"
+                maxLength={120}
+                required
+                defaultValue={v("name", member?.name)}
+                className={fieldInputClasses}
+              />
+            )}
           </FormField>
           <FormField id="visit-email" label={t("form.email")} note={required} error={errors.email}>
             {(props) => (
-              <input {...props} name="email" type="email" autoComplete="email" maxLength={254} required defaultValue={v("email", member?.email)} className={fieldInputClasses} />
+              <input
+                {...props}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                required
+                defaultValue={v("email", member?.email)}
+                className={fieldInputClasses}
+              />
             )}
           </FormField>
           <FormField id="visit-phone" label={t("form.phone")} note={optional} error={errors.phone}>
-            {(props) => <input {...props} name="phone" type="tel" autoComplete="tel" maxLength={40} defaultValue={v("phone", member?.phone)} className={fieldInputClasses} />}
+            {(props) => (
+              <input
+                {...props}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={40}
+                defaultValue={v("phone", member?.phone)}
+                className={fieldInputClasses}
+              />
+            )}
           </FormField>
           <FormField id="visit-date" label={t("form.date")} note={required} hint={t("form.dateHint")} error={errors.date}>
-            {(props) => <input {...props} name="date" type="date" min={today} max={lastDate} required defaultValue={v("date")} className={fieldInputClasses} />}
+            {(props) => (
+              <input
+                {...props}
+                name="date"
+                type="date"
+                min={today}
+                max={lastDate}
+                required
+                defaultValue={v("date")}
+                className={fieldInputClasses}
+              />
+            )}
           </FormField>
           <FormField id="visit-partySize" label={t("form.partySize")} note={required} error={errors.partySize}>
             {(props) => (
-              <input {...props} name="partySize" type="number" inputMode="numeric" min={1} max={PARTY_MAX} required defaultValue={v("partySize", "1")} className={fieldInputClasses} />
+              <input
+                {...props}
+                name="partySize"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={PARTY_MAX}
+                required
+                defaultValue={v("partySize", "1")}
+                className={fieldInputClasses}
+              />
             )}
           </FormField>
           {radioGroup(
@@ -123,10 +173,21 @@ export function VisitForm({
           )}
         </div>
         <FormField id="visit-needs" label={t("form.needs")} note={optional} hint={t("form.needsHint")} error={errors.needs}>
-          {(props) => <textarea {...props} name="needs" rows={3} maxLength={NEEDS_MAX} defaultValue={v("needs")} className={fieldInputClasses} />}
+          {(props) => (
+            <textarea {...props} name="needs" rows={3} maxLength={NEEDS_MAX} defaultValue={v("needs")} className={fieldInputClasses} />
+          )}
         </FormField>
         <FormField id="visit-message" label={t("form.message")} note={optional} hint={t("form.messageHint")} error={errors.message}>
-          {(props) => <textarea {...props} name="message" rows={5} maxLength={MESSAGE_MAX} defaultValue={v("message")} className={fieldInputClasses} />}
+          {(props) => (
+            <textarea
+              {...props}
+              name="message"
+              rows={5}
+              maxLength={MESSAGE_MAX}
+              defaultValue={v("message")}
+              className={fieldInputClasses}
+            />
+          )}
         </FormField>
         <div>
           <button type="submit" disabled={busy} className={buttonClasses("primary")}>

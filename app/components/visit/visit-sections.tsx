@@ -61,7 +61,12 @@ export function VisitSections({ t, church }: { t: VisitT; church: ChurchProfile 
           <div className="min-w-0 space-y-4">
             {church ? (
               <address className="not-italic">
-                <ChurchAddress address={church.address} label={main("home.contact.addressLabel")} className="gap-3" iconClassName="text-brand-700" />
+                <ChurchAddress
+                  address={church.address}
+                  label={main("home.contact.addressLabel")}
+                  className="gap-3"
+                  iconClassName="text-brand-700"
+                />
               </address>
             ) : null}
             {church?.directionsUrl ? (

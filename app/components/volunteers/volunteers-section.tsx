@@ -55,12 +55,20 @@ export function VolunteersSection({ data, actionData }: { data: VolunteersSectio
           <ul aria-label={t("listLabel")} className="mt-6 grid gap-6 md:grid-cols-2">
             {data.ministries.map((ministry) => (
               <li key={ministry.id} className="min-w-0">
-                <article aria-labelledby={`ministry-${ministry.id}`} className="flex h-full min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-                  <h3 id={`ministry-${ministry.id}`} className="flex items-start gap-2 font-serif text-2xl font-bold wrap-anywhere text-slate-900">
+                <article
+                  aria-labelledby={`ministry-${ministry.id}`}
+                  className="flex h-full min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+                >
+                  <h3
+                    id={`ministry-${ministry.id}`}
+                    className="flex items-start gap-2 font-serif text-2xl font-bold wrap-anywhere text-slate-900"
+                  >
                     <HandHeart aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-brand-700" />
                     <span className="min-w-0">{ministry.title}</span>
                   </h3>
-                  {ministry.description ? <p className="mt-3 whitespace-pre-line wrap-anywhere text-slate-800">{ministry.description}</p> : null}
+                  {ministry.description ? (
+                    <p className="mt-3 whitespace-pre-line wrap-anywhere text-slate-800">{ministry.description}</p>
+                  ) : null}
                   {ministry.schedule ? (
                     <dl className="mt-3 flex items-start gap-2 text-slate-800">
                       <dt>
@@ -88,7 +96,11 @@ export function VolunteersSection({ data, actionData }: { data: VolunteersSectio
             ))}
           </ul>
 
-          <section id="volunteer-form" aria-labelledby="volunteer-form-heading" className="mt-10 min-w-0 scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8">
+          <section
+            id="volunteer-form"
+            aria-labelledby="volunteer-form-heading"
+            className="mt-10 min-w-0 scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+          >
             <h3 id="volunteer-form-heading" className="font-serif text-2xl font-bold text-slate-900">
               {t("form.heading")}
             </h3>
@@ -105,18 +117,33 @@ export function VolunteersSection({ data, actionData }: { data: VolunteersSectio
             )}
             <div role="status" aria-live="polite">
               {succeeded ? (
-                <p ref={messageRef} tabIndex={-1} className="mt-4 rounded-lg bg-emerald-50 p-3 font-semibold wrap-anywhere text-emerald-900">
+                <p
+                  ref={messageRef}
+                  tabIndex={-1}
+                  className="mt-4 rounded-lg bg-emerald-50 p-3 font-semibold wrap-anywhere text-emerald-900"
+                >
                   {succeeded.message}
                 </p>
               ) : null}
             </div>
             {failed ? (
-              <p ref={messageRef} tabIndex={-1} role="alert" className="mt-4 rounded-lg bg-red-50 p-3 font-semibold wrap-anywhere text-red-900">
+              <p
+                ref={messageRef}
+                tabIndex={-1}
+                role="alert"
+                className="mt-4 rounded-lg bg-red-50 p-3 font-semibold wrap-anywhere text-red-900"
+              >
                 {failed.message}
               </p>
             ) : null}
 
-            <Form key={`${succeeded ? `done-${succeeded.message}` : "volunteer"}-${data.selected ?? ""}`} method="post" className="mt-6 grid gap-5 sm:max-w-2xl" noValidate preventScrollReset>
+            <Form
+              key={`${succeeded ? `done-${succeeded.message}` : "volunteer"}-${data.selected ?? ""}`}
+              method="post"
+              className="mt-6 grid gap-5 sm:max-w-2xl"
+              noValidate
+              preventScrollReset
+            >
               <input type="hidden" name="intent" value="volunteers-signup" />
               <fieldset className="min-w-0" aria-describedby={errors.opportunityId ? "volunteer-ministry-error" : undefined}>
                 <legend className="font-semibold text-slate-900">
@@ -124,7 +151,10 @@ export function VolunteersSection({ data, actionData }: { data: VolunteersSectio
                 </legend>
                 <div className="mt-2 grid gap-2">
                   {data.ministries.map((ministry) => (
-                    <label key={ministry.id} className="flex min-h-11 min-w-0 items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                    <label
+                      key={ministry.id}
+                      className="flex min-h-11 min-w-0 items-center gap-3 rounded-lg border border-slate-300 px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+                    >
                       <input
                         type="radio"
                         name="opportunityId"
@@ -145,20 +175,77 @@ export function VolunteersSection({ data, actionData }: { data: VolunteersSectio
               </fieldset>
               <div className="grid gap-5 sm:grid-cols-2">
                 <FormField id="volunteer-name" label={t("form.name")} note={t("form.required")} error={errors.name}>
-                  {(props) => <input {...props} name="name" type="text" autoComplete="name" required maxLength={120} defaultValue={values.name} className={fieldInputClasses} />}
+                  {(props) => (
+                    <input
+                      {...props}
+                      name="name"
+                      type="text"
+                      autoComplete="name"
+                      required
+                      maxLength={120}
+                      defaultValue={values.name}
+                      className={fieldInputClasses}
+                    />
+                  )}
                 </FormField>
                 <FormField id="volunteer-email" label={t("form.email")} note={t("form.required")} error={errors.email}>
-                  {(props) => <input {...props} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={fieldInputClasses} />}
+                  {(props) => (
+                    <input
+                      {...props}
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      required
+                      maxLength={254}
+                      defaultValue={values.email}
+                      className={fieldInputClasses}
+                    />
+                  )}
                 </FormField>
               </div>
               <FormField id="volunteer-phone" label={t("form.phone")} note={t("form.optional")} error={errors.phone}>
-                {(props) => <input {...props} name="phone" type="tel" autoComplete="tel" maxLength={40} defaultValue={values.phone} className={`${fieldInputClasses} sm:max-w-xs`} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="phone"
+                    type="tel"
+                    autoComplete="tel"
+                    maxLength={40}
+                    defaultValue={values.phone}
+                    className={`${fieldInputClasses} sm:max-w-xs`}
+                  />
+                )}
               </FormField>
-              <FormField id="volunteer-availability" label={t("form.availability")} note={t("form.required")} hint={t("form.availabilityHint")} error={errors.availability}>
-                {(props) => <textarea {...props} name="availability" rows={2} required maxLength={AVAILABILITY_MAX} defaultValue={values.availability} className={fieldInputClasses} />}
+              <FormField
+                id="volunteer-availability"
+                label={t("form.availability")}
+                note={t("form.required")}
+                hint={t("form.availabilityHint")}
+                error={errors.availability}
+              >
+                {(props) => (
+                  <textarea
+                    {...props}
+                    name="availability"
+                    rows={2}
+                    required
+                    maxLength={AVAILABILITY_MAX}
+                    defaultValue={values.availability}
+                    className={fieldInputClasses}
+                  />
+                )}
               </FormField>
               <FormField id="volunteer-message" label={t("form.message")} note={t("form.optional")} error={errors.message}>
-                {(props) => <textarea {...props} name="message" rows={4} maxLength={MESSAGE_MAX} defaultValue={values.message} className={fieldInputClasses} />}
+                {(props) => (
+                  <textarea
+                    {...props}
+                    name="message"
+                    rows={4}
+                    maxLength={MESSAGE_MAX}
+                    defaultValue={values.message}
+                    className={fieldInputClasses}
+                  />
+                )}
               </FormField>
               <div>
                 <button type="submit" disabled={busy} className={buttonClasses("primary")}>

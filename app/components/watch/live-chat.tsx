@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SignInPrompt } from "~/components/auth/sign-in-prompt";
-import {
-  CHAT_BODY_MAX,
-  MUTE_DURATIONS,
-  parseChatEvent,
-  type ChatMessageView,
-  type MuteDuration,
-} from "~/features/live/chat-events";
+import { CHAT_BODY_MAX, MUTE_DURATIONS, parseChatEvent, type ChatMessageView, type MuteDuration } from "~/features/live/chat-events";
 import { formatChatTime } from "~/features/live/format-chat-time";
 import type { WatchT } from "~/features/live/watch-translation";
 
@@ -24,14 +18,9 @@ interface LiveChatProps {
   canModerate: boolean;
 }
 
-type Answer =
-  | { ok: true; message?: ChatMessageView; notice?: string }
-  | { ok: false; error: string };
+type Answer = { ok: true; message?: ChatMessageView; notice?: string } | { ok: false; error: string };
 
-async function postChat(
-  fields: Record<string, string>,
-  fallbackError: string,
-): Promise<Answer> {
+async function postChat(fields: Record<string, string>, fallbackError: string): Promise<Answer> {
   try {
     const response = await fetch("/watch/chat", {
       method: "POST",
@@ -44,10 +33,7 @@ async function postChat(
   }
 }
 
-function addMessage(
-  list: ChatMessageView[],
-  message: ChatMessageView,
-): ChatMessageView[] {
+function addMessage(list: ChatMessageView[], message: ChatMessageView): ChatMessageView[] {
   if (list.some((m) => m.id === message.id)) return list;
   return [...list, message].slice(-KEEP);
 }
@@ -83,15 +69,11 @@ export function LiveChat({
     let retry: number | undefined;
     let stopped = false;
     const connect = () => {
-      source = new EventSource(
-        `/watch/chat/events?stream=${encodeURIComponent(streamId)}`,
-      );
+      source = new EventSource(`/watch/chat/events?stream=${encodeURIComponent(streamId)}`);
       source.addEventListener("open", () => setConnected(true));
       source.addEventListener("history", (e) => {
         try {
-          const { messages: history } = JSON.parse(
-            (e as MessageEvent<string>).data,
-          ) as { messages: ChatMessageView[] };
+          const { messages: history } = JSON.parse((e as MessageEvent<string>).data) as { messages: ChatMessageView[] };
           setMessages(history);
         } catch {
           // a malformed event is ignored; the next history replaces it
@@ -101,10 +83,8 @@ export function LiveChat({
         source.addEventListener(type, (e) => {
           const event = parseChatEvent((e as MessageEvent<string>).data);
           if (!event) return;
-          if (event.type === "message")
-            setMessages((list) => addMessage(list, event.message));
-          else if (event.type === "delete")
-            setMessages((list) => list.filter((m) => m.id !== event.id));
+          if (event.type === "message") setMessages((list) => addMessage(list, event.message));
+          else if (event.type === "delete") setMessages((list) => list.filter((m) => m.id !== event.id));
           else {
             setChatEnabled(event.chatEnabled);
             setEnded(event.ended);
@@ -130,8 +110,7 @@ export function LiveChat({
 
   useEffect(() => {
     const element = log.current;
-    if (element && stickToBottom.current)
-      element.scrollTop = element.scrollHeight;
+    if (element && stickToBottom.current) element.scrollTop = element.scrollHeight;
   }, [messages]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -141,16 +120,12 @@ export function LiveChat({
     if (text.length > CHAT_BODY_MAX) return setError(t("errors.tooLong"));
     setSending(true);
     setError(null);
-    const answer = await postChat(
-      { intent: "post", streamId, body: text },
-      t("errors.sendFailed"),
-    );
+    const answer = await postChat({ intent: "post", streamId, body: text }, t("errors.sendFailed"));
     setSending(false);
     if (!answer.ok) return setError(answer.error);
     setBody("");
     stickToBottom.current = true;
-    if (answer.message)
-      setMessages((list) => addMessage(list, answer.message!));
+    if (answer.message) setMessages((list) => addMessage(list, answer.message!));
   }
 
   async function moderate(fields: Record<string, string>, removeId?: string) {
@@ -168,10 +143,7 @@ export function LiveChat({
       aria-labelledby="watch-chat"
       className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <h2
-        id="watch-chat"
-        className="font-serif text-xl font-bold text-brand-800"
-      >
+      <h2 id="watch-chat" className="font-serif text-xl font-bold text-brand-800">
         {t("chat.heading")}
       </h2>
       {!connected ? (
@@ -187,35 +159,22 @@ export function LiveChat({
         tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
-          stickToBottom.current =
-            el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
         }}
         className="mt-3 h-80 min-w-0 overflow-y-auto rounded-lg bg-slate-50 p-3 focus:outline-2 focus:outline-brand-700 sm:h-96"
       >
-        {messages.length === 0 ? (
-          <p className="text-slate-700">{t("chat.empty")}</p>
-        ) : null}
+        {messages.length === 0 ? <p className="text-slate-700">{t("chat.empty")}</p> : null}
         <ol className="space-y-3">
           {messages.map((message) => (
             <li key={message.id} className="min-w-0">
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-                <span className="font-semibold wrap-anywhere text-slate-900">
-                  {message.authorName}
-                </span>
+                <span className="font-semibold wrap-anywhere text-slate-900">{message.authorName}</span>
                 <time dateTime={message.createdAt} className="text-slate-700">
                   {formatChatTime(message.createdAt, language, timeZone)}
                 </time>
               </p>
-              <p className="whitespace-pre-wrap wrap-anywhere text-slate-900">
-                {message.body}
-              </p>
-              {canModerate ? (
-                <ModerateMessage
-                  t={t}
-                  message={message}
-                  onModerate={moderate}
-                />
-              ) : null}
+              <p className="whitespace-pre-wrap wrap-anywhere text-slate-900">{message.body}</p>
+              {canModerate ? <ModerateMessage t={t} message={message} onModerate={moderate} /> : null}
             </li>
           ))}
         </ol>
@@ -226,13 +185,9 @@ export function LiveChat({
         </p>
       ) : null}
       {ended ? (
-        <p className="mt-3 rounded-lg bg-slate-100 p-3 text-slate-900">
-          {t("chat.ended")}
-        </p>
+        <p className="mt-3 rounded-lg bg-slate-100 p-3 text-slate-900">{t("chat.ended")}</p>
       ) : !chatEnabled ? (
-        <p className="mt-3 rounded-lg bg-slate-100 p-3 text-slate-900">
-          {t("chat.off")}
-        </p>
+        <p className="mt-3 rounded-lg bg-slate-100 p-3 text-slate-900">{t("chat.off")}</p>
       ) : null}
       {!signedIn ? (
         <div className="mt-3">
@@ -240,19 +195,10 @@ export function LiveChat({
           <SignInPrompt />
         </div>
       ) : open ? (
-        <form
-          method="post"
-          action="/watch/chat"
-          onSubmit={submit}
-          className="mt-3 grid gap-2"
-          noValidate
-        >
+        <form method="post" action="/watch/chat" onSubmit={submit} className="mt-3 grid gap-2" noValidate>
           <input type="hidden" name="intent" value="post" />
           <input type="hidden" name="streamId" value={streamId} />
-          <label
-            htmlFor="chat-body"
-            className="text-sm font-semibold text-slate-900"
-          >
+          <label htmlFor="chat-body" className="text-sm font-semibold text-slate-900">
             {t("chat.messageLabel")}
           </label>
           <p id="chat-hint" className="text-sm text-slate-700">
@@ -267,11 +213,7 @@ export function LiveChat({
             value={body}
             onChange={(e) => setBody(e.target.value)}
             onKeyDown={(e) => {
-              if (
-                e.key === "Enter" &&
-                !e.shiftKey &&
-                !e.nativeEvent.isComposing
-              ) {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 e.currentTarget.form?.requestSubmit();
               }
@@ -281,11 +223,7 @@ export function LiveChat({
             className="block w-full min-w-0 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/40 focus:outline-none"
           />
           {error ? (
-            <p
-              id="chat-error"
-              role="alert"
-              className="text-sm font-medium text-red-800"
-            >
+            <p id="chat-error" role="alert" className="text-sm font-medium text-red-800">
               {error}
             </p>
           ) : null}
@@ -313,10 +251,7 @@ function ModerateMessage({
 }: {
   t: WatchT;
   message: ChatMessageView;
-  onModerate: (
-    fields: Record<string, string>,
-    removeId?: string,
-  ) => Promise<void>;
+  onModerate: (fields: Record<string, string>, removeId?: string) => Promise<void>;
 }) {
   const [duration, setDuration] = useState<MuteDuration>("15m");
   const selectId = `mute-${message.id}`;
@@ -324,28 +259,18 @@ function ModerateMessage({
     <details className="mt-1 text-sm">
       <summary className="inline-flex min-h-6 cursor-pointer font-semibold text-brand-800 underline underline-offset-2">
         <span aria-hidden="true">{t("chat.moderate")}</span>
-        <span className="sr-only">
-          {t("chat.moderateFor", { name: message.authorName })}
-        </span>
+        <span className="sr-only">{t("chat.moderateFor", { name: message.authorName })}</span>
       </summary>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <button
           type="button"
-          onClick={() =>
-            void onModerate(
-              { intent: "delete", messageId: message.id },
-              message.id,
-            )
-          }
+          onClick={() => void onModerate({ intent: "delete", messageId: message.id }, message.id)}
           className="min-h-11 rounded-lg bg-red-700 px-3 font-semibold text-white hover:bg-red-800"
         >
           {t("chat.deleteMessage")}
         </button>
         <span className="grid gap-1">
-          <label
-            htmlFor={selectId}
-            className="text-xs font-semibold text-slate-900"
-          >
+          <label htmlFor={selectId} className="text-xs font-semibold text-slate-900">
             {t("chat.muteLength")}
           </label>
           <select
@@ -363,9 +288,7 @@ function ModerateMessage({
         </span>
         <button
           type="button"
-          onClick={() =>
-            void onModerate({ intent: "mute", messageId: message.id, duration })
-          }
+          onClick={() => void onModerate({ intent: "mute", messageId: message.id, duration })}
           className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 font-semibold text-slate-900 hover:bg-slate-100"
         >
           {t("chat.muteAuthor")}

@@ -6,7 +6,13 @@ import type { WatchT } from "~/features/live/watch-translation";
  * The live video: YouTube through its privacy-enhanced (no-cookie) embed, or an HLS playlist
  * played natively (Safari, iOS) or by hls.js, which is loaded only here and only in the browser.
  */
-export function StreamPlayer({ t, stream }: { t: WatchT; stream: Pick<WatchStreamView, "title" | "provider" | "youtubeVideoId" | "hlsUrl"> }) {
+export function StreamPlayer({
+  t,
+  stream,
+}: {
+  t: WatchT;
+  stream: Pick<WatchStreamView, "title" | "provider" | "youtubeVideoId" | "hlsUrl">;
+}) {
   if (stream.provider === "youtube" && stream.youtubeVideoId) {
     return (
       <div className="aspect-video w-full overflow-hidden rounded-2xl bg-black">

@@ -7,21 +7,25 @@ import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/p
  * Plugin fields: phone-number (phoneNumber, phoneNumberVerified), two-factor
  * (twoFactorEnabled and the two_factors table).
  */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  phoneNumber: text("phone_number").unique(),
-  phoneNumberVerified: boolean("phone_number_verified"),
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  // Case-insensitive look-ups by email (membership applications find the applicant's account).
-  index("users_email_lower_idx").on(sql`lower(${t.email})`),
-]);
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    phoneNumber: text("phone_number").unique(),
+    phoneNumberVerified: boolean("phone_number_verified"),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Case-insensitive look-ups by email (membership applications find the applicant's account).
+    index("users_email_lower_idx").on(sql`lower(${t.email})`),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

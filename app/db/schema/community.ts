@@ -32,7 +32,9 @@ export const prayerRequests = pgTable(
     category: text("category", { enum: PRAYER_CATEGORIES }).notNull(),
     visibility: text("visibility", { enum: ["public", "members", "private"] }).notNull(),
     anonymous: boolean("anonymous").notNull().default(false),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     status: text("status", { enum: ["pending", "approved", "hidden"] }).notNull(),
     /** Email the author when someone prays (opt-out). */
     notifyOnPrayer: boolean("notify_on_prayer").notNull().default(true),
@@ -41,7 +43,9 @@ export const prayerRequests = pgTable(
     praiseReport: text("praise_report"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** inbox/prayer: the pastoral follow-up. */
-    inboxStatus: text("inbox_status", { enum: ["new", "in_progress", "closed"] }).notNull().default("new"),
+    inboxStatus: text("inbox_status", { enum: ["new", "in_progress", "closed"] })
+      .notNull()
+      .default("new"),
     assigneeUserId: text("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
     staffNotes: text("staff_notes").notNull().default(""),
     reportCount: integer("report_count").notNull().default(0),
@@ -105,11 +109,15 @@ export const meetingRequests = pgTable(
     /** The day they plan to come, or would like to meet. */
     preferredDate: date("preferred_date"),
     partySize: integer("party_size").notNull().default(1),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     /** Children's ages, accessibility, parking, interpreter… as they wrote it. */
     needs: text("needs").notNull().default(""),
     message: text("message").notNull().default(""),
-    status: text("status", { enum: ["new", "contacted", "scheduled", "done", "cancelled"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "contacted", "scheduled", "done", "cancelled"] })
+      .notNull()
+      .default("new"),
     assigneeUserId: text("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
     staffNotes: text("staff_notes").notNull().default(""),
     ...timestamps,
@@ -182,7 +190,10 @@ export const savedPrayers = pgTable(
     scriptures: text("scriptures").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("saved_prayers_user_idx").on(t.userId, t.createdAt), check("saved_prayers_body_length", sql`char_length(${t.body}) between 1 and 6000`)],
+  (t) => [
+    index("saved_prayers_user_idx").on(t.userId, t.createdAt),
+    check("saved_prayers_body_length", sql`char_length(${t.body}) between 1 and 6000`),
+  ],
 );
 
 /**
@@ -198,7 +209,9 @@ export const discussionThreads = pgTable(
     authorName: text("author_name").notNull(),
     title: text("title").notNull(),
     body: text("body").notNull(),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     status: text("status", { enum: ["pending", "approved", "hidden"] }).notNull(),
     locked: boolean("locked").notNull().default(false),
     replyCount: integer("reply_count").notNull().default(0),
@@ -224,7 +237,9 @@ export const discussionReplies = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),
-    status: text("status", { enum: ["pending", "approved", "hidden"] }).notNull().default("approved"),
+    status: text("status", { enum: ["pending", "approved", "hidden"] })
+      .notNull()
+      .default("approved"),
     reportCount: integer("report_count").notNull().default(0),
     ...timestamps,
   },
@@ -288,7 +303,9 @@ export const volunteerSignups = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     availability: text("availability").notNull().default(""),
     message: text("message").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

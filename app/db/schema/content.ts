@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  real,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, real, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 const timestamps = {
@@ -220,7 +207,9 @@ export const mediaGallery = pgTable(
     category: text("category"),
     mediaType: text("media_type").notNull().default("image"),
     albumId: integer("album_id").references(() => galleryAlbums.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["approved", "pending", "rejected"] }).notNull().default("approved"),
+    status: text("status", { enum: ["approved", "pending", "rejected"] })
+      .notNull()
+      .default("approved"),
     submittedByUserId: text("submitted_by_user_id").references(() => users.id, { onDelete: "set null" }),
     submitterName: text("submitter_name"),
     variantBase: text("variant_base"),

@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { classSignups, membershipApplications } from "./worship";
 import { volunteerSignups } from "./community";
@@ -105,11 +92,15 @@ export const events = pgTable(
     // The events list and calendar: one-off events still running at `from` (bench/explain.md) …
     index("events_ends_or_starts_at_idx").on(sql`coalesce(${t.endsAt}, ${t.startsAt})`),
     // … or recurring (their rule decides), as a BitmapOr instead of a scan of every past event.
-    index("events_recurring_idx").on(t.startsAt).where(sql`${t.recurrence} is not null`),
+    index("events_recurring_idx")
+      .on(t.startsAt)
+      .where(sql`${t.recurrence} is not null`),
     check("events_capacity_positive", sql`${t.capacity} is null or ${t.capacity} > 0`),
     check("events_max_party_size_range", sql`${t.maxPartySize} between 1 and 50`),
     // At most one featured event: the home page's flyer.
-    uniqueIndex("events_one_featured_idx").on(t.isFeatured).where(sql`${t.isFeatured}`),
+    uniqueIndex("events_one_featured_idx")
+      .on(t.isFeatured)
+      .where(sql`${t.isFeatured}`),
   ],
 );
 
@@ -129,10 +120,15 @@ export const eventRegistrations = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     partySize: integer("party_size").notNull().default(1),
     status: text("status", { enum: ["confirmed", "waitlisted", "cancelled"] }).notNull(),
-    answers: jsonb("answers").$type<Record<string, string | number>>().notNull().default(sql`'{}'::jsonb`),
+    answers: jsonb("answers")
+      .$type<Record<string, string | number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** SHA-256 of the token in the emailed cancel link. */
     cancelTokenHash: text("cancel_token_hash").notNull().unique(),
     promotedAt: timestamp("promoted_at", { withTimezone: true }),
@@ -147,7 +143,9 @@ export const eventRegistrations = pgTable(
       .where(sql`${t.status} <> 'cancelled'`),
     index("event_registrations_occurrence_idx").on(t.eventId, t.occurrenceStart, t.status, t.createdAt),
     index("event_registrations_user_idx").on(t.userId),
-    index("event_registrations_reminder_idx").on(t.occurrenceStart).where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
+    index("event_registrations_reminder_idx")
+      .on(t.occurrenceStart)
+      .where(sql`${t.status} = 'confirmed' and ${t.reminderSentAt} is null`),
     check("event_registrations_party_size_range", sql`${t.partySize} between 1 and 50`),
   ],
 );
@@ -167,11 +165,15 @@ export const signupInbox = pgTable(
     applicationId: uuid("application_id").references(() => membershipApplications.id, { onDelete: "set null" }),
     volunteerSignupId: uuid("volunteer_signup_id").references(() => volunteerSignups.id, { onDelete: "set null" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     summary: text("summary").notNull(),
-    status: text("status", { enum: ["new", "contacted", "done"] }).notNull().default("new"),
+    status: text("status", { enum: ["new", "contacted", "done"] })
+      .notNull()
+      .default("new"),
     assigneeUserId: text("assignee_user_id").references(() => users.id, { onDelete: "set null" }),
     notes: text("notes").notNull().default(""),
     ...timestamps,

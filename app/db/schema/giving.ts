@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
 /**
@@ -46,12 +59,16 @@ export const gifts = pgTable(
     currency: text("currency").notNull().default("usd"),
     frequency: text("frequency", { enum: GIFT_FREQUENCIES }).notNull().default("one_time"),
     recurringGiftId: uuid("recurring_gift_id").references(() => recurringGifts.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["succeeded", "refunded", "partially_refunded"] }).notNull().default("succeeded"),
+    status: text("status", { enum: ["succeeded", "refunded", "partially_refunded"] })
+      .notNull()
+      .default("succeeded"),
     refundedCents: integer("refunded_cents").notNull().default(0),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     donorName: text("donor_name").notNull(),
     donorEmail: text("donor_email").notNull(),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     /** One-time gifts: the Checkout Session; recurring payments: null (the invoice identifies them). */
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     stripeInvoiceId: text("stripe_invoice_id").unique(),
@@ -87,11 +104,15 @@ export const recurringGifts = pgTable(
     amountCents: integer("amount_cents").notNull(),
     feeCents: integer("fee_cents").notNull().default(0),
     frequency: text("frequency", { enum: ["weekly", "biweekly", "monthly"] }).notNull(),
-    status: text("status", { enum: ["active", "past_due", "canceled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "past_due", "canceled"] })
+      .notNull()
+      .default("active"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     donorName: text("donor_name").notNull(),
     donorEmail: text("donor_email").notNull(),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     canceledAt: timestamp("canceled_at", { withTimezone: true }),
     ...timestamps,
   },
@@ -212,10 +233,18 @@ export const orders = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     fulfillment: text("fulfillment", { enum: ["pickup", "shipping"] }).notNull(),
     /** { line1, line2, city, region, postalCode } when shipping. */
-    shippingAddress: jsonb("shipping_address").$type<{ line1: string; line2: string; city: string; region: string; postalCode: string } | null>(),
+    shippingAddress: jsonb("shipping_address").$type<{
+      line1: string;
+      line2: string;
+      city: string;
+      region: string;
+      postalCode: string;
+    } | null>(),
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull().default(0),
     totalCents: integer("total_cents").notNull(),
@@ -238,7 +267,9 @@ export const orders = pgTable(
   (t) => [
     check("orders_total", sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`),
     index("orders_status_idx").on(t.status, t.createdAt),
-    index("orders_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index("orders_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     index("orders_user_idx").on(t.userId),
     index("orders_payment_intent_idx").on(t.stripePaymentIntentId),
   ],

@@ -11,7 +11,9 @@ export const profiles = pgTable("profiles", {
   fullName: text("full_name"),
   phone: text("phone"),
   /** The language of this member's emails and text messages. */
-  preferredLanguage: text("preferred_language", { enum: ["en", "es"] }).notNull().default("en"),
+  preferredLanguage: text("preferred_language", { enum: ["en", "es"] })
+    .notNull()
+    .default("en"),
   /** Membership as the church office records it (members section). */
   membershipStatus: text("membership_status", { enum: ["visitor", "regular", "member", "inactive"] })
     .notNull()

@@ -146,7 +146,9 @@ export const liveStreams = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("live_streams_one_current_idx").on(sql`(${t.endedAt} is null)`).where(sql`${t.endedAt} is null`),
+    uniqueIndex("live_streams_one_current_idx")
+      .on(sql`(${t.endedAt} is null)`)
+      .where(sql`${t.endedAt} is null`),
     index("live_streams_started_at_idx").on(t.startedAt),
     check(
       "live_streams_source",
@@ -222,10 +224,7 @@ export const studyGuides = pgTable(
     ),
     ...timestamps,
   },
-  (t) => [
-    index("study_guides_week_idx").on(t.status, t.weekOf),
-    index("study_guides_search_idx").using("gin", t.search),
-  ],
+  (t) => [index("study_guides_week_idx").on(t.status, t.weekOf), index("study_guides_search_idx").using("gin", t.search)],
 );
 
 export const readingPlans = pgTable("reading_plans", {
@@ -318,7 +317,9 @@ export const studyGroups = pgTable(
     /** Accepting join requests. */
     isOpen: boolean("is_open").notNull().default(true),
     capacity: integer("capacity"),
-    status: text("status", { enum: ["active", "archived"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "archived"] })
+      .notNull()
+      .default("active"),
     scheduleNotesEn: text("schedule_notes_en"),
     scheduleNotesEs: text("schedule_notes_es"),
     ...timestamps,
@@ -341,7 +342,9 @@ export const groupMembers = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role", { enum: ["leader", "member"] }).notNull().default("member"),
+    role: text("role", { enum: ["leader", "member"] })
+      .notNull()
+      .default("member"),
     status: text("status", { enum: ["pending", "active", "declined", "left", "removed"] }).notNull(),
     /** What the member wrote with the request. */
     message: text("message").notNull().default(""),
@@ -370,7 +373,9 @@ export const classOfferings = pgTable("class_offerings", {
   locationName: text("location_name"),
   /** People per offering; null: no limit. */
   capacity: integer("capacity"),
-  status: text("status", { enum: ["draft", "open", "closed"] }).notNull().default("open"),
+  status: text("status", { enum: ["draft", "open", "closed"] })
+    .notNull()
+    .default("open"),
   ...timestamps,
 });
 
@@ -401,8 +406,12 @@ export const classSignups = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
-    status: text("status", { enum: ["registered", "cancelled"] }).notNull().default("registered"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
+    status: text("status", { enum: ["registered", "cancelled"] })
+      .notNull()
+      .default("registered"),
     ...timestamps,
   },
   (t) => [
@@ -429,8 +438,12 @@ export const membershipApplications = pgTable(
     previousChurch: text("previous_church"),
     howHeard: text("how_heard"),
     message: text("message"),
-    language: text("language", { enum: ["en", "es"] }).notNull().default("en"),
-    status: text("status", { enum: ["new", "reviewing", "approved", "declined"] }).notNull().default("new"),
+    language: text("language", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
+    status: text("status", { enum: ["new", "reviewing", "approved", "declined"] })
+      .notNull()
+      .default("new"),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     ...timestamps,

@@ -37,7 +37,25 @@ describe("sections", () => {
   test("every section's scope is a known scope; every spec child route is a section", () => {
     for (const section of ADMIN_SECTIONS) if (section.scope) expect(isScopeName(section.scope)).toBe(true);
     const paths = ADMIN_SECTIONS.map((s) => s.path);
-    for (const path of ["", "users", "members", "events", "fish-fry-archive", "event-registrations", "inbox/prayer", "inbox/meetings", "inbox/signups", "content", "groups", "email", "giving", "store", "settings", "health", "session-update"]) {
+    for (const path of [
+      "",
+      "users",
+      "members",
+      "events",
+      "fish-fry-archive",
+      "event-registrations",
+      "inbox/prayer",
+      "inbox/meetings",
+      "inbox/signups",
+      "content",
+      "groups",
+      "email",
+      "giving",
+      "store",
+      "settings",
+      "health",
+      "session-update",
+    ]) {
       expect(paths).toContain(path);
     }
   });

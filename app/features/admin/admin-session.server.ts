@@ -146,11 +146,7 @@ export async function validateAdminSession(options: { db: AppDatabase; token: st
   let current = row;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     const expiresAt = new Date(Math.min(now.getTime() + ADMIN_IDLE_SECONDS * 1000, row.absoluteExpiresAt.getTime()));
-    const [touched] = await db
-      .update(adminSessions)
-      .set({ lastSeenAt: now, expiresAt })
-      .where(eq(adminSessions.id, row.id))
-      .returning();
+    const [touched] = await db.update(adminSessions).set({ lastSeenAt: now, expiresAt }).where(eq(adminSessions.id, row.id)).returning();
     if (touched) current = touched;
   }
   return { session: toInfo(current), admin };
@@ -161,9 +157,7 @@ export async function revokeAdminSession(options: { db: AppDatabase; sessionId: 
   const rows = await options.db
     .update(adminSessions)
     .set({ revokedAt: new Date() })
-    .where(
-      and(eq(adminSessions.id, options.sessionId), eq(adminSessions.userId, options.userId), isNull(adminSessions.revokedAt)),
-    )
+    .where(and(eq(adminSessions.id, options.sessionId), eq(adminSessions.userId, options.userId), isNull(adminSessions.revokedAt)))
     .returning({ id: adminSessions.id });
   return rows.length > 0;
 }

@@ -97,7 +97,13 @@ export async function adminPasswordSignIn({ db, request, language, input }: Step
   const email = parsed.success ? normalizeEmail(parsed.data.email) : "";
   const password = parsed.success ? parsed.data.password : "";
   if (!email || !password) {
-    return refusal("credentials", 400, "login.errors.authenticationFailed", { key: "login.errors.required" }, { field: email ? "password" : "email" });
+    return refusal(
+      "credentials",
+      400,
+      "login.errors.authenticationFailed",
+      { key: "login.errors.required" },
+      { field: email ? "password" : "email" },
+    );
   }
   const log = (success: boolean, failureReason?: string, userId?: string) =>
     logAdminAuthAttempt({ db, request, email, userId, success, method: "password", failureReason });
@@ -146,7 +152,8 @@ export async function adminPasswordSignIn({ db, request, language, input }: Step
     if (code === "EMAIL_NOT_VERIFIED") {
       return refusal("credentials", 403, "login.errors.authenticationFailed", { key: "login.errors.emailNotConfirmed" });
     }
-    if (code === "ACCOUNT_DISABLED") return refusal("credentials", 403, "login.errors.authenticationFailed", { key: "login.errors.accountDisabled" });
+    if (code === "ACCOUNT_DISABLED")
+      return refusal("credentials", 403, "login.errors.authenticationFailed", { key: "login.errors.accountDisabled" });
     if (code === "INVALID_EMAIL_OR_PASSWORD") return invalid();
     return refusal("credentials", 503, "login.errors.loginFailed", { key: "login.errors.tryLater" });
   }
@@ -180,7 +187,13 @@ export async function adminStartEnrolment({ db, request, input }: StepOptions): 
           : enrolled.status === 429
             ? "login.errors.rateLimited"
             : "login.errors.tryLater";
-    return refusal("enrol-start", enrolled.status, "login.errors.authenticationFailed", { key, values: { minutes: 15 } }, { field: "password" });
+    return refusal(
+      "enrol-start",
+      enrolled.status,
+      "login.errors.authenticationFailed",
+      { key, values: { minutes: 15 } },
+      { field: "password" },
+    );
   }
   return { ok: true, step: "enrol", enrolment: enrolled.enrolment, headers: new Headers() };
 }
@@ -208,7 +221,15 @@ export async function adminVerifyCode({ db, request, https, input }: StepOptions
     const key = `admin-2fa:fail:${admin.userId}`;
     const locked = await limited(db, key, adminLimits.failuresPerAccount, "locked");
     if (locked) {
-      await logAdminAuthAttempt({ db, request, email: admin.email ?? admin.userId, userId: admin.userId, success: false, method: "two-factor", failureReason: "account locked" });
+      await logAdminAuthAttempt({
+        db,
+        request,
+        email: admin.email ?? admin.userId,
+        userId: admin.userId,
+        success: false,
+        method: "two-factor",
+        failureReason: "account locked",
+      });
       return refusal("code", 429, "login.errors.twoFactorFailed", locked);
     }
     try {
@@ -247,19 +268,40 @@ export async function adminConfirmEnrolment({ db, request, https, input }: StepO
   const { admin } = member;
   const confirmed = await confirmTwoFactor({ db, request, userId: admin.userId, input });
   if (!confirmed.ok) {
-    await logAdminAuthAttempt({ db, request, email: admin.email ?? admin.userId, userId: admin.userId, success: false, method: "enrolment", failureReason: "invalid code" });
-    const key: AdminMessageKey =
-      confirmed.status === 429 ? "login.errors.rateLimited" : confirmed.error.key === "errors.codeRequired" ? "login.errors.codeRequired" : "login.errors.invalidCode";
-    return refusal("enrol", confirmed.status === 429 ? 429 : 400, "login.errors.twoFactorFailed", { key, values: { minutes: 15 } }, {
-      field: "code",
-      enrolment: confirmed.enrolment ?? null,
+    await logAdminAuthAttempt({
+      db,
+      request,
+      email: admin.email ?? admin.userId,
+      userId: admin.userId,
+      success: false,
+      method: "enrolment",
+      failureReason: "invalid code",
     });
+    const key: AdminMessageKey =
+      confirmed.status === 429
+        ? "login.errors.rateLimited"
+        : confirmed.error.key === "errors.codeRequired"
+          ? "login.errors.codeRequired"
+          : "login.errors.invalidCode";
+    return refusal(
+      "enrol",
+      confirmed.status === 429 ? 429 : 400,
+      "login.errors.twoFactorFailed",
+      { key, values: { minutes: 15 } },
+      {
+        field: "code",
+        enrolment: confirmed.enrolment ?? null,
+      },
+    );
   }
   const headers = confirmed.headers ?? new Headers();
   const done = await finish({ db, request, https, userId: admin.userId, email: admin.email, headers });
   if (!done.ok) return done;
   // The backup codes were shown with the QR code's form; show them once more, to keep.
-  const codes = String(input.backupCodes ?? "").split(/\s+/).filter((c) => /^[A-Za-z0-9-]{4,32}$/.test(c)).slice(0, 20);
+  const codes = String(input.backupCodes ?? "")
+    .split(/\s+/)
+    .filter((c) => /^[A-Za-z0-9-]{4,32}$/.test(c))
+    .slice(0, 20);
   return { ...done, step: "backup-codes", backupCodes: codes };
 }
 
@@ -327,23 +369,42 @@ export async function completeAdminMagicLink(options: {
   token: string | null;
 }): Promise<{ ok: true; headers: Headers } | { ok: false; error: AdminMessage; headers: Headers }> {
   const { db, request, token } = options;
-  if (!token || !/^[A-Za-z0-9._-]{1,2048}$/.test(token)) return { ok: false, error: { key: "login.errors.linkInvalid" }, headers: new Headers() };
+  if (!token || !/^[A-Za-z0-9._-]{1,2048}$/.test(token))
+    return { ok: false, error: { key: "login.errors.linkInvalid" }, headers: new Headers() };
   // Whose link it is, read before it is used up: a pending two-factor answer names nobody.
   const link = await findMagicLink({ token });
   try {
     const result = await getAuth().api.magicLinkVerify({ query: { token }, headers: request.headers, returnHeaders: true });
     const response = result.response as { user?: { id: string; email: string }; twoFactorRedirect?: boolean } | null;
-    const pending = response?.twoFactorRedirect && link ? (await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, link.email)).limit(1))[0] : undefined;
+    const pending =
+      response?.twoFactorRedirect && link
+        ? (await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, link.email)).limit(1))[0]
+        : undefined;
     const user = response?.user ?? pending;
     const headers = cookieHeaders(result.headers);
     if (!user || headers.getSetCookie().length === 0) return { ok: false, error: { key: "login.errors.linkInvalid" }, headers };
     const admin = await findAdminIdentity({ db, userId: user.id });
-    await logAdminAuthAttempt({ db, request, email: user.email, userId: user.id, success: Boolean(admin), method: "magic-link", failureReason: admin ? undefined : "not an administrator" });
+    await logAdminAuthAttempt({
+      db,
+      request,
+      email: user.email,
+      userId: user.id,
+      success: Boolean(admin),
+      method: "magic-link",
+      failureReason: admin ? undefined : "not an administrator",
+    });
     if (!admin) return { ok: false, error: { key: "login.errors.notAdmin" }, headers };
     return { ok: true, headers };
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    await logAdminAuthAttempt({ db, request, email: "(magic link)", success: false, method: "magic-link", failureReason: "invalid or expired link" });
+    await logAdminAuthAttempt({
+      db,
+      request,
+      email: "(magic link)",
+      success: false,
+      method: "magic-link",
+      failureReason: "invalid or expired link",
+    });
     return { ok: false, error: { key: "login.errors.linkInvalid" }, headers: new Headers() };
   }
 }
@@ -372,11 +433,26 @@ async function startEnrolment(options: { db: AppDatabase; request: Request; user
   }
 }
 
-async function codeRefused(db: AppDatabase, request: Request, error: unknown, email: string, userId: string | null): Promise<AdminLoginOutcome> {
+async function codeRefused(
+  db: AppDatabase,
+  request: Request,
+  error: unknown,
+  email: string,
+  userId: string | null,
+): Promise<AdminLoginOutcome> {
   if (!isAPIError(error)) throw error;
   const code = String((error.body as { code?: string } | undefined)?.code ?? "");
-  await logAdminAuthAttempt({ db, request, email, userId, success: false, method: "two-factor", failureReason: code.toLowerCase() || "invalid code" });
-  if (code === "INVALID_TWO_FACTOR_COOKIE") return refusal("credentials", 400, "login.errors.twoFactorFailed", { key: "login.errors.expired" });
+  await logAdminAuthAttempt({
+    db,
+    request,
+    email,
+    userId,
+    success: false,
+    method: "two-factor",
+    failureReason: code.toLowerCase() || "invalid code",
+  });
+  if (code === "INVALID_TWO_FACTOR_COOKIE")
+    return refusal("credentials", 400, "login.errors.twoFactorFailed", { key: "login.errors.expired" });
   if (code === "ACCOUNT_TEMPORARILY_LOCKED" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
     return refusal("code", 429, "login.errors.twoFactorFailed", { key: "login.errors.locked", values: { minutes: 15 } });
   }
@@ -394,10 +470,24 @@ async function finish(options: {
   const { db, request, https, userId, headers } = options;
   const admin = await findAdminIdentity({ db, userId });
   if (!admin) {
-    await logAdminAuthAttempt({ db, request, email: options.email ?? userId, userId, success: false, method: "two-factor", failureReason: "not an administrator" });
+    await logAdminAuthAttempt({
+      db,
+      request,
+      email: options.email ?? userId,
+      userId,
+      success: false,
+      method: "two-factor",
+      failureReason: "not an administrator",
+    });
     return refusal("credentials", 403, "login.errors.authenticationFailed", { key: "login.errors.notAdmin" }, { headers });
   }
-  const created = await createAdminSession({ db, userId, method: "sign-in", ipAddress: clientIp(request), userAgent: request.headers.get("user-agent") });
+  const created = await createAdminSession({
+    db,
+    userId,
+    method: "sign-in",
+    ipAddress: clientIp(request),
+    userAgent: request.headers.get("user-agent"),
+  });
   await logAdminAuthAttempt({ db, request, email: admin.email ?? options.email ?? userId, userId, success: true, method: "two-factor" });
   headers.append("Set-Cookie", adminSessionCookie(created.token, { https }));
   return { ok: true, step: "done", headers };

@@ -46,7 +46,8 @@ export async function createAdministrator(options: {
   if (scopes.length === 0) throw new AdministratorInputError("--scopes needs at least one scope");
   const password = parsed.data.password;
   if (password !== undefined) {
-    if (password.length < ADMIN_PASSWORD_MIN) throw new AdministratorInputError(`the password must be at least ${ADMIN_PASSWORD_MIN} characters long`);
+    if (password.length < ADMIN_PASSWORD_MIN)
+      throw new AdministratorInputError(`the password must be at least ${ADMIN_PASSWORD_MIN} characters long`);
     if (commonPasswords.has(password.toLowerCase())) throw new AdministratorInputError("that password is too common; choose another");
   }
 

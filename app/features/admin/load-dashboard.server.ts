@@ -1,5 +1,15 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { adminAuthAttempts, auditLog, eventRegistrations, events, orders, outboxMessages, profiles, recurringGifts, signupInbox } from "~/db/schema";
+import {
+  adminAuthAttempts,
+  auditLog,
+  eventRegistrations,
+  events,
+  orders,
+  outboxMessages,
+  profiles,
+  recurringGifts,
+  signupInbox,
+} from "~/db/schema";
 import { periodRange } from "~/features/giving/admin/giving-filters";
 import { givingSummary } from "~/features/giving/admin/load-giving-admin.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -22,7 +32,10 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
         total: await one(db.select({ n: count() }).from(profiles)),
         last30: await one(db.select({ n: count() }).from(profiles).where(gte(profiles.createdAt, since))),
         previous30: await one(
-          db.select({ n: count() }).from(profiles).where(and(gte(profiles.createdAt, before), lt(profiles.createdAt, since))),
+          db
+            .select({ n: count() })
+            .from(profiles)
+            .where(and(gte(profiles.createdAt, before), lt(profiles.createdAt, since))),
         ),
       }
     : null;
@@ -55,7 +68,12 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
     : null;
   const mail = can(admin.scopes, ["email", "health"])
     ? {
-        pending: await one(db.select({ n: count() }).from(outboxMessages).where(sql`${outboxMessages.status} in ('pending', 'sending')`)),
+        pending: await one(
+          db
+            .select({ n: count() })
+            .from(outboxMessages)
+            .where(sql`${outboxMessages.status} in ('pending', 'sending')`),
+        ),
         failed: await one(db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.status, "failed"))),
       }
     : null;
@@ -71,7 +89,14 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
     giving = { monthCents: month.summary.totalCents, yearCents: year.summary.totalCents, activeRecurring };
   }
   // Store: paid orders to prepare and ones ready for pickup.
-  const storeWaiting = can(admin.scopes, "store") ? await one(db.select({ n: count() }).from(orders).where(sql`${orders.status} in ('paid', 'ready')`)) : null;
+  const storeWaiting = can(admin.scopes, "store")
+    ? await one(
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(sql`${orders.status} in ('paid', 'ready')`),
+      )
+    : null;
   const superAdmin = can(admin.scopes, "admin:*");
   const activity = superAdmin
     ? await db

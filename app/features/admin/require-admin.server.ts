@@ -47,7 +47,10 @@ export async function requireAdmin(request: Request, scope: ScopeName | readonly
   const token = readAdminToken(request.headers.get("cookie"));
   const validated = token ? await validateAdminSession({ db, token }) : null;
   if (!validated) {
-    throw redirect(adminLoginUrl(request), { status: request.method === "GET" || request.method === "HEAD" ? 302 : 303, headers: NO_STORE });
+    throw redirect(adminLoginUrl(request), {
+      status: request.method === "GET" || request.method === "HEAD" ? 302 : 303,
+      headers: NO_STORE,
+    });
   }
   if (!can(validated.admin.scopes, scope)) {
     throw data({ forbidden: true }, { status: 403, headers: NO_STORE });

@@ -29,11 +29,7 @@ export interface ResolvedAdminSession {
  * which asks for the code). The member session lasts 30 days and renews itself; without the
  * 8-hour bound, letting the admin session expire would only mean getting a fresh one.
  */
-export async function resolveAdminSession(options: {
-  db: AppDatabase;
-  request: Request;
-  https: boolean;
-}): Promise<ResolvedAdminSession> {
+export async function resolveAdminSession(options: { db: AppDatabase; request: Request; https: boolean }): Promise<ResolvedAdminSession> {
   const { db, request, https } = options;
   const setCookies: string[] = [];
   const stored = readAdminToken(request.headers.get("cookie"));
@@ -59,7 +55,14 @@ export async function resolveAdminSession(options: {
     userAgent: request.headers.get("user-agent"),
     notAfter,
   });
-  await logAdminAuthAttempt({ db, request, email: admin.email ?? admin.userId, userId: admin.userId, success: true, method: "member-session" });
+  await logAdminAuthAttempt({
+    db,
+    request,
+    email: admin.email ?? admin.userId,
+    userId: admin.userId,
+    success: true,
+    method: "member-session",
+  });
   setCookies.push(adminSessionCookie(created.token, { https }));
   return { validated: { session: created.session, admin }, token: created.token, setCookies };
 }

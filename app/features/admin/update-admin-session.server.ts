@@ -20,8 +20,7 @@ export interface SessionUpdateBody {
 }
 
 export type SessionUpdateResult =
-  | { type: "redirect"; location: string; headers: Headers }
-  | { type: "data"; status: number; body: SessionUpdateBody };
+  { type: "redirect"; location: string; headers: Headers } | { type: "data"; status: number; body: SessionUpdateBody };
 
 const ZRevoke = z.object({ sessionId: z.string().uuid() });
 
@@ -71,7 +70,15 @@ export async function updateAdminSession(options: {
       if (limited) return bad("login.errors.locked", 429, "code", { minutes: 15 });
       const valid = await decryptTotpCheck({ db, userId: admin.userId, code });
       if (!valid) {
-        await logAdminAuthAttempt({ db, request, email: admin.email ?? admin.userId, userId: admin.userId, success: false, method: "two-factor", failureReason: "invalid code (extend)" });
+        await logAdminAuthAttempt({
+          db,
+          request,
+          email: admin.email ?? admin.userId,
+          userId: admin.userId,
+          success: false,
+          method: "two-factor",
+          failureReason: "invalid code (extend)",
+        });
         return bad("login.errors.invalidCode", 400, "code");
       }
       await resetRateLimit(db, key);
@@ -91,4 +98,3 @@ function ok(notice: AdminMessage): SessionUpdateResult {
 function bad(key: AdminMessage["key"], status = 400, field?: string, values?: AdminMessage["values"]): SessionUpdateResult {
   return { type: "data", status, body: { ok: false, error: { key, values }, field } };
 }
-

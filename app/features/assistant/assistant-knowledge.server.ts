@@ -44,12 +44,30 @@ export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()):
   if (!settings) return null;
   const [times, leaderRows, sermonRows, groupRows, fundRows, faqRows, occurrences] = await Promise.all([
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
-    db.select({ name: leaders.name, roleEn: leaders.roleEn, roleEs: leaders.roleEs }).from(leaders).orderBy(asc(leaders.sortOrder), asc(leaders.id)),
-    db.select().from(sermons).where(eq(sermons.status, "published")).orderBy(desc(sermons.preachedOn), desc(sermons.id)).limit(RECENT_SERMONS),
+    db
+      .select({ name: leaders.name, roleEn: leaders.roleEn, roleEs: leaders.roleEs })
+      .from(leaders)
+      .orderBy(asc(leaders.sortOrder), asc(leaders.id)),
+    db
+      .select()
+      .from(sermons)
+      .where(eq(sermons.status, "published"))
+      .orderBy(desc(sermons.preachedOn), desc(sermons.id))
+      .limit(RECENT_SERMONS),
     db.select().from(studyGroups).where(eq(studyGroups.status, "active")).orderBy(asc(studyGroups.dayOfWeek), asc(studyGroups.startTime)),
     db.select().from(givingFunds).where(eq(givingFunds.active, true)).orderBy(asc(givingFunds.sortOrder), asc(givingFunds.id)),
-    db.select().from(faqItems).where(and(eq(faqItems.active, true))).orderBy(asc(faqItems.sortOrder), asc(faqItems.id)),
-    listEventOccurrences({ db, timeZone: settings.timeZone, from: now, to: new Date(now.getTime() + EVENT_HORIZON_DAYS * 86_400_000), includeCancelled: false }),
+    db
+      .select()
+      .from(faqItems)
+      .where(and(eq(faqItems.active, true)))
+      .orderBy(asc(faqItems.sortOrder), asc(faqItems.id)),
+    listEventOccurrences({
+      db,
+      timeZone: settings.timeZone,
+      from: now,
+      to: new Date(now.getTime() + EVENT_HORIZON_DAYS * 86_400_000),
+      includeCancelled: false,
+    }),
   ]);
   const seen = new Set<number>();
   const events: AssistantKnowledge["events"] = [];
@@ -73,7 +91,10 @@ export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()):
       email: settings.email,
       timeZone: settings.timeZone,
       directionsUrl: settings.directionsUrl,
-      textToGive: settings.givingTextNumber && settings.givingTextKeyword ? { number: settings.givingTextNumber, keyword: settings.givingTextKeyword } : null,
+      textToGive:
+        settings.givingTextNumber && settings.givingTextKeyword
+          ? { number: settings.givingTextNumber, keyword: settings.givingTextKeyword }
+          : null,
     },
     services: times.map((t) => ({ name: bi(t.nameEn, t.nameEs), dayOfWeek: t.dayOfWeek, startTime: t.startTime })),
     leaders: leaderRows.map((l) => ({ name: l.name, role: bi(l.roleEn, l.roleEs) })),

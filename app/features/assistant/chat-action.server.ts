@@ -18,16 +18,26 @@ export const MAX_HISTORY_ITEM = 2000;
 export const chatLimit: RateLimitRule = { limit: 20, windowSeconds: 600 };
 
 const ZBody = z.object({
-  message: z.string("invalid").transform((v) => v.trim()).pipe(z.string().min(1, "empty").max(MAX_MESSAGE, "tooLong")),
+  message: z
+    .string("invalid")
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, "empty").max(MAX_MESSAGE, "tooLong")),
   conversationHistory: z
-    .array(z.object({ role: z.enum(["user", "assistant"], "history"), content: z.string("history").max(MAX_HISTORY_ITEM, "history") }, "history"), "history")
+    .array(
+      z.object(
+        { role: z.enum(["user", "assistant"], "history"), content: z.string("history").max(MAX_HISTORY_ITEM, "history") },
+        "history",
+      ),
+      "history",
+    )
     .max(MAX_HISTORY, "history")
     .default([]),
 });
 
 const translators = { en: assistantTranslator("en"), es: assistantTranslator("es") } satisfies Record<Language, unknown>;
 
-export type ChatLine = { type: "delta"; text: string } | { type: "done"; reply: string; sources: AnswerSource[] } | { type: "error"; error: string };
+export type ChatLine =
+  { type: "delta"; text: string } | { type: "done"; reply: string; sources: AnswerSource[] } | { type: "error"; error: string };
 
 const jsonError = (status: number, error: string, headers?: Headers) => {
   const h = new Headers(headers);
@@ -42,7 +52,15 @@ const jsonError = (status: number, error: string, headers?: Headers) => {
  * configured, then one `done` line with the authoritative reply and its sources (the answer
  * from the church's own data whenever the model fails). Nothing is stored.
  */
-export async function handleAssistantChat({ request, provider, now }: { request: Request; provider?: AssistantAiProvider | null; now?: Date }): Promise<Response> {
+export async function handleAssistantChat({
+  request,
+  provider,
+  now,
+}: {
+  request: Request;
+  provider?: AssistantAiProvider | null;
+  now?: Date;
+}): Promise<Response> {
   const { db, language } = getRequestContext(request);
   const t = translators[language];
   if (request.method !== "POST") return jsonError(405, t("answers.errors.invalid"));
@@ -71,7 +89,8 @@ export async function handleAssistantChat({ request, provider, now }: { request:
     return result.allowed ? null : t("answers.errors.rateLimited", { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) });
   };
   const refusal =
-    (session ? await limited(`assistant:chat:user:${session.member.id}`, 1) : null) ?? (await limited(`assistant:chat:ip:${clientIp(request)}`, getEnv().RATE_LIMIT_IP_SCALE));
+    (session ? await limited(`assistant:chat:user:${session.member.id}`, 1) : null) ??
+    (await limited(`assistant:chat:ip:${clientIp(request)}`, getEnv().RATE_LIMIT_IP_SCALE));
   if (refusal) return jsonError(429, refusal, headers);
 
   const { message, conversationHistory } = parsed.data;
@@ -90,7 +109,11 @@ export async function handleAssistantChat({ request, provider, now }: { request:
         const embedded = answerQuestion({ knowledge, question: message, language, translators });
         let reply = embedded.reply;
         if (useProvider) {
-          const system = assistantSystemPrompt({ churchName: knowledge.church.name[embedded.language], language: embedded.language, facts: embedded.facts });
+          const system = assistantSystemPrompt({
+            churchName: knowledge.church.name[embedded.language],
+            language: embedded.language,
+            facts: embedded.facts,
+          });
           const ai = await streamAiAnswer({
             provider: useProvider,
             system,

@@ -52,20 +52,45 @@ export type FaqResult =
   | { ok: false; status: 400 | 404; id: string | null; message: "invalid" | "notFound"; fieldErrors?: Record<string, FieldErrorCode> };
 
 const ZId = z.coerce.number().int().positive().max(2_147_483_647);
-const snapshot = (r: typeof faqItems.$inferSelect) => ({ questionEn: r.questionEn, questionEs: r.questionEs, answerEn: r.answerEn, answerEs: r.answerEs, href: r.href, active: r.active });
+const snapshot = (r: typeof faqItems.$inferSelect) => ({
+  questionEn: r.questionEn,
+  questionEs: r.questionEs,
+  answerEn: r.answerEn,
+  answerEs: r.answerEs,
+  href: r.href,
+  active: r.active,
+});
 
 /**
  * The assistant FAQ's operations from the content page: create, update, activate/deactivate,
  * delete. Each is validated, runs in one transaction with its audit entry and a new content
  * version (the assistant reads the FAQ again at once); invalid input changes nothing.
  */
-export async function runFaqAction(o: { db: AppDatabase; actor: Actor; ip: string; intent: string; input: Record<string, unknown> }): Promise<FaqResult> {
+export async function runFaqAction(o: {
+  db: AppDatabase;
+  actor: Actor;
+  ip: string;
+  intent: string;
+  input: Record<string, unknown>;
+}): Promise<FaqResult> {
   const { db, actor, ip, intent, input } = o;
   const rawId = typeof input.id === "string" ? input.id : null;
-  const invalid = (fieldErrors?: Record<string, FieldErrorCode>): FaqResult => ({ ok: false, status: 400, id: rawId, message: "invalid", fieldErrors });
+  const invalid = (fieldErrors?: Record<string, FieldErrorCode>): FaqResult => ({
+    ok: false,
+    status: 400,
+    id: rawId,
+    message: "invalid",
+    fieldErrors,
+  });
   const parseFields = () => {
     const pick = (key: string) => (typeof input[key] === "string" ? input[key] : "");
-    const parsed = ZFaqInput.safeParse({ questionEn: pick("questionEn"), questionEs: pick("questionEs"), answerEn: pick("answerEn"), answerEs: pick("answerEs"), href: pick("href") });
+    const parsed = ZFaqInput.safeParse({
+      questionEn: pick("questionEn"),
+      questionEs: pick("questionEs"),
+      answerEn: pick("answerEn"),
+      answerEs: pick("answerEs"),
+      href: pick("href"),
+    });
     if (parsed.success) return { data: parsed.data };
     const fieldErrors: Record<string, FieldErrorCode> = {};
     for (const issue of parsed.error.issues) {
@@ -75,7 +100,12 @@ export async function runFaqAction(o: { db: AppDatabase; actor: Actor; ip: strin
     return { fieldErrors };
   };
   const audit = (tx: AppDatabase, verb: string, id: number, before: unknown, after: unknown) =>
-    recordAudit({ db: tx, actor, ipAddress: ip, entry: { action: `content.faq.${verb}`, entityType: "faq_item", entityId: String(id), before, after } });
+    recordAudit({
+      db: tx,
+      actor,
+      ipAddress: ip,
+      entry: { action: `content.faq.${verb}`, entityType: "faq_item", entityId: String(id), before, after },
+    });
 
   if (intent === "faq-create") {
     const { data, fieldErrors } = parseFields();
@@ -83,7 +113,10 @@ export async function runFaqAction(o: { db: AppDatabase; actor: Actor; ip: strin
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as AppDatabase;
       const now = new Date();
-      const [row] = await tx.insert(faqItems).values({ ...data, active: true, sortOrder: 1000, createdAt: now, updatedAt: now }).returning();
+      const [row] = await tx
+        .insert(faqItems)
+        .values({ ...data, active: true, sortOrder: 1000, createdAt: now, updatedAt: now })
+        .returning();
       await audit(tx, "create", row!.id, null, snapshot(row!));
       await bumpContentVersion(tx);
       return { ok: true, id: String(row!.id), message: "faqCreated" } as const;
@@ -111,7 +144,10 @@ export async function runFaqAction(o: { db: AppDatabase; actor: Actor; ip: strin
           }
         }
         if (Object.keys(after).length === 0) return { ok: true, id: String(current.id), message: "unchanged" } as const;
-        await tx.update(faqItems).set({ ...data, updatedAt: new Date() }).where(eq(faqItems.id, current.id));
+        await tx
+          .update(faqItems)
+          .set({ ...data, updatedAt: new Date() })
+          .where(eq(faqItems.id, current.id));
         await audit(tx, "update", current.id, before, after);
         await bumpContentVersion(tx);
         return { ok: true, id: String(current.id), message: "saved" } as const;

@@ -4,7 +4,8 @@ import type { AdminMessageKey, AdminT } from "~/features/admin/admin-translation
 import type { ContentActionData } from "~/features/admin/content/content-action.server";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, type FaqItem } from "./faq-views";
 
-const inactiveBadge = "inline-flex items-center rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900";
+const inactiveBadge =
+  "inline-flex items-center rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900";
 
 /**
  * The church assistant's FAQ on the content page: add a question, and per question edit both
@@ -27,8 +28,8 @@ export function FaqEditor({ items, t, actionData }: { items: FaqItem[]; t: Admin
             <FaqForm
               idBase="faq-new"
               intent="faq-create"
-              values={created && !created.ok ? created.values ?? {} : {}}
-              errors={created && !created.ok ? created.fieldErrors ?? {} : {}}
+              values={created && !created.ok ? (created.values ?? {}) : {}}
+              errors={created && !created.ok ? (created.fieldErrors ?? {}) : {}}
               submitLabel={t("content.faq.create")}
               t={t}
             />
@@ -42,7 +43,13 @@ export function FaqEditor({ items, t, actionData }: { items: FaqItem[]; t: Admin
         ) : (
           <ul className="grid gap-3">
             {items.map((item) => {
-              const mine = actionData && actionData.intent.startsWith("faq-") && actionData.intent !== "faq-create" && actionData.id === String(item.id) ? actionData : undefined;
+              const mine =
+                actionData &&
+                actionData.intent.startsWith("faq-") &&
+                actionData.intent !== "faq-create" &&
+                actionData.id === String(item.id)
+                  ? actionData
+                  : undefined;
               const failed = mine && !mine.ok && mine.intent === "faq-update" ? mine : undefined;
               const base = `faq-item-${item.id}`;
               return (
@@ -58,7 +65,17 @@ export function FaqEditor({ items, t, actionData }: { items: FaqItem[]; t: Admin
                         idBase={base}
                         intent="faq-update"
                         id={item.id}
-                        values={failed ? failed.values ?? {} : { questionEn: item.questionEn, questionEs: item.questionEs, answerEn: item.answerEn, answerEs: item.answerEs, href: item.href }}
+                        values={
+                          failed
+                            ? (failed.values ?? {})
+                            : {
+                                questionEn: item.questionEn,
+                                questionEs: item.questionEs,
+                                answerEn: item.answerEn,
+                                answerEs: item.answerEs,
+                                href: item.href,
+                              }
+                        }
                         errors={failed?.fieldErrors ?? {}}
                         submitLabel={t("content.faq.save", { id: item.id })}
                         t={t}
@@ -115,16 +132,43 @@ function FaqForm({
       {id !== undefined ? <input type="hidden" name="id" value={id} /> : null}
       <div className="grid gap-4 md:grid-cols-2">
         {(["En", "Es"] as const).map((suffix) => (
-          <Field key={`q${suffix}`} id={`${idBase}-question${suffix}`} label={t(`content.faq.question${suffix}`)} error={error(`question${suffix}`)}>
+          <Field
+            key={`q${suffix}`}
+            id={`${idBase}-question${suffix}`}
+            label={t(`content.faq.question${suffix}`)}
+            error={error(`question${suffix}`)}
+          >
             {(props) => (
-              <input {...props} lang={suffix === "En" ? "en" : "es"} name={`question${suffix}`} maxLength={FAQ_QUESTION_MAX} required={suffix === "En"} defaultValue={values[`question${suffix}`] ?? ""} className={inputClasses} />
+              <input
+                {...props}
+                lang={suffix === "En" ? "en" : "es"}
+                name={`question${suffix}`}
+                maxLength={FAQ_QUESTION_MAX}
+                required={suffix === "En"}
+                defaultValue={values[`question${suffix}`] ?? ""}
+                className={inputClasses}
+              />
             )}
           </Field>
         ))}
         {(["En", "Es"] as const).map((suffix) => (
-          <Field key={`a${suffix}`} id={`${idBase}-answer${suffix}`} label={t(`content.faq.answer${suffix}`)} error={error(`answer${suffix}`)}>
+          <Field
+            key={`a${suffix}`}
+            id={`${idBase}-answer${suffix}`}
+            label={t(`content.faq.answer${suffix}`)}
+            error={error(`answer${suffix}`)}
+          >
             {(props) => (
-              <textarea {...props} lang={suffix === "En" ? "en" : "es"} name={`answer${suffix}`} rows={3} maxLength={FAQ_ANSWER_MAX} required={suffix === "En"} defaultValue={values[`answer${suffix}`] ?? ""} className={inputClasses} />
+              <textarea
+                {...props}
+                lang={suffix === "En" ? "en" : "es"}
+                name={`answer${suffix}`}
+                rows={3}
+                maxLength={FAQ_ANSWER_MAX}
+                required={suffix === "En"}
+                defaultValue={values[`answer${suffix}`] ?? ""}
+                className={inputClasses}
+              />
             )}
           </Field>
         ))}

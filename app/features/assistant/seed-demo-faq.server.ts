@@ -6,15 +6,19 @@ export const DEMO_FAQ = [
   {
     questionEn: "Is there parking at the church?",
     questionEs: "¿Hay estacionamiento en la iglesia?",
-    answerEn: "Yes. There is free parking in the church lot on Harvest Grove Road, with spaces for visitors and accessible spaces next to the main entrance.",
-    answerEs: "Sí. Hay estacionamiento gratuito en el lote de la iglesia sobre Harvest Grove Road, con lugares para visitantes y lugares accesibles junto a la entrada principal.",
+    answerEn:
+      "Yes. There is free parking in the church lot on Harvest Grove Road, with spaces for visitors and accessible spaces next to the main entrance.",
+    answerEs:
+      "Sí. Hay estacionamiento gratuito en el lote de la iglesia sobre Harvest Grove Road, con lugares para visitantes y lugares accesibles junto a la entrada principal.",
     href: "/plan-visit",
   },
   {
     questionEn: "Is there childcare or a kids' program during the service?",
     questionEs: "¿Hay cuidado de niños o un programa infantil durante el culto?",
-    answerEn: "Yes. A staffed nursery cares for babies and toddlers, and Kids' Church for ages 4 to 11 meets during the Sunday Worship service.",
-    answerEs: "Sí. Una guardería atendida cuida a los bebés y niños pequeños, y la Iglesia Infantil para niños de 4 a 11 años se reúne durante el Culto Dominical.",
+    answerEn:
+      "Yes. A staffed nursery cares for babies and toddlers, and Kids' Church for ages 4 to 11 meets during the Sunday Worship service.",
+    answerEs:
+      "Sí. Una guardería atendida cuida a los bebés y niños pequeños, y la Iglesia Infantil para niños de 4 a 11 años se reúne durante el Culto Dominical.",
     href: "/plan-visit",
   },
   {
@@ -35,7 +39,8 @@ export const DEMO_FAQ = [
     questionEn: "Is the building wheelchair accessible?",
     questionEs: "¿El edificio es accesible para sillas de ruedas?",
     answerEn: "Yes. The main entrance, the sanctuary and the restrooms are step-free, and ushers can help you find a seat.",
-    answerEs: "Sí. La entrada principal, el santuario y los baños no tienen escalones, y los ujieres pueden ayudarle a encontrar un asiento.",
+    answerEs:
+      "Sí. La entrada principal, el santuario y los baños no tienen escalones, y los ujieres pueden ayudarle a encontrar un asiento.",
     href: "/plan-visit",
   },
   {

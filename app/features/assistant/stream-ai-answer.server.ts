@@ -65,7 +65,10 @@ export async function streamAiAnswer(o: {
   const doFetch = provider.fetch ?? fetch;
   const controller = new AbortController();
   const overall = setTimeout(() => controller.abort(new AiFailure("timeout")), provider.timeoutMs ?? 10_000);
-  let firstToken: ReturnType<typeof setTimeout> | null = setTimeout(() => controller.abort(new AiFailure("no first token")), provider.firstTokenMs ?? 4_000);
+  let firstToken: ReturnType<typeof setTimeout> | null = setTimeout(
+    () => controller.abort(new AiFailure("no first token")),
+    provider.firstTokenMs ?? 4_000,
+  );
   const headers: Record<string, string> = { "content-type": "application/json", accept: "text/event-stream" };
   if (provider.apiKey) headers.authorization = `Bearer ${provider.apiKey}`;
   let text = "";
@@ -78,7 +81,11 @@ export async function streamAiAnswer(o: {
         stream: true,
         temperature: 0.2,
         max_tokens: 400,
-        messages: [{ role: "system", content: o.system }, ...o.history.map((m) => ({ role: m.role, content: m.content })), { role: "user", content: o.message }],
+        messages: [
+          { role: "system", content: o.system },
+          ...o.history.map((m) => ({ role: m.role, content: m.content })),
+          { role: "user", content: o.message },
+        ],
       }),
       signal: controller.signal,
     });
@@ -118,7 +125,11 @@ export async function streamAiAnswer(o: {
     if (!text.trim()) throw new AiFailure("empty answer");
     return text.trim();
   } catch (error) {
-    const reason = controller.signal.aborted ? String((controller.signal.reason as Error)?.message ?? "aborted") : error instanceof Error ? error.message : String(error);
+    const reason = controller.signal.aborted
+      ? String((controller.signal.reason as Error)?.message ?? "aborted")
+      : error instanceof Error
+        ? error.message
+        : String(error);
     logger.warn({ err: reason }, "assistant: AI provider failed; answering from the church's data");
     controller.abort();
     return null;

@@ -41,9 +41,7 @@ class ChatFailure extends Error {}
  * toast and adds the apology with the church's phone number (spec, error catalogue).
  */
 export function useChat(language: Language, texts: ChatTexts) {
-  const [messages, setMessages] = useState<ChatEntry[]>(() => [
-    { id: 0, role: "assistant", content: texts.greeting, kind: "greeting" },
-  ]);
+  const [messages, setMessages] = useState<ChatEntry[]>(() => [{ id: 0, role: "assistant", content: texts.greeting, kind: "greeting" }]);
   const [pending, setPending] = useState(false);
   const pendingRef = useRef(false);
   const nextId = useRef(1);
@@ -70,10 +68,7 @@ export function useChat(language: Language, texts: ChatTexts) {
       const abort = new AbortController();
       controller.current = abort;
       const showReply = (entry: Omit<ChatEntry, "id" | "role">) =>
-        setMessages((list) => [
-          ...list.filter((m) => m.id !== replyId),
-          { id: replyId, role: "assistant", ...entry },
-        ]);
+        setMessages((list) => [...list.filter((m) => m.id !== replyId), { id: replyId, role: "assistant", ...entry }]);
       let streamed = "";
       void postChat(language, message, history, abort.signal, (delta) => {
         streamed += delta;

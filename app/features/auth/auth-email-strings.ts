@@ -50,7 +50,8 @@ const es = {
   passwordReset: {
     subject: "Restablezca su contraseña de {{church}}",
     heading: "Restablezca su contraseña",
-    intro: "Recibimos una solicitud para restablecer la contraseña de su cuenta en {{church}}. Use el botón de abajo para elegir una nueva.",
+    intro:
+      "Recibimos una solicitud para restablecer la contraseña de su cuenta en {{church}}. Use el botón de abajo para elegir una nueva.",
     action: "Elegir una contraseña nueva",
     expiry: "Este enlace funciona una sola vez y vence en 15 minutos.",
     ignore: "Si no solicitó esto, puede ignorar este correo: su contraseña seguirá igual.",

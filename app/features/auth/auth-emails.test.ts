@@ -66,9 +66,7 @@ describe("English and Spanish differ", () => {
     expect(confirm("es").text).toContain("Si no solicitó esto, puede ignorar este correo.");
     expect(confirm("en").text).toContain("If you didn't ask for this, you can ignore this email.");
     expect(magic("es").html).toContain("Este enlace vence en 15 minutos.");
-    expect(smsCodeText({ language: "es", churchName: "X", code: "1" })).toBe(
-      "1 es su código de acceso de X. Vence en 10 minutos.",
-    );
+    expect(smsCodeText({ language: "es", churchName: "X", code: "1" })).toBe("1 es su código de acceso de X. Vence en 10 minutos.");
   });
 
   test("a name that looks like a link, an address or a message is left out of the greeting", () => {

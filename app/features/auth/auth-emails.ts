@@ -25,11 +25,7 @@ export function confirmSignupEmail({ language, churchName, siteUrl, name, url }:
       churchName,
       siteUrl,
       heading: interpolate(t.heading, values),
-      paragraphs: [
-        values.name ? interpolate(t.greeting, values) : t.greetingNoName,
-        interpolate(t.intro, values),
-        t.expiry,
-      ],
+      paragraphs: [values.name ? interpolate(t.greeting, values) : t.greetingNoName, interpolate(t.intro, values), t.expiry],
       action: { label: t.action, url },
       footnote: authEmailStrings[language].ignore,
     }),

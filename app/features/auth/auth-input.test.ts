@@ -4,13 +4,29 @@ import es from "~/i18n/locales/es/auth";
 import { authTranslator } from "./auth-translation";
 import enMain from "~/i18n/locales/en";
 import { createTranslator } from "~/i18n/translator";
-import { checkMagicLink, checkPasswordReset, checkPasswordResetRequest, checkSignInEmail, checkSignInPhone, checkSignUp, defaultUsername, normalizePhone } from "./auth-input";
+import {
+  checkMagicLink,
+  checkPasswordReset,
+  checkPasswordResetRequest,
+  checkSignInEmail,
+  checkSignInPhone,
+  checkSignUp,
+  defaultUsername,
+  normalizePhone,
+} from "./auth-input";
 
 const t = authTranslator("en");
-const message = (result: { ok: boolean; error?: { key: Parameters<typeof t>[0] } }) =>
-  result.ok ? "ok" : t(result.error!.key);
+const message = (result: { ok: boolean; error?: { key: Parameters<typeof t>[0] } }) => (result.ok ? "ok" : t(result.error!.key));
 const signUp = (over: Partial<Parameters<typeof checkSignUp>[0]> = {}) =>
-  checkSignUp({ fullName: "Ana Reyes", email: "ana@example.test", password: "secret1", confirmPassword: "secret1", username: "", phone: "", ...over });
+  checkSignUp({
+    fullName: "Ana Reyes",
+    email: "ana@example.test",
+    password: "secret1",
+    confirmPassword: "secret1",
+    username: "",
+    phone: "",
+    ...over,
+  });
 
 describe("the spec's validation rules (section 5)", () => {
   test("sign in by email and by phone", () => {
@@ -29,7 +45,8 @@ describe("the spec's validation rules (section 5)", () => {
     expect(message(checkPasswordResetRequest({ email: "15555550100@phone.invalid" }))).toBe("Please enter a valid email address.");
     expect(checkPasswordResetRequest({ email: " Ana@Example.TEST " })).toEqual({ ok: true, value: { email: "ana@example.test" } });
     const token = "AbCdEfGhIjKlMnOpQrStUvWx";
-    const reset = (password: string, confirmPassword = password, t0 = token) => checkPasswordReset({ token: t0, password, confirmPassword });
+    const reset = (password: string, confirmPassword = password, t0 = token) =>
+      checkPasswordReset({ token: t0, password, confirmPassword });
     expect(message(reset("", ""))).toBe("Enter a new password.");
     expect(message(reset("secret1", "secret2"))).toBe("Passwords do not match");
     expect(message(reset("abc"))).toBe("Password must be at least 6 characters long");
@@ -81,10 +98,16 @@ describe("auth strings", () => {
   test("the spec's toasts are verbatim", () => {
     expect([t("toast.welcomeBack"), t("toast.welcomeBackBody")]).toEqual(["Welcome back!", "You have been successfully signed in."]);
     expect([t("toast.magicLinkSent"), t("toast.magicLinkSentBody")]).toEqual(["Magic Link Sent", "Check your email for the sign-in link."]);
-    expect([t("toast.accountCreated"), t("toast.accountCreatedBody")]).toEqual(["Account Created", "Please check your email to confirm your account."]);
+    expect([t("toast.accountCreated"), t("toast.accountCreatedBody")]).toEqual([
+      "Account Created",
+      "Please check your email to confirm your account.",
+    ]);
     // The guest toast is in the main table (common.ts), shared with the first-visit dialog.
     const main = createTranslator("en", enMain).t;
-    expect([main("welcome.guestToast"), main("welcome.guestToastBody")]).toEqual(["Continuing as Guest", "You can browse content. Sign in anytime to access member features."]);
+    expect([main("welcome.guestToast"), main("welcome.guestToastBody")]).toEqual([
+      "Continuing as Guest",
+      "You can browse content. Sign in anytime to access member features.",
+    ]);
     expect(t("errors.emailNotConfirmed")).toBe("Please check your email and click the confirmation link first.");
     expect(t("errors.invalidCredentials")).toBe("Invalid email or password. Please try again.");
   });

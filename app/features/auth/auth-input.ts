@@ -205,9 +205,7 @@ export function checkSignUp(input: SignUpInput): Checked<CheckedSignUp> {
   };
 }
 
-export function checkSignUpPhone(
-  input: z.infer<typeof ZSignUpPhone>,
-): Checked<Omit<CheckedSignUp, "email" | "phone"> & { phone: string }> {
+export function checkSignUpPhone(input: z.infer<typeof ZSignUpPhone>): Checked<Omit<CheckedSignUp, "email" | "phone"> & { phone: string }> {
   const fullName = normalizeName(input.fullName);
   const phone = normalizePhone(input.phone);
   if (!fullName || !phone || !input.password) return fail("errors.signupPhoneRequired");

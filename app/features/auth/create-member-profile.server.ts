@@ -25,7 +25,7 @@ export async function createMemberProfile(options: CreateMemberProfileOptions): 
   const { db } = options;
   const name = options.fullName.trim();
   // Magic-link and SMS sign-ups have no name yet: use the address or number as a stand-in.
-  const fallback = isPhoneOnlyEmail(options.email) ? "member" : options.email.split("@")[0] ?? "member";
+  const fallback = isPhoneOnlyEmail(options.email) ? "member" : (options.email.split("@")[0] ?? "member");
   const base = options.username ?? (defaultUsername(name) || defaultUsername(fallback) || "member");
   let username = options.username ?? (await firstFreeUsername(db, base.length >= 3 ? base : `${base}member`));
   for (let attempt = 0; ; attempt++) {

@@ -4,11 +4,7 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 
 /** The language a member chose for their emails and texts, looked up by address or number. */
-export async function findPreferredLanguage(options: {
-  db: AppDatabase;
-  email?: string;
-  phone?: string;
-}): Promise<Language | null> {
+export async function findPreferredLanguage(options: { db: AppDatabase; email?: string; phone?: string }): Promise<Language | null> {
   const { db, email, phone } = options;
   if (!email && !phone) return null;
   const rows = await db

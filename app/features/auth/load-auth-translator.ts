@@ -12,8 +12,8 @@ const cache = new Map<Language, Promise<AuthT>>();
 export function loadAuthTranslator(language: Language = pageLanguage()): Promise<AuthT> {
   let loading = cache.get(language);
   if (!loading) {
-    loading = (language === "es" ? import("~/i18n/locales/es/auth") : import("~/i18n/locales/en/auth")).then(
-      (module) => createLookup(module.default),
+    loading = (language === "es" ? import("~/i18n/locales/es/auth") : import("~/i18n/locales/en/auth")).then((module) =>
+      createLookup(module.default),
     );
     loading.catch(() => cache.delete(language));
     cache.set(language, loading);

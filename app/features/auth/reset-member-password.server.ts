@@ -46,7 +46,10 @@ export async function resetMemberPassword(options: {
     return fromAuthError(error);
   }
   await Promise.all([revokeAdminSessions({ db, userId: reset.userId }), revokeCalendarFeed({ db, userId: reset.userId })]);
-  await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, reset.userId), eq(users.emailVerified, false)));
+  await db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(and(eq(users.id, reset.userId), eq(users.emailVerified, false)));
   // The site's and the portal's counters (an administrator signs in to both with this password).
   await Promise.all([
     liftSignInLock({ db, scope: "signin", account: `email:${reset.email}` }),

@@ -120,7 +120,11 @@ export async function runAuthIntent(options: {
 function respond(
   intent: AuthIntent | null,
   outcome: AuthOutcome,
-  success: { next?: "two-factor" | "sms-code" | "signup-phone-code"; phone?: string; toast?: { title: AuthMessageKey; body: AuthMessageKey } } = {},
+  success: {
+    next?: "two-factor" | "sms-code" | "signup-phone-code";
+    phone?: string;
+    toast?: { title: AuthMessageKey; body: AuthMessageKey };
+  } = {},
 ): AuthActionResult {
   const headers = outcome.headers ?? new Headers();
   if (!outcome.ok || !intent) {

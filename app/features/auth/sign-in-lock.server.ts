@@ -64,7 +64,9 @@ export async function claimSignInAttempt(options: {
   const overall = await consumeRateLimit(db, key.account, rules.perAccount);
   if (!overall.allowed) {
     const userId = await findUserId();
-    const known = userId ? !(await peekRateLimit(db, knownKey(scope, userId, ip), { limit: 1, windowSeconds: KNOWN_ADDRESS_SECONDS })).allowed : false;
+    const known = userId
+      ? !(await peekRateLimit(db, knownKey(scope, userId, ip), { limit: 1, windowSeconds: KNOWN_ADDRESS_SECONDS })).allowed
+      : false;
     if (!known) {
       // No password was checked: the address keeps this attempt.
       await refundRateLimit(db, key.pair);

@@ -1,5 +1,10 @@
 import { isAPIError } from "better-auth/api";
-import { clearAdminSessionCookie, readAdminToken, revokeAdminSessionByToken, revokeAdminSessions } from "~/features/admin/admin-session.server";
+import {
+  clearAdminSessionCookie,
+  readAdminToken,
+  revokeAdminSessionByToken,
+  revokeAdminSessions,
+} from "~/features/admin/admin-session.server";
 import { adminCookiesSecure } from "~/features/admin/require-admin.server";
 import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";

@@ -97,7 +97,12 @@ export async function completePhoneSignUp({
   if (limited) return limited;
   const value = checked.value;
   const api = getAuth().api;
-  const signup = { fullName: value.fullName, username: value.usernameChosen ? value.username : "", displayName: value.fullName, phone: value.phone };
+  const signup = {
+    fullName: value.fullName,
+    username: value.usernameChosen ? value.username : "",
+    displayName: value.fullName,
+    phone: value.phone,
+  };
   const existed = (await db.select({ id: users.id }).from(users).where(eq(users.phoneNumber, value.phone)).limit(1)).length > 0;
   let result: { headers: Headers; response: unknown };
   try {

@@ -67,10 +67,7 @@ async function readChurchProfile(db: AppDatabase, language: Language): Promise<C
     smsKeyword: settings.smsKeyword,
     email: settings.email,
     timeZone: settings.timeZone,
-    geo:
-      settings.latitude != null && settings.longitude != null
-        ? { latitude: settings.latitude, longitude: settings.longitude }
-        : null,
+    geo: settings.latitude != null && settings.longitude != null ? { latitude: settings.latitude, longitude: settings.longitude } : null,
     mapEmbedUrl: settings.mapEmbedUrl,
     directionsUrl: settings.directionsUrl,
     facebookUrl: settings.facebookUrl,

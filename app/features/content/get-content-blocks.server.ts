@@ -32,7 +32,11 @@ export async function getContentBlocks<K extends string>({
   return byContentVersion(`blocks ${language} ${keys.join(" ")}`, () => readContentBlocks(db, language, keys));
 }
 
-async function readContentBlocks<K extends string>(db: AppDatabase, language: Language, keys: readonly K[]): Promise<Partial<Record<K, ContentBlock>>> {
+async function readContentBlocks<K extends string>(
+  db: AppDatabase,
+  language: Language,
+  keys: readonly K[],
+): Promise<Partial<Record<K, ContentBlock>>> {
   const rows = await db
     .select()
     .from(contentBlocks)

@@ -63,16 +63,14 @@ export async function getHomePage({ db, language }: Options) {
     href: r.href,
   });
   return {
-    heroVideos: videos.map(
-      (v): HeroVideo => ({
-        key: v.key,
-        title: localizeOptional(language, v.titleEn, v.titleEs) ?? "",
-        mp4Url: v.mp4Url,
-        webmUrl: v.webmUrl,
-        posterUrl: v.posterUrl,
-        playbackRate: v.playbackRate,
-      }),
-    ),
+    heroVideos: videos.map((v): HeroVideo => ({
+      key: v.key,
+      title: localizeOptional(language, v.titleEn, v.titleEs) ?? "",
+      mp4Url: v.mp4Url,
+      webmUrl: v.webmUrl,
+      posterUrl: v.posterUrl,
+      playbackRate: v.playbackRate,
+    })),
     blocks,
     values,
     leaders: leaderList,

@@ -10,10 +10,7 @@ export interface ChurchValue {
 }
 
 export async function listChurchValues({ db, language }: ListContentOptions): Promise<ChurchValue[]> {
-  const rows = await db
-    .select()
-    .from(churchValues)
-    .orderBy(asc(churchValues.sortOrder), asc(churchValues.id));
+  const rows = await db.select().from(churchValues).orderBy(asc(churchValues.sortOrder), asc(churchValues.id));
   return rows.map((r) => ({
     key: r.key,
     title: localize(language, r.titleEn, r.titleEs),

@@ -27,11 +27,7 @@ export interface ListRecentGalleryImagesOptions {
 }
 
 /** Spec section 7: images only, with an image, newest first, limited; and only approved photos (members' submissions wait for review). */
-export async function listRecentGalleryImages({
-  db,
-  language,
-  limit,
-}: ListRecentGalleryImagesOptions): Promise<GalleryImage[]> {
+export async function listRecentGalleryImages({ db, language, limit }: ListRecentGalleryImagesOptions): Promise<GalleryImage[]> {
   const { photos } = await listGalleryPhotos({ db, language, limit: ZRecentImagesLimit.parse(limit) });
   return photos.map(({ id, title, description, imageUrl, eventDate, createdAt, category, variantBase, width, height }) => ({
     id,

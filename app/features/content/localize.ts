@@ -5,10 +5,6 @@ export function localize(language: Language, en: string, es: string | null | und
   return language === "es" && es ? es : en;
 }
 
-export function localizeOptional(
-  language: Language,
-  en: string | null | undefined,
-  es: string | null | undefined,
-): string | null {
+export function localizeOptional(language: Language, en: string | null | undefined, es: string | null | undefined): string | null {
   return (language === "es" && es ? es : en) ?? null;
 }

@@ -73,8 +73,7 @@ export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOpt
     // Claim each marker first: a second instance seeding at the same moment waits on the row
     // and then sees it already there.
     const claim = async (key: string) =>
-      (await tx.insert(appMeta).values({ key, value: DEMO_SEED_VERSION }).onConflictDoNothing().returning({ key: appMeta.key }))
-        .length > 0;
+      (await tx.insert(appMeta).values({ key, value: DEMO_SEED_VERSION }).onConflictDoNothing().returning({ key: appMeta.key })).length > 0;
 
     const base = await claim(DEMO_SEED_KEY);
     if (base) {

@@ -54,7 +54,12 @@ export async function loadDiscussionsSection({ request, url }: { request: Reques
     signedIn: true as const,
     signInHref,
     threads,
-    pending: mine.map((r) => ({ id: r.id, title: r.title, href: threadHref(r.id, language), dateLabel: formatDiscussionDate(r.createdAt, language, timeZone) })),
+    pending: mine.map((r) => ({
+      id: r.id,
+      title: r.title,
+      href: threadHref(r.id, language),
+      dateLabel: formatDiscussionDate(r.createdAt, language, timeZone),
+    })),
     pagination: { page, pages, total: Number(total) },
   };
 }

@@ -8,7 +8,15 @@ export async function discussionAutoApprove(db: AppDatabase): Promise<boolean> {
 }
 
 /** A member's new topic: pending until a moderator approves it, unless the church publishes new topics at once. */
-export async function createDiscussionThread(o: { db: AppDatabase; userId: string; authorName: string; language: Language; title: string; body: string; now?: Date }) {
+export async function createDiscussionThread(o: {
+  db: AppDatabase;
+  userId: string;
+  authorName: string;
+  language: Language;
+  title: string;
+  body: string;
+  now?: Date;
+}) {
   const now = o.now ?? new Date();
   const autoApprove = await discussionAutoApprove(o.db);
   const [row] = await o.db

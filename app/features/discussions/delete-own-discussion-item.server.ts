@@ -3,7 +3,12 @@ import { discussionReplies, discussionThreads } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 
 /** The author deletes their own thread (not one a moderator hid) (its replies and reports go with it) or reply (the thread's count follows). */
-export async function deleteOwnDiscussionItem(o: { db: AppDatabase; kind: "thread" | "reply"; id: string; userId: string }): Promise<{ deleted: boolean; threadId?: string }> {
+export async function deleteOwnDiscussionItem(o: {
+  db: AppDatabase;
+  kind: "thread" | "reply";
+  id: string;
+  userId: string;
+}): Promise<{ deleted: boolean; threadId?: string }> {
   if (o.kind === "thread") {
     const rows = await o.db
       .delete(discussionThreads)

@@ -50,7 +50,12 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
   // "" once the author deleted their account (ADR 021).
   const author = (name: string) => name || discussionsTranslator(language)("memberFallback");
   const [pendingRows, reportedThreadRows, reportedReplyRows, recentRows, [settings]] = await Promise.all([
-    db.select().from(discussionThreads).where(eq(discussionThreads.status, "pending")).orderBy(discussionThreads.createdAt).limit(QUEUE_LIMIT),
+    db
+      .select()
+      .from(discussionThreads)
+      .where(eq(discussionThreads.status, "pending"))
+      .orderBy(discussionThreads.createdAt)
+      .limit(QUEUE_LIMIT),
     db
       .select()
       .from(discussionThreads)
@@ -64,17 +69,34 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
       .where(and(gt(discussionReplies.reportCount, 0), ne(discussionReplies.status, "hidden")))
       .orderBy(desc(discussionReplies.reportCount), desc(discussionReplies.createdAt))
       .limit(QUEUE_LIMIT),
-    db.select().from(discussionThreads).where(eq(discussionThreads.status, "approved")).orderBy(desc(discussionThreads.lastActivityAt)).limit(RECENT_LIMIT),
+    db
+      .select()
+      .from(discussionThreads)
+      .where(eq(discussionThreads.status, "approved"))
+      .orderBy(desc(discussionThreads.lastActivityAt))
+      .limit(RECENT_LIMIT),
     db.select({ autoApprove: churchSettings.discussionAutoApprove }).from(churchSettings).limit(1),
   ]);
   const threadIds = [...new Set([...pendingRows, ...reportedThreadRows].map((r) => r.id))];
   const replyIds = reportedReplyRows.map((r) => r.reply.id);
   const reasonRows = await Promise.all([
     threadIds.length
-      ? db.select({ id: discussionReports.threadId, reason: discussionReports.reason }).from(discussionReports).where(and(inArray(discussionReports.threadId, threadIds), isNull(discussionReports.resolvedAt), isNotNull(discussionReports.threadId)))
+      ? db
+          .select({ id: discussionReports.threadId, reason: discussionReports.reason })
+          .from(discussionReports)
+          .where(
+            and(
+              inArray(discussionReports.threadId, threadIds),
+              isNull(discussionReports.resolvedAt),
+              isNotNull(discussionReports.threadId),
+            ),
+          )
       : Promise.resolve([]),
     replyIds.length
-      ? db.select({ id: discussionReports.replyId, reason: discussionReports.reason }).from(discussionReports).where(and(inArray(discussionReports.replyId, replyIds), isNull(discussionReports.resolvedAt)))
+      ? db
+          .select({ id: discussionReports.replyId, reason: discussionReports.reason })
+          .from(discussionReports)
+          .where(and(inArray(discussionReports.replyId, replyIds), isNull(discussionReports.resolvedAt)))
       : Promise.resolve([]),
   ]);
   const reasons = new Map<string, string[]>();
@@ -100,19 +122,17 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
   return {
     pending: pendingRows.map(threadView),
     reportedThreads: reportedThreadRows.filter((r) => r.status !== "pending").map(threadView),
-    reportedReplies: reportedReplyRows.map(
-      ({ reply, threadTitle }): ModerationReplyView => ({
-        kind: "reply",
-        id: reply.id,
-        threadTitle,
-        body: reply.body,
-        authorName: author(reply.authorName),
-        dateLabel: when(reply.createdAt),
-        reportCount: reply.reportCount,
-        reasons: reasons.get(reply.id) ?? [],
-        href: `${href(reply.threadId)}#reply-${reply.id}`,
-      }),
-    ),
+    reportedReplies: reportedReplyRows.map(({ reply, threadTitle }): ModerationReplyView => ({
+      kind: "reply",
+      id: reply.id,
+      threadTitle,
+      body: reply.body,
+      authorName: author(reply.authorName),
+      dateLabel: when(reply.createdAt),
+      reportCount: reply.reportCount,
+      reasons: reasons.get(reply.id) ?? [],
+      href: `${href(reply.threadId)}#reply-${reply.id}`,
+    })),
     recent: recentRows.map(threadView),
     autoApprove: settings?.autoApprove ?? false,
   };
@@ -135,14 +155,28 @@ const ZSettings = z.object({ autoApprove: z.enum(["on", "true", "false", ""]).op
  * A moderation post whose intent starts with "discussions-". The page checked the
  * "moderation" scope; every change is audit-logged with it.
  */
-export async function runDiscussionModerationAction({ ctx, form, intent }: { ctx: AdminContext; form: FormData; intent: string; request: Request }): Promise<ModerationOutcome> {
+export async function runDiscussionModerationAction({
+  ctx,
+  form,
+  intent,
+}: {
+  ctx: AdminContext;
+  form: FormData;
+  intent: string;
+  request: Request;
+}): Promise<ModerationOutcome> {
   const t = discussionsAdminTranslator(ctx.language);
   const actor = { userId: ctx.admin.userId, name: ctx.admin.name };
   const value = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : undefined;
   };
-  const fail = (status: 400 | 404, id?: string): ModerationOutcome => ({ ok: false, status, message: t(status === 404 ? "admin.errors.notFound" : "admin.errors.invalidRequest"), id });
+  const fail = (status: 400 | 404, id?: string): ModerationOutcome => ({
+    ok: false,
+    status,
+    message: t(status === 404 ? "admin.errors.notFound" : "admin.errors.invalidRequest"),
+    id,
+  });
   if (intent === "discussions-settings") {
     const parsed = ZSettings.safeParse({ autoApprove: value("autoApprove") });
     if (!parsed.success) return fail(400);

@@ -14,7 +14,6 @@ export const threadPostLimit: RateLimitRule = { limit: 5, windowSeconds: 3600 };
 export const replyPostLimit: RateLimitRule = { limit: 30, windowSeconds: 3600 };
 export const reportLimit: RateLimitRule = { limit: 20, windowSeconds: 3600 };
 
-
 /** A topic in the /community list. */
 export interface ThreadListItem {
   id: string;
@@ -48,7 +47,10 @@ export const formatDiscussionDate = (date: Date, language: string, timeZone: str
   dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 
 /** The first failing field of a zod error as a translation key, per field. */
-export function issueKeys(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, known: readonly string[]): Record<string, string> {
+export function issueKeys(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  known: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "");

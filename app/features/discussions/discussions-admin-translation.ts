@@ -8,7 +8,8 @@ export type DiscussionsAdminT = NamespaceT<DiscussionsAdminStrings>;
  * pages and the server: `discussionsAdminTranslator(language)`, `useDiscussionsAdminTranslation()`. Public
  * components use the smaller `useDiscussionsTranslation()`.
  */
-export const { translator: discussionsAdminTranslator, useNamespaceTranslation: useDiscussionsAdminTranslation } = await defineNamespace<DiscussionsAdminStrings>({
-  en: () => import("~/i18n/locales/en/discussions-admin"),
-  es: () => import("~/i18n/locales/es/discussions-admin"),
-});
+export const { translator: discussionsAdminTranslator, useNamespaceTranslation: useDiscussionsAdminTranslation } =
+  await defineNamespace<DiscussionsAdminStrings>({
+    en: () => import("~/i18n/locales/en/discussions-admin"),
+    es: () => import("~/i18n/locales/es/discussions-admin"),
+  });

@@ -10,7 +10,12 @@ export async function findVisibleThread(db: AppDatabase, threadId: string, userI
   const [row] = await db
     .select()
     .from(discussionThreads)
-    .where(and(eq(discussionThreads.id, threadId), or(eq(discussionThreads.status, "approved"), and(eq(discussionThreads.status, "pending"), eq(discussionThreads.userId, userId)))));
+    .where(
+      and(
+        eq(discussionThreads.id, threadId),
+        or(eq(discussionThreads.status, "approved"), and(eq(discussionThreads.status, "pending"), eq(discussionThreads.userId, userId))),
+      ),
+    );
   return row ?? null;
 }
 

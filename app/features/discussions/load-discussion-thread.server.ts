@@ -45,7 +45,9 @@ export async function loadDiscussionThread({ request, url, threadId }: { request
     .where(
       and(
         eq(discussionReports.userId, userId),
-        replyIds.length > 0 ? or(eq(discussionReports.threadId, thread.id), inArray(discussionReports.replyId, replyIds)) : and(isNotNull(discussionReports.threadId), eq(discussionReports.threadId, thread.id)),
+        replyIds.length > 0
+          ? or(eq(discussionReports.threadId, thread.id), inArray(discussionReports.replyId, replyIds))
+          : and(isNotNull(discussionReports.threadId), eq(discussionReports.threadId, thread.id)),
       ),
     );
   const reportedReplies = new Set(reports.map((r) => r.replyId).filter(Boolean));

@@ -13,17 +13,41 @@ type Actor = Pick<AdminIdentity, "userId" | "name">;
  * a reply's thread count follows its status. Answers false when the item is gone or the
  * decision does not apply (approve/lock on a reply).
  */
-export async function moderateDiscussion(o: { db: AppDatabase; actor: Actor; ip: string; kind: "thread" | "reply"; id: string; decision: DiscussionDecision; now?: Date }): Promise<boolean> {
+export async function moderateDiscussion(o: {
+  db: AppDatabase;
+  actor: Actor;
+  ip: string;
+  kind: "thread" | "reply";
+  id: string;
+  decision: DiscussionDecision;
+  now?: Date;
+}): Promise<boolean> {
   const now = o.now ?? new Date();
   return o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
     const audit = (action: string, before: unknown, after: unknown) =>
-      recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: `discussion.${o.kind}.${action}`, entityType: o.kind === "thread" ? "discussion_thread" : "discussion_reply", entityId: o.id, before, after } });
+      recordAudit({
+        db,
+        actor: o.actor,
+        ipAddress: o.ip,
+        entry: {
+          action: `discussion.${o.kind}.${action}`,
+          entityType: o.kind === "thread" ? "discussion_thread" : "discussion_reply",
+          entityId: o.id,
+          before,
+          after,
+        },
+      });
     const resolveReports = () =>
       tx
         .update(discussionReports)
         .set({ resolvedAt: now })
-        .where(and(o.kind === "thread" ? eq(discussionReports.threadId, o.id) : eq(discussionReports.replyId, o.id), isNull(discussionReports.resolvedAt)));
+        .where(
+          and(
+            o.kind === "thread" ? eq(discussionReports.threadId, o.id) : eq(discussionReports.replyId, o.id),
+            isNull(discussionReports.resolvedAt),
+          ),
+        );
 
     if (o.kind === "thread") {
       const [before] = await tx.select().from(discussionThreads).where(eq(discussionThreads.id, o.id)).for("update");
@@ -35,11 +59,17 @@ export async function moderateDiscussion(o: { db: AppDatabase; actor: Actor; ip:
           await audit("delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
           return true;
         case "approve":
-          await tx.update(discussionThreads).set({ status: "approved", lastActivityAt: before.status === "pending" ? now : before.lastActivityAt, updatedAt: now }).where(eq(discussionThreads.id, o.id));
+          await tx
+            .update(discussionThreads)
+            .set({ status: "approved", lastActivityAt: before.status === "pending" ? now : before.lastActivityAt, updatedAt: now })
+            .where(eq(discussionThreads.id, o.id));
           await audit("approve", snapshot, { status: "approved" });
           return true;
         case "hide":
-          await tx.update(discussionThreads).set({ status: "hidden", reportCount: 0, updatedAt: now }).where(eq(discussionThreads.id, o.id));
+          await tx
+            .update(discussionThreads)
+            .set({ status: "hidden", reportCount: 0, updatedAt: now })
+            .where(eq(discussionThreads.id, o.id));
           await resolveReports();
           await audit("hide", snapshot, { status: "hidden", reportCount: 0 });
           return true;
@@ -92,7 +122,11 @@ export async function moderateDiscussion(o: { db: AppDatabase; actor: Actor; ip:
 /** The church setting: publish new discussions at once (true) or after review. */
 export async function saveDiscussionSettings(o: { db: AppDatabase; actor: Actor; ip: string; autoApprove: boolean }): Promise<boolean> {
   return o.db.transaction(async (tx) => {
-    const [before] = await tx.select({ discussionAutoApprove: churchSettings.discussionAutoApprove }).from(churchSettings).limit(1).for("update");
+    const [before] = await tx
+      .select({ discussionAutoApprove: churchSettings.discussionAutoApprove })
+      .from(churchSettings)
+      .limit(1)
+      .for("update");
     if (!before) return false;
     await tx.update(churchSettings).set({ discussionAutoApprove: o.autoApprove });
     await recordAudit({

@@ -20,7 +20,15 @@ export type ReplyResult = { ok: true; id: string } | { ok: false; reason: "not-f
  * for their own replies and at most once an hour per thread (no email when another member
  * replied in the hour before).
  */
-export async function postDiscussionReply(o: { db: AppDatabase; threadId: string; userId: string; authorName: string; body: string; siteUrl: string; now?: Date }): Promise<ReplyResult> {
+export async function postDiscussionReply(o: {
+  db: AppDatabase;
+  threadId: string;
+  userId: string;
+  authorName: string;
+  body: string;
+  siteUrl: string;
+  now?: Date;
+}): Promise<ReplyResult> {
   const now = o.now ?? new Date();
   const result = await o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
@@ -30,12 +38,23 @@ export async function postDiscussionReply(o: { db: AppDatabase; threadId: string
       .where(and(eq(discussionThreads.id, o.threadId), eq(discussionThreads.status, "approved"), eq(discussionThreads.locked, false)))
       .returning();
     if (!thread) {
-      const [existing] = await tx.select({ status: discussionThreads.status, locked: discussionThreads.locked }).from(discussionThreads).where(eq(discussionThreads.id, o.threadId));
+      const [existing] = await tx
+        .select({ status: discussionThreads.status, locked: discussionThreads.locked })
+        .from(discussionThreads)
+        .where(eq(discussionThreads.id, o.threadId));
       return { ok: false, reason: existing?.status === "approved" && existing.locked ? "locked" : "not-found", queued: false } as const;
     }
     const [reply] = await tx
       .insert(discussionReplies)
-      .values({ threadId: thread.id, userId: o.userId, authorName: o.authorName, body: o.body, status: "approved", createdAt: now, updatedAt: now })
+      .values({
+        threadId: thread.id,
+        userId: o.userId,
+        authorName: o.authorName,
+        body: o.body,
+        status: "approved",
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: discussionReplies.id });
     if (!reply) throw new Error("The reply was not stored");
     let queued = false;
@@ -66,7 +85,10 @@ export async function postDiscussionReply(o: { db: AppDatabase; threadId: string
             churchName: await churchNameIn(db, author.language),
             siteUrl: o.siteUrl,
             heading: t("emails.reply.heading"),
-            paragraphs: [name ? t("emails.greeting", { name }) : t("emails.greetingNoName"), t("emails.reply.intro", { name: greetableName(o.authorName) || t("memberFallback"), title: thread.title })],
+            paragraphs: [
+              name ? t("emails.greeting", { name }) : t("emails.greetingNoName"),
+              t("emails.reply.intro", { name: greetableName(o.authorName) || t("memberFallback"), title: thread.title }),
+            ],
             action: { label: t("emails.reply.action"), url },
             footnote: t("emails.reply.footnote"),
           }),

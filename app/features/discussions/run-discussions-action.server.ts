@@ -47,7 +47,17 @@ function formRecord(form: FormData): Record<string, string> | null {
  * topic, reply, report (once per member and item), delete one's own thread or reply. Visitors
  * get 401; an item the member may not see answers 404, so an id reveals nothing.
  */
-export async function runDiscussionsPost({ request, form, intent: rawIntent, now }: { request: Request; form: FormData; intent: string; now?: Date }): Promise<DiscussionsOutcome> {
+export async function runDiscussionsPost({
+  request,
+  form,
+  intent: rawIntent,
+  now,
+}: {
+  request: Request;
+  form: FormData;
+  intent: string;
+  now?: Date;
+}): Promise<DiscussionsOutcome> {
   const { db, language } = getRequestContext(request);
   const t = discussionsTranslator(language);
   const input = formRecord(form);
@@ -64,14 +74,18 @@ export async function runDiscussionsPost({ request, form, intent: rawIntent, now
   const authorName = session.member.name.trim() || t("memberFallback");
   const limited = async (key: string, rule: RateLimitRule) => {
     const limit = await consumeRateLimit(db, `discussions:${key}:user:${userId}`, rule);
-    return limit.allowed ? null : withHeaders(answer(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })));
+    return limit.allowed
+      ? null
+      : withHeaders(answer(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })));
   };
   const max: Record<string, number> = { title: MAX_TITLE, body: intent === "discussions-reply" ? MAX_REPLY : MAX_BODY, reason: MAX_REASON };
   const invalid = (issues: Parameters<typeof issueKeys>[0], known: readonly string[]) => {
     const keys = issueKeys(issues, known);
     const fieldErrors: Record<string, string> = {};
     for (const [field, key] of Object.entries(keys)) fieldErrors[field] = t(`errors.${key as "invalidRequest"}`, { max: max[field] ?? 0 });
-    return withHeaders(answer(400, Object.values(fieldErrors)[0] ?? t("errors.invalidRequest"), { fieldErrors, id: input.threadId ?? input.id }));
+    return withHeaders(
+      answer(400, Object.values(fieldErrors)[0] ?? t("errors.invalidRequest"), { fieldErrors, id: input.threadId ?? input.id }),
+    );
   };
 
   switch (intent) {
@@ -82,7 +96,12 @@ export async function runDiscussionsPost({ request, form, intent: rawIntent, now
       if (refused) return refused;
       const row = await createDiscussionThread({ db, userId, authorName, language, title: parsed.data.title, body: parsed.data.body, now });
       const published = row.status === "approved";
-      return withHeaders(answer(200, published ? t("form.published") : t("form.pending"), { id: row.id, href: published ? threadHref(row.id, language) : undefined }));
+      return withHeaders(
+        answer(200, published ? t("form.published") : t("form.pending"), {
+          id: row.id,
+          href: published ? threadHref(row.id, language) : undefined,
+        }),
+      );
     }
     case "discussions-reply": {
       const parsed = ZReplyInput.safeParse({ threadId: input.threadId ?? "", body: input.body ?? "" });
@@ -95,14 +114,29 @@ export async function runDiscussionsPost({ request, form, intent: rawIntent, now
       if (thread.locked) return withHeaders(answer(409, t("errors.locked"), { id: thread.id }));
       const refused = await limited("reply", replyPostLimit);
       if (refused) return refused;
-      const result = await postDiscussionReply({ db, threadId: thread.id, userId, authorName, body: parsed.data.body, siteUrl: siteUrl(getEnv()), now });
-      if (!result.ok) return withHeaders(result.reason === "locked" ? answer(409, t("errors.locked"), { id: thread.id }) : answer(404, t("errors.notFound")));
+      const result = await postDiscussionReply({
+        db,
+        threadId: thread.id,
+        userId,
+        authorName,
+        body: parsed.data.body,
+        siteUrl: siteUrl(getEnv()),
+        now,
+      });
+      if (!result.ok)
+        return withHeaders(
+          result.reason === "locked" ? answer(409, t("errors.locked"), { id: thread.id }) : answer(404, t("errors.notFound")),
+        );
       return withHeaders(answer(200, t("thread.replied"), { id: result.id }));
     }
     case "discussions-report": {
       const parsed = ZReportInput.safeParse(input);
       if (!parsed.success) {
-        if (parsed.error.issues.some((i) => i.path[0] === "reason")) return invalid(parsed.error.issues.filter((i) => i.path[0] === "reason"), ["reasonTooLong"]);
+        if (parsed.error.issues.some((i) => i.path[0] === "reason"))
+          return invalid(
+            parsed.error.issues.filter((i) => i.path[0] === "reason"),
+            ["reasonTooLong"],
+          );
         return withHeaders(answer(400, t("errors.invalidRequest")));
       }
       const { kind, id, reason } = parsed.data;
@@ -118,7 +152,9 @@ export async function runDiscussionsPost({ request, form, intent: rawIntent, now
       if (!parsed.success) return withHeaders(answer(400, t("errors.invalidRequest")));
       const result = await deleteOwnDiscussionItem({ db, kind: parsed.data.kind, id: parsed.data.id, userId });
       if (!result.deleted) return withHeaders(answer(404, t("errors.notFound"), { id: parsed.data.id }));
-      return withHeaders(answer(200, parsed.data.kind === "reply" ? t("thread.replyDeleted") : t("thread.threadDeleted"), { id: parsed.data.id }));
+      return withHeaders(
+        answer(200, parsed.data.kind === "reply" ? t("thread.replyDeleted") : t("thread.threadDeleted"), { id: parsed.data.id }),
+      );
     }
   }
 }

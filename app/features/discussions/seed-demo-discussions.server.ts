@@ -41,7 +41,13 @@ const threads: DemoThread[] = [
     title: "Ideas for the fall food drive",
     body: "We would love to make this year's food drive bigger. Any ideas for getting the neighborhood involved?",
     hoursAgo: 12,
-    replies: [{ authorName: "Pastor's office", body: "Flyers at the school pick-up line worked well last year. We can print them for you.", hoursAgo: 8 }],
+    replies: [
+      {
+        authorName: "Pastor's office",
+        body: "Flyers at the school pick-up line worked well last year. We can print them for you.",
+        hoursAgo: 8,
+      },
+    ],
   },
 ];
 
@@ -67,7 +73,15 @@ export async function seedDemoDiscussions(tx: AppDatabase, now: Date): Promise<v
       .returning({ id: discussionThreads.id });
     if (!row) throw new Error("The demo discussion was not stored");
     await tx.insert(discussionReplies).values(
-      thread.replies.map((r) => ({ threadId: row.id, userId: null, authorName: r.authorName, body: r.body, status: "approved" as const, createdAt: at(r.hoursAgo), updatedAt: at(r.hoursAgo) })),
+      thread.replies.map((r) => ({
+        threadId: row.id,
+        userId: null,
+        authorName: r.authorName,
+        body: r.body,
+        status: "approved" as const,
+        createdAt: at(r.hoursAgo),
+        updatedAt: at(r.hoursAgo),
+      })),
     );
   }
 }

@@ -46,8 +46,21 @@ describe("claimReload", () => {
   });
 
   test("without storage (it throws), no reload", () => {
-    expect(claimReload(() => { throw new DOMException("denied", "SecurityError"); }, "/events", at)).toBe(false);
-    const full = { getItem: () => null, setItem: () => { throw new DOMException("full", "QuotaExceededError"); } };
+    expect(
+      claimReload(
+        () => {
+          throw new DOMException("denied", "SecurityError");
+        },
+        "/events",
+        at,
+      ),
+    ).toBe(false);
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException("full", "QuotaExceededError");
+      },
+    };
     expect(claimReload(() => full, "/events", at)).toBe(false);
   });
 });

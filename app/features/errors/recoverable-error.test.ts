@@ -13,7 +13,9 @@ describe("describeRecoverableError", () => {
 
   test("without a cause or a component stack, only React's error; a thrown non-error is shown as text", () => {
     expect(describeRecoverableError(new Error("Hydration failed"))).toBe("React recovered from an error: Error: Hydration failed");
-    expect(describeRecoverableError(new Error("x", { cause: "offline" }))).toBe("React recovered from an error: Error: x\ncaused by: offline");
+    expect(describeRecoverableError(new Error("x", { cause: "offline" }))).toBe(
+      "React recovered from an error: Error: x\ncaused by: offline",
+    );
     expect(describeRecoverableError("boom")).toBe("React recovered from an error: boom");
   });
 });

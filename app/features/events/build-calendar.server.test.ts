@@ -17,7 +17,12 @@ const entry: CalendarEntry = {
 };
 
 describe("buildCalendar", () => {
-  const text = buildCalendar({ name: "Living Hope Church events", timeZone: TZ, ttlSeconds: 3600, entries: [entry, { ...entry, uid: "event-2@example.test", recurrence: null, excludedDates: [], cancelled: true }] });
+  const text = buildCalendar({
+    name: "Living Hope Church events",
+    timeZone: TZ,
+    ttlSeconds: 3600,
+    entries: [entry, { ...entry, uid: "event-2@example.test", recurrence: null, excludedDates: [], cancelled: true }],
+  });
   const lines = text.split("\r\n");
 
   it("writes local times with TZID, whatever the server's own zone, and a VTIMEZONE", () => {
@@ -35,7 +40,12 @@ describe("buildCalendar", () => {
 
   it("has the calendar's name, refresh interval and time zone before the components", () => {
     const firstComponent = lines.indexOf("BEGIN:VTIMEZONE");
-    for (const property of ["X-WR-CALNAME:Living Hope Church events", "X-WR-TIMEZONE:America/Chicago", "REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H"]) {
+    for (const property of [
+      "X-WR-CALNAME:Living Hope Church events",
+      "X-WR-TIMEZONE:America/Chicago",
+      "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+      "X-PUBLISHED-TTL:PT1H",
+    ]) {
       expect(lines.indexOf(property), property).toBeGreaterThan(0);
     }
     expect(lines.indexOf("X-WR-TIMEZONE:America/Chicago")).toBeLessThan(firstComponent);

@@ -87,10 +87,13 @@ export function buildCalendar(options: CalendarOptions): string {
   });
   // No calendar-wide zone name: DTSTAMP and LAST-MODIFIED stay in UTC ("Z"), as the RFC asks;
   // the generator still writes one VTIMEZONE per zone the events use.
-  calendar.timezone({ name: "", generator: (tz) => {
-    const block = tzlib_get_ical_block(tz);
-    return Array.isArray(block) ? (block[0] ?? null) : null;
-  } });
+  calendar.timezone({
+    name: "",
+    generator: (tz) => {
+      const block = tzlib_get_ical_block(tz);
+      return Array.isArray(block) ? (block[0] ?? null) : null;
+    },
+  });
   if (options.ttlSeconds) calendar.ttl(options.ttlSeconds);
   for (const entry of options.entries) {
     const event = calendar.createEvent({

@@ -78,7 +78,15 @@ export async function eventsFeedResponse({ request, db = appDb() }: { request: R
 }
 
 /** GET /events/:slug/calendar.ics: one event to add to a calendar. Drafts and unknown slugs: 404. */
-export async function eventIcsResponse({ request, slug, db = appDb() }: { request: Request; slug: string; db?: AppDatabase }): Promise<Response> {
+export async function eventIcsResponse({
+  request,
+  slug,
+  db = appDb(),
+}: {
+  request: Request;
+  slug: string;
+  db?: AppDatabase;
+}): Promise<Response> {
   const event = await findPublicEvent(db, slug);
   if (!event) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const language = feedLanguage(request);
@@ -97,7 +105,8 @@ export async function eventIcsResponse({ request, slug, db = appDb() }: { reques
  * waitlisted), one VEVENT each. Any token that does not check out is a plain 404.
  */
 export async function memberFeedResponse({ request, db = appDb() }: { request: Request; db?: AppDatabase }): Promise<Response> {
-  const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const notFound = () =>
+    new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   const token = new URL(request.url).searchParams.get("token");
   const userId = calendarFeedTokenUser(token);
   if (!token || !userId) return notFound();

@@ -84,7 +84,9 @@ export async function promoteWaitlisted(
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
   if (waiting.length === 0) return 0;
   let free =
-    o.event.capacity == null ? Number.POSITIVE_INFINITY : o.event.capacity - (await seatsTaken(db, o.event.id, o.occurrenceStart)).confirmed;
+    o.event.capacity == null
+      ? Number.POSITIVE_INFINITY
+      : o.event.capacity - (await seatsTaken(db, o.event.id, o.occurrenceStart)).confirmed;
   if (free <= 0) return 0;
   const [settings] = await db.select().from(churchSettings).limit(1);
   let promoted = 0;

@@ -32,8 +32,6 @@ async function readEventsChurch(db: AppDatabase, language: Language): Promise<Ev
     name: localize(language, settings.nameEn, settings.nameEs),
     timeZone: settings.timeZone,
     address,
-    addressLine: [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")]
-      .filter(Boolean)
-      .join(", "),
+    addressLine: [address.street, address.city, [address.region, address.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
   };
 }

@@ -51,7 +51,8 @@ const es = {
   waitlisted: {
     subject: "Está en la lista de espera: {{event}}",
     heading: "Está en la lista de espera",
-    intro: "{{event}} está lleno por ahora, así que usted está en la lista de espera. Si se abre un lugar, confirmaremos su inscripción y le escribiremos.",
+    intro:
+      "{{event}} está lleno por ahora, así que usted está en la lista de espera. Si se abre un lugar, confirmaremos su inscripción y le escribiremos.",
   },
   promoted: {
     subject: "Se abrió un lugar: {{event}}",

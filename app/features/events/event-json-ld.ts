@@ -8,7 +8,11 @@ export function buildEventJsonLd(o: {
   cancelled: boolean;
   url: string;
   imageUrl: string | null;
-  place: { name: string; address: { street: string; city: string; region: string; postalCode: string; country: string } | null; addressLine: string | null };
+  place: {
+    name: string;
+    address: { street: string; city: string; region: string; postalCode: string; country: string } | null;
+    addressLine: string | null;
+  };
   organizer: { name: string; url: string };
 }): Record<string, unknown> {
   const address = o.place.addressLine

@@ -19,7 +19,9 @@ const label = (key: string, make: () => string) => kept(labels, key, make, MAX_L
 /** "Wednesday, November 25, 2026" for a local date (YYYY-MM-DD), whatever the server's zone. */
 export function formatLocalDate(localDate: string, language: Language): string {
   return label(`date|${language}|${localDate}`, () =>
-    formatter(language, "UTC", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(new Date(`${localDate}T12:00:00Z`)),
+    formatter(language, "UTC", { weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(
+      new Date(`${localDate}T12:00:00Z`),
+    ),
   );
 }
 
@@ -30,7 +32,9 @@ export function formatMonth(month: string, language: Language): string {
 
 /** "7:00 PM" in the church's time zone. */
 export function formatTime(instant: Date, language: Language, timeZone: string): string {
-  return label(`time|${language}|${timeZone}|${instant.getTime()}`, () => formatter(language, timeZone, { hour: "numeric", minute: "2-digit" }).format(instant));
+  return label(`time|${language}|${timeZone}|${instant.getTime()}`, () =>
+    formatter(language, timeZone, { hour: "numeric", minute: "2-digit" }).format(instant),
+  );
 }
 
 /** "7:00 PM – 8:30 PM", or only the start when there is no end. */
@@ -41,7 +45,9 @@ export function formatTimeRange(start: Date, end: Date | null, language: Languag
 
 /** "Wed, Nov 25, 7:00 PM" — short, for the list of next dates. */
 export function formatShortDateTime(instant: Date, language: Language, timeZone: string): string {
-  return formatter(language, timeZone, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(instant);
+  return formatter(language, timeZone, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(
+    instant,
+  );
 }
 
 type WeekdayName = Readonly<{ long: string; short: string }>;

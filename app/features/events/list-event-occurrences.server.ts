@@ -104,9 +104,7 @@ async function expandPublicEventsShared(o: ListOptions): Promise<Expanded[]> {
   const to = new Date(Math.ceil(o.to.getTime() / DAY_MS) * DAY_MS + DAY_MS);
   const key = `events ${o.timeZone} ${o.category ?? "all"} ${o.includeCancelled ?? true} ${from.toISOString()} ${to.toISOString()}`;
   const days = await byContentVersion(key, () => expandPublicEvents({ ...o, from, to }));
-  return days.filter(
-    ({ occurrence: { start, end } }) => (end ?? start).getTime() >= o.from.getTime() && start.getTime() < o.to.getTime(),
-  );
+  return days.filter(({ occurrence: { start, end } }) => (end ?? start).getTime() >= o.from.getTime() && start.getTime() < o.to.getTime());
 }
 
 /**

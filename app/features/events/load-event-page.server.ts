@@ -46,7 +46,11 @@ export function pickOccurrence(event: EventRow, timeZone: string, date: string |
   const next = nextOccurrence(event, timeZone, now);
   if (next) return next;
   const past = expandOccurrences(event, timeZone, { from: new Date(event.startsAt.getTime() - 1), to: now });
-  return past.at(-1) ?? expandOccurrences(event, timeZone, { from: new Date(event.startsAt.getTime() - 1), to: new Date(event.startsAt.getTime() + 1) })[0] ?? null;
+  return (
+    past.at(-1) ??
+    expandOccurrences(event, timeZone, { from: new Date(event.startsAt.getTime() - 1), to: new Date(event.startsAt.getTime() + 1) })[0] ??
+    null
+  );
 }
 
 /** The event and occurrence a request names (slug + ?date=), or a 404. */
@@ -91,7 +95,9 @@ async function memberState(db: AppDatabase, session: MemberSession | null, event
   return {
     name: session.member.name,
     hasEmail: Boolean(session.member.email),
-    registration: registration ? { id: registration.id, status: registration.status as "confirmed" | "waitlisted", partySize: registration.partySize } : null,
+    registration: registration
+      ? { id: registration.id, status: registration.status as "confirmed" | "waitlisted", partySize: registration.partySize }
+      : null,
     feedUrl: `/events/mine.ics?token=${encodeURIComponent(createCalendarFeedToken(userId, profile?.version ?? 0))}`,
   };
 }

@@ -67,10 +67,7 @@ export async function loadEventsPage({ request, now = new Date() }: { request: R
   const rawCategory = params.get("category");
   const category: EventCategory | null = isEventCategory(rawCategory) ? rawCategory : null;
 
-  const [blocks, church] = await Promise.all([
-    getContentBlocks({ db, language, keys: ["page.events"] }),
-    getEventsChurch(db, language),
-  ]);
+  const [blocks, church] = await Promise.all([getContentBlocks({ db, language, keys: ["page.events"] }), getEventsChurch(db, language)]);
   const { timeZone } = church;
   const block = blocks["page.events"];
   const page = { title: block?.title ?? t("list.title"), body: block?.body ?? "" };
@@ -86,7 +83,13 @@ export async function loadEventsPage({ request, now = new Date() }: { request: R
     groups = [...byDate].map(([date, items]) => ({ date, label: formatLocalDate(date, language), items }));
   } else {
     const requested = params.get("month");
-    const month = requested && /^\d{4}-(0[1-9]|1[0-2])$/.test(requested) && Number(requested.slice(0, 4)) >= 1970 && Number(requested.slice(0, 4)) <= 9999 ? requested : thisMonth;
+    const month =
+      requested &&
+      /^\d{4}-(0[1-9]|1[0-2])$/.test(requested) &&
+      Number(requested.slice(0, 4)) >= 1970 &&
+      Number(requested.slice(0, 4)) <= 9999
+        ? requested
+        : thisMonth;
     const next = shiftMonth(month, 1);
     const from = fromZonedTime(`${month}-01T00:00:00`, timeZone);
     const to = fromZonedTime(`${next}-01T00:00:00`, timeZone);

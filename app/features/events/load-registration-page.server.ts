@@ -52,7 +52,8 @@ export async function cancelRegistrationByLink({ request }: { request: Request }
   const t = eventsTranslator(language);
   const input = await readInput(request);
   const token = typeof input?.token === "string" ? input.token : "";
-  if (!token) return data<RegistrationActionData>({ ok: false, message: t("errors.cancelFailed") }, { status: 400, headers: privateHeaders });
+  if (!token)
+    return data<RegistrationActionData>({ ok: false, message: t("errors.cancelFailed") }, { status: 400, headers: privateHeaders });
   const result = await cancelRegistration({ db, siteUrl: siteUrl(getEnv()), token });
   if (result.ok) return data<RegistrationActionData>({ ok: true, message: t("registration.cancelledBody") }, { headers: privateHeaders });
   return data<RegistrationActionData>(

@@ -39,17 +39,13 @@ describe("expandOccurrences", () => {
       expandOccurrences(excluded, tz, { from: at("2026-03-01T00:00:00Z"), to: at("2026-03-20T00:00:00Z") }).map((o) => o.localDate),
     ).toEqual(["2026-03-04", "2026-03-18"]);
     const until = { ...study, recurrence: { freq: "weekly" as const, interval: 1, byWeekday: [2], until: "2026-03-11" } };
-    expect(expandOccurrences(until, tz, { from: at("2026-01-01T00:00:00Z"), to: at("2027-01-01T00:00:00Z") }).map((o) => o.localDate)).toEqual([
-      "2026-02-25",
-      "2026-03-04",
-      "2026-03-11",
-    ]);
+    expect(
+      expandOccurrences(until, tz, { from: at("2026-01-01T00:00:00Z"), to: at("2027-01-01T00:00:00Z") }).map((o) => o.localDate),
+    ).toEqual(["2026-02-25", "2026-03-04", "2026-03-11"]);
     const count = { ...study, recurrence: { freq: "weekly" as const, interval: 2, count: 3 } };
-    expect(expandOccurrences(count, tz, { from: at("2026-01-01T00:00:00Z"), to: at("2027-01-01T00:00:00Z") }).map((o) => o.localDate)).toEqual([
-      "2026-02-25",
-      "2026-03-11",
-      "2026-03-25",
-    ]);
+    expect(
+      expandOccurrences(count, tz, { from: at("2026-01-01T00:00:00Z"), to: at("2027-01-01T00:00:00Z") }).map((o) => o.localDate),
+    ).toEqual(["2026-02-25", "2026-03-11", "2026-03-25"]);
     const once = { ...study, recurrence: null };
     expect(expandOccurrences(once, tz, { from: at("2026-01-01T00:00:00Z"), to: at("2027-01-01T00:00:00Z") })).toHaveLength(1);
     expect(expandOccurrences(once, tz, { from: at("2026-03-01T00:00:00Z"), to: at("2027-01-01T00:00:00Z") })).toHaveLength(0);

@@ -119,7 +119,12 @@ export function toRRule(recurrence: EventRecurrence, timeZone: string): string {
   }
   if (recurrence.until) {
     const endOfDay = fromZonedTime(`${recurrence.until}T23:59:59`, timeZone);
-    parts.push(`UNTIL=${endOfDay.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")}`);
+    parts.push(
+      `UNTIL=${endOfDay
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, "")}`,
+    );
   } else if (recurrence.count) {
     parts.push(`COUNT=${recurrence.count}`);
   }

@@ -10,14 +10,7 @@ import { occurrenceStartingAt } from "./occurrences.server";
 import { validateAnswers, type AnswerError } from "./registration-answers";
 
 export type RegisterError =
-  | "notFound"
-  | "closed"
-  | "past"
-  | "guestsNotAllowed"
-  | "partySize"
-  | "alreadyRegistered"
-  | "invalidAnswers"
-  | "invalidOccurrence";
+  "notFound" | "closed" | "past" | "guestsNotAllowed" | "partySize" | "alreadyRegistered" | "invalidAnswers" | "invalidOccurrence";
 
 export type RegisterResult =
   | { ok: true; registrationId: string; status: "confirmed" | "waitlisted" }
@@ -42,7 +35,11 @@ export function cancelUrl(siteUrl: string, token: string): string {
 }
 
 /** People holding places (confirmed) and waiting (waitlisted) for one occurrence. */
-export async function seatsTaken(db: AppDatabase, eventId: number, occurrenceStart: Date): Promise<{ confirmed: number; waitlisted: number }> {
+export async function seatsTaken(
+  db: AppDatabase,
+  eventId: number,
+  occurrenceStart: Date,
+): Promise<{ confirmed: number; waitlisted: number }> {
   const [row] = await db
     .select({
       confirmed: sql<number>`coalesce(sum(${eventRegistrations.partySize}) filter (where ${eventRegistrations.status} = 'confirmed'), 0)::int`,
@@ -134,7 +131,14 @@ export async function registerForEvent(o: {
         summary: `${event.titleEn} — ${occurrence.localDate} — ${row.partySize} × ${status}`,
       });
     }
-    await queueRegistrationEmail(tx as unknown as AppDatabase, { kind: status, event, registration: row, token, siteUrl: o.siteUrl, settings });
+    await queueRegistrationEmail(tx as unknown as AppDatabase, {
+      kind: status,
+      event,
+      registration: row,
+      token,
+      siteUrl: o.siteUrl,
+      settings,
+    });
     return { ok: true, registrationId: row.id, status };
   });
   if (result.ok) kickOutbox();

@@ -15,7 +15,14 @@ import { validateAnswers } from "./registration-answers";
 export type EventActionData =
   | { ok: true; intent: "register"; status: "confirmed" | "waitlisted"; guest: boolean; message: string }
   | { ok: true; intent: "cancel"; message: string }
-  | { ok: false; intent: "register" | "cancel" | null; guest: boolean; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  | {
+      ok: false;
+      intent: "register" | "cancel" | null;
+      guest: boolean;
+      message: string;
+      fieldErrors: Record<string, string>;
+      values: Record<string, string>;
+    };
 
 /** Guest registrations from one IP (scaled by RATE_LIMIT_IP_SCALE like the sign-in limits). */
 export const guestRsvpLimit = { limit: 10, windowSeconds: 60 * 60 };
@@ -82,8 +89,19 @@ export async function runEventAction({ request, slug, now }: { request: Request;
   if (intent === "cancel") {
     const parsed = cancelInput.safeParse(input);
     if (!session || !parsed.success) return withHeaders(fail(400, t("errors.cancelFailed")));
-    const result = await cancelRegistration({ db, siteUrl: siteUrl(getEnv()), registrationId: parsed.data.registrationId, userId: session.member.id });
-    if (!result.ok) return withHeaders(fail(result.error === "notFound" ? 404 : 409, t(result.error === "notFound" ? "errors.cancelFailed" : "registration.alreadyCancelled")));
+    const result = await cancelRegistration({
+      db,
+      siteUrl: siteUrl(getEnv()),
+      registrationId: parsed.data.registrationId,
+      userId: session.member.id,
+    });
+    if (!result.ok)
+      return withHeaders(
+        fail(
+          result.error === "notFound" ? 404 : 409,
+          t(result.error === "notFound" ? "errors.cancelFailed" : "registration.alreadyCancelled"),
+        ),
+      );
     return withHeaders({ status: 200, data: { ok: true, intent: "cancel", message: t("rsvp.cancelled") } });
   }
 
@@ -91,8 +109,12 @@ export async function runEventAction({ request, slug, now }: { request: Request;
   if (guest) {
     if (!event.guestRegistration) return fail(403, t("errors.guestsNotAllowed"), { guest });
     const scale = getEnv().RATE_LIMIT_IP_SCALE;
-    const limit = await consumeRateLimit(db, `events:guest-rsvp:ip:${clientIp(request)}`, { ...guestRsvpLimit, limit: guestRsvpLimit.limit * scale });
-    if (!limit.allowed) return fail(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }), { guest });
+    const limit = await consumeRateLimit(db, `events:guest-rsvp:ip:${clientIp(request)}`, {
+      ...guestRsvpLimit,
+      limit: guestRsvpLimit.limit * scale,
+    });
+    if (!limit.allowed)
+      return fail(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }), { guest });
   }
 
   const fieldErrors: Record<string, string> = {};
@@ -109,7 +131,8 @@ export async function runEventAction({ request, slug, now }: { request: Request;
   const rawAnswers: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) if (key.startsWith(ANSWER_PREFIX)) rawAnswers[key.slice(ANSWER_PREFIX.length)] = value;
   const answers = validateAnswers(event.registrationQuestions, rawAnswers);
-  if (!answers.ok) for (const [id, error] of Object.entries(answers.fieldErrors)) fieldErrors[`${ANSWER_PREFIX}${id}`] = t(`errors.${error}`);
+  if (!answers.ok)
+    for (const [id, error] of Object.entries(answers.fieldErrors)) fieldErrors[`${ANSWER_PREFIX}${id}`] = t(`errors.${error}`);
   if (!parsed.success || Object.keys(fieldErrors).length > 0) {
     const message = fieldErrors.occurrence ?? t("rsvp.errorSummary");
     return withHeaders(fail(400, message, { guest, fieldErrors }));
@@ -134,7 +157,9 @@ export async function runEventAction({ request, slug, now }: { request: Request;
     const errors: Record<string, string> = {};
     for (const [id, error] of Object.entries(result.fieldErrors ?? {})) errors[`${ANSWER_PREFIX}${id}`] = t(`errors.${error}`);
     if (result.error === "partySize") errors.partySize = t("errors.partySize", { max: event.maxPartySize });
-    return withHeaders(fail(errorStatus[result.error], t(`errors.${result.error}` satisfies EventsMessageKey), { guest, fieldErrors: errors }));
+    return withHeaders(
+      fail(errorStatus[result.error], t(`errors.${result.error}` satisfies EventsMessageKey), { guest, fieldErrors: errors }),
+    );
   }
   const message = guest
     ? t(result.status === "confirmed" ? "rsvp.successGuest" : "rsvp.successGuestWaitlisted")

@@ -24,7 +24,15 @@ function nextDay(date: string): string {
  * row is claimed with a conditional update in the same transaction as its email, so two
  * instances (or two passes) never send one reminder twice. Returns how many were queued.
  */
-export async function sendEventReminders({ db, siteUrl, now = new Date() }: { db: AppDatabase; siteUrl: string; now?: Date }): Promise<number> {
+export async function sendEventReminders({
+  db,
+  siteUrl,
+  now = new Date(),
+}: {
+  db: AppDatabase;
+  siteUrl: string;
+  now?: Date;
+}): Promise<number> {
   const [settings] = await db.select().from(churchSettings).limit(1);
   const timeZone = settings?.timeZone ?? "UTC";
   if (Number(formatInTimeZone(now, timeZone, "H")) < REMINDER_FROM_HOUR) return 0;
@@ -48,7 +56,15 @@ export async function sendEventReminders({ db, siteUrl, now = new Date() }: { db
     const claimed = await tx
       .update(eventRegistrations)
       .set({ reminderSentAt: now })
-      .where(and(inArray(eventRegistrations.id, due.map((c) => c.registration.id)), isNull(eventRegistrations.reminderSentAt)))
+      .where(
+        and(
+          inArray(
+            eventRegistrations.id,
+            due.map((c) => c.registration.id),
+          ),
+          isNull(eventRegistrations.reminderSentAt),
+        ),
+      )
       .returning({ id: eventRegistrations.id });
     const ids = new Set(claimed.map((c) => c.id));
     for (const { registration, event } of due) {

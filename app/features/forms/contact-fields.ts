@@ -4,7 +4,8 @@ import { z } from "zod";
 // Their messages are translation keys under each form's `errors.`.
 
 /** A person's name, 1–120 characters; `lengthKey` is the message when it is too long. */
-export const contactName = (lengthKey: "name" | "nameLength") => z.string({ error: "name" }).trim().min(1, { error: "name" }).max(120, { error: lengthKey });
+export const contactName = (lengthKey: "name" | "nameLength") =>
+  z.string({ error: "name" }).trim().min(1, { error: "name" }).max(120, { error: lengthKey });
 
 /** An email address, lower-cased. */
 export const contactEmail = z

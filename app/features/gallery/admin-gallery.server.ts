@@ -9,10 +9,22 @@ import { FormReadError, readStreamedForm } from "~/features/admin/sermons/stream
 import type { AppDatabase } from "~/server/db.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { firstErrorKey, ZCaptions, ZOptionalCategory, ZOptionalDate } from "./gallery-input";
-import { GALLERY_ADMIN_PAGE_SIZE, GALLERY_CATEGORIES, GALLERY_DESCRIPTION_MAX, GALLERY_MAX_FILES, GALLERY_TITLE_MAX } from "./gallery-model";
+import {
+  GALLERY_ADMIN_PAGE_SIZE,
+  GALLERY_CATEGORIES,
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_MAX_FILES,
+  GALLERY_TITLE_MAX,
+} from "./gallery-model";
 import { galleryAdminTranslator, type GalleryAdminT } from "./gallery-admin-translation";
 import { createGalleryUploads, type ReceivedPhoto } from "./receive-gallery-uploads.server";
-import { encodeGalleryImage, galleryUploadDir, removeFiles, removeGalleryFiles, type StoredGalleryImage } from "./store-gallery-image.server";
+import {
+  encodeGalleryImage,
+  galleryUploadDir,
+  removeFiles,
+  removeGalleryFiles,
+  type StoredGalleryImage,
+} from "./store-gallery-image.server";
 import { IMAGE_BUSY_HEADERS, MAX_ASPECT_RATIO, MAX_INPUT_PIXELS } from "~/server/image-jobs.server";
 
 /** /admin/gallery: one page of photos (every status, newest first), the albums, and how many wait for review. */
@@ -47,7 +59,14 @@ export async function loadAdminGallery({ ctx, request }: { ctx: AdminContext; re
       .limit(GALLERY_ADMIN_PAGE_SIZE)
       .offset((page - 1) * GALLERY_ADMIN_PAGE_SIZE),
     db
-      .select({ id: galleryAlbums.id, slug: galleryAlbums.slug, title: galleryAlbums.title, titleEs: galleryAlbums.titleEs, eventDate: galleryAlbums.eventDate, photos: sql<number>`(select count(*) from media_gallery m where m.album_id = "gallery_albums"."id")` })
+      .select({
+        id: galleryAlbums.id,
+        slug: galleryAlbums.slug,
+        title: galleryAlbums.title,
+        titleEs: galleryAlbums.titleEs,
+        eventDate: galleryAlbums.eventDate,
+        photos: sql<number>`(select count(*) from media_gallery m where m.album_id = "gallery_albums"."id")`,
+      })
       .from(galleryAlbums)
       .orderBy(desc(galleryAlbums.eventDate), desc(galleryAlbums.id)),
     db.select({ n: count() }).from(mediaGallery).where(eq(mediaGallery.status, "pending")),
@@ -98,7 +117,12 @@ const ZAlbumFields = z.object({
  * photos, edit or delete one, create/rename/delete albums. Every change is audit-logged; a
  * failed upload leaves no file behind.
  */
-export async function runAdminGalleryAction(options: { ctx: AdminContext; request: Request; uploadDir?: string; now?: Date }): Promise<Outcome> {
+export async function runAdminGalleryAction(options: {
+  ctx: AdminContext;
+  request: Request;
+  uploadDir?: string;
+  now?: Date;
+}): Promise<Outcome> {
   const { ctx, request } = options;
   const uploadDir = options.uploadDir ?? galleryUploadDir();
   const t = galleryAdminTranslator(ctx.language);
@@ -116,11 +140,20 @@ export async function runAdminGalleryAction(options: { ctx: AdminContext; reques
     const intent = (INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as Intent) : null;
     if (!intent) return answer(400, null, null, t("errors.invalidRequest"));
     const limit = await consumeRateLimit(ctx.db, `gallery:admin:${ctx.admin.userId}`, { limit: 300, windowSeconds: 60 * 60 });
-    if (!limit.allowed) return answer(429, intent, null, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }));
+    if (!limit.allowed)
+      return answer(429, intent, null, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }));
     const input = Object.fromEntries(fields);
     switch (intent) {
       case "upload":
-        return await uploadPhotos({ ctx, t, input, photos: uploads.photos, problems: uploads.problems, uploadDir, now: options.now ?? new Date() });
+        return await uploadPhotos({
+          ctx,
+          t,
+          input,
+          photos: uploads.photos,
+          problems: uploads.problems,
+          uploadDir,
+          now: options.now ?? new Date(),
+        });
       case "update-photo":
         return await updatePhoto(ctx, t, input);
       case "delete-photo":
@@ -143,7 +176,8 @@ function answer(status: number, intent: string | null, id: string | null, messag
 function captionError(t: GalleryAdminT, key: string): string {
   if (key === "descriptionTooLong") return t("errors.descriptionTooLong", { max: GALLERY_DESCRIPTION_MAX });
   if (key === "titleTooLong") return t("errors.titleTooLong", { max: GALLERY_TITLE_MAX });
-  if (key === "titleRequired" || key === "albumTitleRequired" || key === "badDate" || key === "badCategory" || key === "albumNotFound") return t(`errors.${key}`);
+  if (key === "titleRequired" || key === "albumTitleRequired" || key === "badDate" || key === "badCategory" || key === "albumNotFound")
+    return t(`errors.${key}`);
   return t("errors.invalidRequest");
 }
 
@@ -206,7 +240,8 @@ async function uploadPhotos(o: {
       await removeFiles(stored.flatMap((s) => s.files));
       const name = photo.name;
       if (result.reason === "busy") return { ...answer(503, "upload", null, t("errors.busy")), headers: IMAGE_BUSY_HEADERS };
-      if (result.reason === "tooManyPixels") return answer(400, "upload", null, t("errors.tooManyPixelsNamed", { name, max: MAX_INPUT_PIXELS / 1_000_000 }));
+      if (result.reason === "tooManyPixels")
+        return answer(400, "upload", null, t("errors.tooManyPixelsNamed", { name, max: MAX_INPUT_PIXELS / 1_000_000 }));
       if (result.reason === "badShape") return answer(400, "upload", null, t("errors.badShapeNamed", { name, ratio: MAX_ASPECT_RATIO }));
       return answer(400, "upload", null, t("errors.unreadableNamed", { name }));
     }
@@ -218,13 +253,24 @@ async function uploadPhotos(o: {
       let albumId: number | null = null;
       let albumDate: string | null = null;
       if (newAlbum) {
-        const [album] = await db.insert(galleryAlbums).values({ slug: slugify(newAlbum.title), title: newAlbum.title, titleEs: newAlbum.titleEs, eventDate: newAlbum.eventDate }).returning();
+        const [album] = await db
+          .insert(galleryAlbums)
+          .values({ slug: slugify(newAlbum.title), title: newAlbum.title, titleEs: newAlbum.titleEs, eventDate: newAlbum.eventDate })
+          .returning();
         albumId = album!.id;
         albumDate = album!.eventDate;
         await bumpContentVersion(db);
-        await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.create", entityType: "gallery_album", entityId: String(album!.id), after: newAlbum } });
+        await recordAudit({
+          db,
+          actor: ctx.admin,
+          ipAddress: ctx.ip,
+          entry: { action: "gallery.album.create", entityType: "gallery_album", entityId: String(album!.id), after: newAlbum },
+        });
       } else if (extra.data.album) {
-        const [album] = await db.select().from(galleryAlbums).where(eq(galleryAlbums.id, Number(extra.data.album)));
+        const [album] = await db
+          .select()
+          .from(galleryAlbums)
+          .where(eq(galleryAlbums.id, Number(extra.data.album)));
         if (!album) return null;
         albumId = album.id;
         albumDate = album.eventDate;
@@ -257,7 +303,12 @@ async function uploadPhotos(o: {
         db,
         actor: ctx.admin,
         ipAddress: ctx.ip,
-        entry: { action: "gallery.photo.upload", entityType: "media_gallery", entityId: rows.map((r) => r.id).join(","), after: { count: rows.length, albumId, category: extra.data.category, files: stored.map((s) => s.imageUrl) } },
+        entry: {
+          action: "gallery.photo.upload",
+          entityType: "media_gallery",
+          entityId: rows.map((r) => r.id).join(","),
+          after: { count: rows.length, albumId, category: extra.data.category, files: stored.map((s) => s.imageUrl) },
+        },
       });
       return rows.length;
     });
@@ -287,12 +338,37 @@ async function updatePhoto(ctx: AdminContext, t: GalleryAdminT, input: Record<st
     const [row] = await db.select().from(mediaGallery).where(eq(mediaGallery.id, id.data.id));
     if (!row) return "notFound" as const;
     const albumId = p.album ? Number(p.album) : null;
-    if (albumId !== null && (await db.select({ id: galleryAlbums.id }).from(galleryAlbums).where(eq(galleryAlbums.id, albumId))).length === 0) return "albumNotFound" as const;
-    const after = { title: p.title!, titleEs: p.titleEs, description: p.description, descriptionEs: p.descriptionEs, albumId, category: p.category, eventDate: p.eventDate };
+    if (
+      albumId !== null &&
+      (await db.select({ id: galleryAlbums.id }).from(galleryAlbums).where(eq(galleryAlbums.id, albumId))).length === 0
+    )
+      return "albumNotFound" as const;
+    const after = {
+      title: p.title!,
+      titleEs: p.titleEs,
+      description: p.description,
+      descriptionEs: p.descriptionEs,
+      albumId,
+      category: p.category,
+      eventDate: p.eventDate,
+    };
     await db.update(mediaGallery).set(after).where(eq(mediaGallery.id, row.id));
-    const before = { title: row.title, titleEs: row.titleEs, description: row.description, descriptionEs: row.descriptionEs, albumId: row.albumId, category: row.category, eventDate: row.eventDate };
+    const before = {
+      title: row.title,
+      titleEs: row.titleEs,
+      description: row.description,
+      descriptionEs: row.descriptionEs,
+      albumId: row.albumId,
+      category: row.category,
+      eventDate: row.eventDate,
+    };
     await bumpContentVersion(db);
-    await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.photo.update", entityType: "media_gallery", entityId: row.id, before, after } });
+    await recordAudit({
+      db,
+      actor: ctx.admin,
+      ipAddress: ctx.ip,
+      entry: { action: "gallery.photo.update", entityType: "media_gallery", entityId: row.id, before, after },
+    });
     return "ok" as const;
   });
   if (result === "notFound") return answer(404, "update-photo", id.data.id, t("errors.notFound"));
@@ -308,7 +384,17 @@ async function deletePhoto(ctx: AdminContext, t: GalleryAdminT, input: Record<st
     const [deleted] = await db.delete(mediaGallery).where(eq(mediaGallery.id, id.data.id)).returning();
     if (!deleted) return null;
     await bumpContentVersion(db);
-    await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.photo.delete", entityType: "media_gallery", entityId: deleted.id, before: { title: deleted.title, imageUrl: deleted.imageUrl, status: deleted.status } } });
+    await recordAudit({
+      db,
+      actor: ctx.admin,
+      ipAddress: ctx.ip,
+      entry: {
+        action: "gallery.photo.delete",
+        entityType: "media_gallery",
+        entityId: deleted.id,
+        before: { title: deleted.title, imageUrl: deleted.imageUrl, status: deleted.status },
+      },
+    });
     return deleted;
   });
   if (!row) return answer(404, "delete-photo", id.data.id, t("errors.notFound"));
@@ -316,9 +402,19 @@ async function deletePhoto(ctx: AdminContext, t: GalleryAdminT, input: Record<st
   return answer(200, "delete-photo", null, t("admin.deleted"));
 }
 
-const ZAlbumId = z.object({ id: z.string().regex(/^\d{1,9}$/).transform(Number) });
+const ZAlbumId = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+});
 
-async function saveAlbum(ctx: AdminContext, t: GalleryAdminT, intent: "create-album" | "update-album", input: Record<string, string>): Promise<Outcome> {
+async function saveAlbum(
+  ctx: AdminContext,
+  t: GalleryAdminT,
+  intent: "create-album" | "update-album",
+  input: Record<string, string>,
+): Promise<Outcome> {
   const id = intent === "update-album" ? ZAlbumId.safeParse(input) : null;
   if (id && !id.success) return answer(400, intent, null, t("errors.invalidRequest"));
   const albumId = id?.success ? id.data.id : null;
@@ -327,16 +423,35 @@ async function saveAlbum(ctx: AdminContext, t: GalleryAdminT, intent: "create-al
   const found = await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
     if (albumId === null) {
-      const [album] = await db.insert(galleryAlbums).values({ slug: slugify(parsed.data.title), ...parsed.data }).returning();
+      const [album] = await db
+        .insert(galleryAlbums)
+        .values({ slug: slugify(parsed.data.title), ...parsed.data })
+        .returning();
       await bumpContentVersion(db);
-      await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.create", entityType: "gallery_album", entityId: String(album!.id), after: parsed.data } });
+      await recordAudit({
+        db,
+        actor: ctx.admin,
+        ipAddress: ctx.ip,
+        entry: { action: "gallery.album.create", entityType: "gallery_album", entityId: String(album!.id), after: parsed.data },
+      });
       return true;
     }
     const [before] = await db.select().from(galleryAlbums).where(eq(galleryAlbums.id, albumId));
     if (!before) return false;
     await db.update(galleryAlbums).set(parsed.data).where(eq(galleryAlbums.id, albumId));
     await bumpContentVersion(db);
-    await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.update", entityType: "gallery_album", entityId: String(albumId), before: { title: before.title, titleEs: before.titleEs, eventDate: before.eventDate }, after: parsed.data } });
+    await recordAudit({
+      db,
+      actor: ctx.admin,
+      ipAddress: ctx.ip,
+      entry: {
+        action: "gallery.album.update",
+        entityType: "gallery_album",
+        entityId: String(albumId),
+        before: { title: before.title, titleEs: before.titleEs, eventDate: before.eventDate },
+        after: parsed.data,
+      },
+    });
     return true;
   });
   if (!found) return answer(404, intent, String(albumId), t("errors.albumNotFound"));
@@ -352,7 +467,17 @@ async function deleteAlbum(ctx: AdminContext, t: GalleryAdminT, input: Record<st
     const [deleted] = await db.delete(galleryAlbums).where(eq(galleryAlbums.id, id.data.id)).returning();
     if (!deleted) return false;
     await bumpContentVersion(db);
-    await recordAudit({ db, actor: ctx.admin, ipAddress: ctx.ip, entry: { action: "gallery.album.delete", entityType: "gallery_album", entityId: String(deleted.id), before: { title: deleted.title, titleEs: deleted.titleEs, eventDate: deleted.eventDate } } });
+    await recordAudit({
+      db,
+      actor: ctx.admin,
+      ipAddress: ctx.ip,
+      entry: {
+        action: "gallery.album.delete",
+        entityType: "gallery_album",
+        entityId: String(deleted.id),
+        before: { title: deleted.title, titleEs: deleted.titleEs, eventDate: deleted.eventDate },
+      },
+    });
     return true;
   });
   if (!found) return answer(404, "delete-album", String(id.data.id), t("errors.albumNotFound"));

@@ -3,7 +3,14 @@ import { MAX_IMAGE_BYTES, sniffImageType } from "~/features/admin/content/upload
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { firstErrorKey, ZSubmission } from "./gallery-input";
-import { GALLERY_CATEGORIES, GALLERY_DESCRIPTION_MAX, GALLERY_MAX_SHOWN, GALLERY_PAGE_SIZE, GALLERY_TITLE_MAX, isGalleryCategory } from "./gallery-model";
+import {
+  GALLERY_CATEGORIES,
+  GALLERY_DESCRIPTION_MAX,
+  GALLERY_MAX_SHOWN,
+  GALLERY_PAGE_SIZE,
+  GALLERY_TITLE_MAX,
+  isGalleryCategory,
+} from "./gallery-model";
 import { galleryTranslator } from "./gallery-translation";
 import { listGalleryPhotos, listPublicAlbums } from "./list-gallery-photos.server";
 import { encodeGalleryImage, galleryUploadDir } from "./store-gallery-image.server";
@@ -69,7 +76,13 @@ export async function runGalleryAction(options: {
   const { request, form, intent } = options;
   const { db, language } = getRequestContext(request);
   const t = galleryTranslator(language);
-  const fail = (status: number, key: Parameters<typeof t>[0], field?: keyof GalleryActionData["fieldErrors"], values?: Record<string, string | number>, headers?: HeadersInit) => {
+  const fail = (
+    status: number,
+    key: Parameters<typeof t>[0],
+    field?: keyof GalleryActionData["fieldErrors"],
+    values?: Record<string, string | number>,
+    headers?: HeadersInit,
+  ) => {
     const message = t(key, values);
     return { status, data: { ok: false, message, fieldErrors: field ? { [field]: message } : {} }, headers };
   };
@@ -83,7 +96,13 @@ export async function runGalleryAction(options: {
     const key = firstErrorKey(parsed.error);
     const field = parsed.error.issues[0]?.path[0] === "description" ? "description" : "title";
     const known = ["titleRequired", "titleTooLong", "descriptionTooLong"].includes(key) ? key : "invalidRequest";
-    return fail(400, `errors.${known}` as Parameters<typeof t>[0], field, { max: field === "title" ? GALLERY_TITLE_MAX : GALLERY_DESCRIPTION_MAX }, headers);
+    return fail(
+      400,
+      `errors.${known}` as Parameters<typeof t>[0],
+      field,
+      { max: field === "title" ? GALLERY_TITLE_MAX : GALLERY_DESCRIPTION_MAX },
+      headers,
+    );
   }
   const file = form.get("file");
   if (!file || typeof file === "string" || file.size === 0) return fail(400, "errors.noFile", "file", undefined, headers);
@@ -92,7 +111,8 @@ export async function runGalleryAction(options: {
   if (!sniffImageType(bytes)) return fail(400, "errors.badType", "file", undefined, headers);
   // Counted before the photo is decoded: that is the expensive part.
   const limit = await consumeRateLimit(db, `gallery:submit:user:${session.member.id}`, gallerySubmitLimit);
-  if (!limit.allowed) return fail(429, "errors.rateLimited", undefined, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }, headers);
+  if (!limit.allowed)
+    return fail(429, "errors.rateLimited", undefined, { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }, headers);
   const encoded = await encodeGalleryImage({ input: bytes, uploadDir: options.uploadDir ?? galleryUploadDir() });
   if (!encoded.ok) {
     if (encoded.reason === "busy") {
@@ -100,7 +120,8 @@ export async function runGalleryAction(options: {
       for (const [name, value] of Object.entries(IMAGE_BUSY_HEADERS)) busyHeaders.set(name, value);
       return fail(503, "errors.busy", "file", undefined, busyHeaders);
     }
-    if (encoded.reason === "tooManyPixels") return fail(400, "errors.tooManyPixels", "file", { max: MAX_INPUT_PIXELS / 1_000_000 }, headers);
+    if (encoded.reason === "tooManyPixels")
+      return fail(400, "errors.tooManyPixels", "file", { max: MAX_INPUT_PIXELS / 1_000_000 }, headers);
     if (encoded.reason === "badShape") return fail(400, "errors.badShape", "file", { ratio: MAX_ASPECT_RATIO }, headers);
     return fail(400, "errors.unreadable", "file", undefined, headers);
   }

@@ -8,7 +8,8 @@ export type GalleryAdminT = NamespaceT<GalleryAdminStrings>;
  * pages and the server: `galleryAdminTranslator(language)`, `useGalleryAdminTranslation()`. Public
  * components use the smaller `useGalleryTranslation()`.
  */
-export const { translator: galleryAdminTranslator, useNamespaceTranslation: useGalleryAdminTranslation } = await defineNamespace<GalleryAdminStrings>({
-  en: () => import("~/i18n/locales/en/gallery-admin"),
-  es: () => import("~/i18n/locales/es/gallery-admin"),
-});
+export const { translator: galleryAdminTranslator, useNamespaceTranslation: useGalleryAdminTranslation } =
+  await defineNamespace<GalleryAdminStrings>({
+    en: () => import("~/i18n/locales/en/gallery-admin"),
+    es: () => import("~/i18n/locales/es/gallery-admin"),
+  });

@@ -67,10 +67,23 @@ export async function listGalleryPhotos(options: {
 /** Albums that have at least one public photo, newest event first (the public filter's choices). */
 export async function listPublicAlbums({ db, language }: { db: AppDatabase; language: Language }) {
   const rows = await db
-    .select({ id: galleryAlbums.id, slug: galleryAlbums.slug, title: galleryAlbums.title, titleEs: galleryAlbums.titleEs, eventDate: galleryAlbums.eventDate, photos: count(mediaGallery.id) })
+    .select({
+      id: galleryAlbums.id,
+      slug: galleryAlbums.slug,
+      title: galleryAlbums.title,
+      titleEs: galleryAlbums.titleEs,
+      eventDate: galleryAlbums.eventDate,
+      photos: count(mediaGallery.id),
+    })
     .from(galleryAlbums)
     .innerJoin(mediaGallery, and(eq(mediaGallery.albumId, galleryAlbums.id), ...publicPhotoConditions()))
     .groupBy(galleryAlbums.id)
     .orderBy(desc(galleryAlbums.eventDate), asc(galleryAlbums.title));
-  return rows.map((r) => ({ id: r.id, slug: r.slug, title: localize(language, r.title, r.titleEs), eventDate: r.eventDate, photos: Number(r.photos) }));
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: localize(language, r.title, r.titleEs),
+    eventDate: r.eventDate,
+    photos: Number(r.photos),
+  }));
 }

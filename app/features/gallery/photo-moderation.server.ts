@@ -38,7 +38,10 @@ export async function loadPhotoModeration({ ctx }: { ctx: AdminContext }) {
     .where(eq(mediaGallery.status, "pending"))
     .orderBy(asc(mediaGallery.createdAt))
     .limit(50);
-  return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), limits: { title: GALLERY_TITLE_MAX, description: GALLERY_DESCRIPTION_MAX } };
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    limits: { title: GALLERY_TITLE_MAX, description: GALLERY_DESCRIPTION_MAX },
+  };
 }
 
 export type PhotoModerationData = Awaited<ReturnType<typeof loadPhotoModeration>>;
@@ -67,10 +70,17 @@ export async function runPhotoModerationAction(options: {
   if (!limit.allowed) return fail(409, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }));
 
   if (intent === "gallery-approve") {
-    const captions = ZCaptions.safeParse(Object.fromEntries(["title", "titleEs", "description", "descriptionEs"].map((k) => [k, formText(form, k)])));
+    const captions = ZCaptions.safeParse(
+      Object.fromEntries(["title", "titleEs", "description", "descriptionEs"].map((k) => [k, formText(form, k)])),
+    );
     if (!captions.success) {
       const key = firstErrorKey(captions.error);
-      return fail(400, key === "descriptionTooLong" ? t("errors.descriptionTooLong", { max: GALLERY_DESCRIPTION_MAX }) : t("errors.titleTooLong", { max: GALLERY_TITLE_MAX }));
+      return fail(
+        400,
+        key === "descriptionTooLong"
+          ? t("errors.descriptionTooLong", { max: GALLERY_DESCRIPTION_MAX })
+          : t("errors.titleTooLong", { max: GALLERY_TITLE_MAX }),
+      );
     }
     const notify = form.get("notify") === "on";
     const result = await ctx.db.transaction(async (tx) => {
@@ -86,15 +96,25 @@ export async function runPhotoModerationAction(options: {
         description: c.description,
         descriptionEs: c.descriptionEs,
       };
-      await db.update(mediaGallery).set(after).where(and(eq(mediaGallery.id, row.id), eq(mediaGallery.status, "pending")));
+      await db
+        .update(mediaGallery)
+        .set(after)
+        .where(and(eq(mediaGallery.id, row.id), eq(mediaGallery.status, "pending")));
       await bumpContentVersion(db);
       await recordAudit({
         db,
         actor: ctx.admin,
         ipAddress: ctx.ip,
-        entry: { action: "gallery.photo.approve", entityType: "media_gallery", entityId: row.id, before: { status: row.status, title: row.title, titleEs: row.titleEs }, after },
+        entry: {
+          action: "gallery.photo.approve",
+          entityType: "media_gallery",
+          entityId: row.id,
+          before: { status: row.status, title: row.title, titleEs: row.titleEs },
+          after,
+        },
       });
-      if (notify && row.submittedByUserId) await queueApprovedEmail(db, { userId: row.submittedByUserId, title: after.title, titleEs: after.titleEs });
+      if (notify && row.submittedByUserId)
+        await queueApprovedEmail(db, { userId: row.submittedByUserId, title: after.title, titleEs: after.titleEs });
       return "ok" as const;
     });
     if (result === "notFound") return fail(404, t("errors.notFound"));
@@ -113,7 +133,13 @@ export async function runPhotoModerationAction(options: {
       db,
       actor: ctx.admin,
       ipAddress: ctx.ip,
-      entry: { action: "gallery.photo.reject", entityType: "media_gallery", entityId: row.id, before: { status: row.status, imageUrl: row.imageUrl }, after: { status: "rejected", imageUrl: null } },
+      entry: {
+        action: "gallery.photo.reject",
+        entityType: "media_gallery",
+        entityId: row.id,
+        before: { status: row.status, imageUrl: row.imageUrl },
+        after: { status: "rejected", imageUrl: null },
+      },
     });
     return { outcome: "ok" as const, variantBase: row.variantBase };
   });
@@ -150,7 +176,10 @@ async function queueApprovedEmail(db: AppDatabase, o: { userId: string; title: s
       siteUrl: base,
       heading: t("emails.approved.heading"),
       paragraphs: [values.name ? t("emails.greeting", values) : t("emails.greetingNoName"), t("emails.approved.intro", values)],
-      action: { label: t("emails.approved.action"), url: new URL(`/community${person.language === "es" ? "?lang=es" : ""}#gallery`, base).toString() },
+      action: {
+        label: t("emails.approved.action"),
+        url: new URL(`/community${person.language === "es" ? "?lang=es" : ""}#gallery`, base).toString(),
+      },
     }),
   });
 }

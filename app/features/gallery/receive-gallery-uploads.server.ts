@@ -18,7 +18,12 @@ export type ReceiveProblem = { code: "tooLarge" | "badType"; name: string } | { 
 
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001F\u007F"<>|:*?]/g, "").trim().slice(0, 150) || "photo";
+  return (
+    base
+      .replace(/[\u0000-\u001F\u007F"<>|:*?]/g, "")
+      .trim()
+      .slice(0, 150) || "photo"
+  );
 }
 
 /**

@@ -7,8 +7,20 @@ const DEMO_PHOTO_SIZE = { width: 800, height: 600 };
 
 /** Three albums; each lists the demo photo numbers (demo-church.ts's order) it holds and how many days ago it happened. */
 const demoAlbums: Array<{ slug: string; title: string; titleEs: string; daysAgo: number; photos: number[] }> = [
-  { slug: "easter-and-worship", title: "Easter and Sunday worship", titleEs: "Pascua y la adoración dominical", daysAgo: 2, photos: [1, 3, 6] },
-  { slug: "prayer-and-fellowship", title: "Prayer and fellowship nights", titleEs: "Noches de oración y compañerismo", daysAgo: 9, photos: [2, 4, 5] },
+  {
+    slug: "easter-and-worship",
+    title: "Easter and Sunday worship",
+    titleEs: "Pascua y la adoración dominical",
+    daysAgo: 2,
+    photos: [1, 3, 6],
+  },
+  {
+    slug: "prayer-and-fellowship",
+    title: "Prayer and fellowship nights",
+    titleEs: "Noches de oración y compañerismo",
+    daysAgo: 9,
+    photos: [2, 4, 5],
+  },
   { slug: "serving-our-neighbors", title: "Serving our neighbors", titleEs: "Sirviendo a nuestros vecinos", daysAgo: 44, photos: [7, 8] },
 ];
 
@@ -34,6 +46,9 @@ export async function seedDemoGallery(tx: AppDatabase, now: Date): Promise<void>
       .where(and(inArray(mediaGallery.id, album.photos.map(demoPhotoId)), isNull(mediaGallery.albumId)));
   }
   for (let n = 1; n <= 8; n++) {
-    await tx.update(mediaGallery).set(DEMO_PHOTO_SIZE).where(and(eq(mediaGallery.id, demoPhotoId(n)), isNull(mediaGallery.width)));
+    await tx
+      .update(mediaGallery)
+      .set(DEMO_PHOTO_SIZE)
+      .where(and(eq(mediaGallery.id, demoPhotoId(n)), isNull(mediaGallery.width)));
   }
 }

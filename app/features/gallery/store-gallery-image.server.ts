@@ -30,7 +30,11 @@ export type GalleryImageResult = { ok: true; image: StoredGalleryImage } | { ok:
  * Writes nothing when the photo is refused: unreadable, over 25 MP, longer than 8:1, or the
  * queue is full ("busy"). `urlPrefix` is where `uploadDir` is served (gallery: /uploads/gallery).
  */
-export async function encodeGalleryImage(options: { input: ImageInput; uploadDir: string; urlPrefix?: string }): Promise<GalleryImageResult> {
+export async function encodeGalleryImage(options: {
+  input: ImageInput;
+  uploadDir: string;
+  urlPrefix?: string;
+}): Promise<GalleryImageResult> {
   const { input, uploadDir, urlPrefix = URL_PREFIX } = options;
   const name = randomBytes(12).toString("hex");
   const written: string[] = [];
@@ -46,7 +50,13 @@ export async function encodeGalleryImage(options: { input: ImageInput; uploadDir
         if (width === GALLERY_LARGEST_WIDTH) largest = { width: info.width, height: info.height };
       }
     }
-    return { variantBase: `${urlPrefix}/${name}`, imageUrl: `${urlPrefix}/${name}-${GALLERY_LARGEST_WIDTH}.webp`, width: largest.width, height: largest.height, files: written };
+    return {
+      variantBase: `${urlPrefix}/${name}`,
+      imageUrl: `${urlPrefix}/${name}-${GALLERY_LARGEST_WIDTH}.webp`,
+      width: largest.width,
+      height: largest.height,
+      files: written,
+    };
   });
   if (!result.ok) {
     await removeFiles(written);
@@ -59,7 +69,11 @@ export async function encodeGalleryImage(options: { input: ImageInput; uploadDir
  * `encodeGalleryImage` for a caller that shows one message for every refusal (the store's
  * product images): the stored photo, or null having written nothing.
  */
-export async function storeGalleryImage(input: ImageInput, uploadDir: string, urlPrefix: string = URL_PREFIX): Promise<StoredGalleryImage | null> {
+export async function storeGalleryImage(
+  input: ImageInput,
+  uploadDir: string,
+  urlPrefix: string = URL_PREFIX,
+): Promise<StoredGalleryImage | null> {
   const result = await encodeGalleryImage({ input, uploadDir, urlPrefix });
   return result.ok ? result.image : null;
 }

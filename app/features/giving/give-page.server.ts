@@ -32,8 +32,16 @@ function memberDonor(member: { name: string; email: string | null; phone: string
 }
 
 async function activeFunds(db: AppDatabase, language: Language): Promise<FundView[]> {
-  const rows = await db.select().from(givingFunds).where(eq(givingFunds.active, true)).orderBy(asc(givingFunds.sortOrder), asc(givingFunds.name), asc(givingFunds.id));
-  return rows.map((r) => ({ id: r.id, name: localize(language, r.name, r.nameEs), description: localize(language, r.description, r.descriptionEs) }));
+  const rows = await db
+    .select()
+    .from(givingFunds)
+    .where(eq(givingFunds.active, true))
+    .orderBy(asc(givingFunds.sortOrder), asc(givingFunds.name), asc(givingFunds.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: localize(language, r.name, r.nameEs),
+    description: localize(language, r.description, r.descriptionEs),
+  }));
 }
 
 /**
@@ -43,13 +51,22 @@ async function activeFunds(db: AppDatabase, language: Language): Promise<FundVie
  */
 export async function loadGivePage({ request, url }: { request: Request; url: URL }) {
   const { db, language } = getRequestContext(request);
-  const [intro, funds, church, session] = await Promise.all([loadIntroPage({ request, url }), activeFunds(db, language), getGivingChurch(db, language), getCurrentMember({ db, request })]);
+  const [intro, funds, church, session] = await Promise.all([
+    loadIntroPage({ request, url }),
+    activeFunds(db, language),
+    getGivingChurch(db, language),
+    getCurrentMember({ db, request }),
+  ]);
   return {
     data: {
       ...intro,
       configured: getStripe() !== null,
       funds,
-      fee: { percentBp: church.feePercentBp, fixedCents: church.feeFixedCents, label: describeFee(church.feePercentBp, church.feeFixedCents, language) },
+      fee: {
+        percentBp: church.feePercentBp,
+        fixedCents: church.feeFixedCents,
+        label: describeFee(church.feePercentBp, church.feeFixedCents, language),
+      },
       member: session ? memberDonor(session.member) : null,
       ways: { churchName: church.name, addressLines: church.addressLines, text: church.text },
       canceled: url.searchParams.get("canceled") === "1",
@@ -122,12 +139,17 @@ export function giftCheckoutParams(o: {
     language: o.language,
   };
   const lang = o.language === "es" ? "&lang=es" : "";
-  const lineItems = [line(t("checkout.giftLine", { fund: o.fund.localName }), gift.amountCents), ...(o.feeCents > 0 ? [line(t("checkout.feeLine"), o.feeCents)] : [])];
+  const lineItems = [
+    line(t("checkout.giftLine", { fund: o.fund.localName }), gift.amountCents),
+    ...(o.feeCents > 0 ? [line(t("checkout.feeLine"), o.feeCents)] : []),
+  ];
   return {
     mode: recurring ? "subscription" : "payment",
     line_items: lineItems,
     metadata,
-    ...(recurring ? { subscription_data: { metadata, description: t("checkout.giftLine", { fund: o.fund.localName }) } } : { submit_type: "donate" as const, payment_intent_data: { metadata } }),
+    ...(recurring
+      ? { subscription_data: { metadata, description: t("checkout.giftLine", { fund: o.fund.localName }) } }
+      : { submit_type: "donate" as const, payment_intent_data: { metadata } }),
     ...(o.customer ? { customer: o.customer } : { customer_email: gift.email }),
     ...(!recurring && !o.customer && o.userId ? { customer_creation: "always" as const } : {}),
     ...(o.userId ? { client_reference_id: o.userId } : {}),
@@ -141,7 +163,11 @@ export function giftCheckoutParams(o: {
  * A /give post: the checked gift becomes a Stripe Checkout Session and the donor goes there.
  * Nothing is written here: a gift exists only once Stripe's webhook says it was paid.
  */
-export async function runGiveAction({ request }: { request: Request }): Promise<{ status: number; data: GiveActionData; headers: Headers }> {
+export async function runGiveAction({
+  request,
+}: {
+  request: Request;
+}): Promise<{ status: number; data: GiveActionData; headers: Headers }> {
   const { db, language } = getRequestContext(request);
   const t = givingTranslator(language);
   const form = await request.formData().catch(() => null);
@@ -155,7 +181,11 @@ export async function runGiveAction({ request }: { request: Request }): Promise<
     email: echo(form, "email", EMAIL_MAX),
   };
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const fail = (status: number, message: string, fieldErrors: Record<string, string> = {}) => ({ status, headers, data: { ok: false as const, message, fieldErrors, values } });
+  const fail = (status: number, message: string, fieldErrors: Record<string, string> = {}) => ({
+    status,
+    headers,
+    data: { ok: false as const, message, fieldErrors, values },
+  });
 
   const stripe = getStripe();
   if (!stripe) return fail(503, t("errors.notConfigured"));
@@ -175,17 +205,29 @@ export async function runGiveAction({ request }: { request: Request }): Promise<
   }
   const parsed = parseGift(input);
   const translate = (key: string) =>
-    key === "amountMin" ? t("errors.amountMin", { min: formatCents(MIN_AMOUNT_CENTS, language) }) : key === "amountMax" ? t("errors.amountMax", { max: formatCents(MAX_AMOUNT_CENTS, language) }) : t(`errors.${key}` as "errors.fund");
+    key === "amountMin"
+      ? t("errors.amountMin", { min: formatCents(MIN_AMOUNT_CENTS, language) })
+      : key === "amountMax"
+        ? t("errors.amountMax", { max: formatCents(MAX_AMOUNT_CENTS, language) })
+        : t(`errors.${key}` as "errors.fund");
   if (!parsed.ok) {
-    return fail(400, t("form.errorSummary"), Object.fromEntries(Object.entries(parsed.errors).map(([field, key]) => [field, translate(key)])));
+    return fail(
+      400,
+      t("form.errorSummary"),
+      Object.fromEntries(Object.entries(parsed.errors).map(([field, key]) => [field, translate(key)])),
+    );
   }
   const gift = parsed.gift;
-  if (gift.frequency !== "one_time" && !session) return fail(403, t("errors.recurringVisitor"), { frequency: t("errors.recurringVisitor") });
+  if (gift.frequency !== "one_time" && !session)
+    return fail(403, t("errors.recurringVisitor"), { frequency: t("errors.recurringVisitor") });
 
   const [fund] = await db.select().from(givingFunds).where(eq(givingFunds.id, gift.fundId)).limit(1);
   if (!fund || !fund.active) return fail(422, t("errors.fundUnavailable"), { fundId: t("errors.fundUnavailable") });
 
-  const limit = await consumeRateLimit(db, `giving:checkout:ip:${clientIp(request)}`, { ...giftCheckoutLimit, limit: giftCheckoutLimit.limit * getEnv().RATE_LIMIT_IP_SCALE });
+  const limit = await consumeRateLimit(db, `giving:checkout:ip:${clientIp(request)}`, {
+    ...giftCheckoutLimit,
+    limit: giftCheckoutLimit.limit * getEnv().RATE_LIMIT_IP_SCALE,
+  });
   if (!limit.allowed) return fail(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) }));
 
   const church = await getGivingChurch(db, language);

@@ -11,8 +11,7 @@ import { ZCheckoutSessionId } from "./giving-input.server";
 import { givingTranslator } from "./giving-translation";
 
 export type ThanksView =
-  | { state: "recorded"; amountCents: number; fund: string; frequency: GiftFrequency }
-  | { state: "pending"; bank: boolean };
+  { state: "recorded"; amountCents: number; fund: string; frequency: GiftFrequency } | { state: "pending"; bank: boolean };
 
 /**
  * /give/thanks?session_id=…: the gift (or recurring gift) the webhook recorded for that
@@ -28,13 +27,25 @@ export async function loadGiveThanks({ request }: { request: Request }) {
   const [member, [gift], [recurring]] = await Promise.all([
     getCurrentMember({ db, request }),
     db
-      .select({ amountCents: gifts.amountCents, frequency: gifts.frequency, fundName: gifts.fundName, fundEn: givingFunds.name, fundEs: givingFunds.nameEs })
+      .select({
+        amountCents: gifts.amountCents,
+        frequency: gifts.frequency,
+        fundName: gifts.fundName,
+        fundEn: givingFunds.name,
+        fundEs: givingFunds.nameEs,
+      })
       .from(gifts)
       .leftJoin(givingFunds, eq(givingFunds.id, gifts.fundId))
       .where(eq(gifts.stripeCheckoutSessionId, sessionId))
       .limit(1),
     db
-      .select({ amountCents: recurringGifts.amountCents, frequency: recurringGifts.frequency, fundName: recurringGifts.fundName, fundEn: givingFunds.name, fundEs: givingFunds.nameEs })
+      .select({
+        amountCents: recurringGifts.amountCents,
+        frequency: recurringGifts.frequency,
+        fundName: recurringGifts.fundName,
+        fundEn: givingFunds.name,
+        fundEs: givingFunds.nameEs,
+      })
       .from(recurringGifts)
       .leftJoin(givingFunds, eq(givingFunds.id, recurringGifts.fundId))
       .where(eq(recurringGifts.stripeCheckoutSessionId, sessionId))
@@ -43,7 +54,12 @@ export async function loadGiveThanks({ request }: { request: Request }) {
   const found = gift ?? recurring;
   let view: ThanksView;
   if (found) {
-    view = { state: "recorded", amountCents: found.amountCents, frequency: found.frequency, fund: found.fundEn ? localize(language, found.fundEn, found.fundEs) : found.fundName };
+    view = {
+      state: "recorded",
+      amountCents: found.amountCents,
+      frequency: found.frequency,
+      fund: found.fundEn ? localize(language, found.fundEn, found.fundEs) : found.fundName,
+    };
   } else {
     const stripe = getStripe();
     if (!stripe) throw data(null, { status: 404 });
@@ -53,7 +69,8 @@ export async function loadGiveThanks({ request }: { request: Request }) {
       if (session.metadata?.kind !== "gift") throw data(null, { status: 404 });
       bank = session.status === "complete" && session.payment_status === "unpaid";
     } catch (error) {
-      if (error instanceof Error && "statusCode" in error && (error as { statusCode?: number }).statusCode === 404) throw data(null, { status: 404 });
+      if (error instanceof Error && "statusCode" in error && (error as { statusCode?: number }).statusCode === 404)
+        throw data(null, { status: 404 });
       if (!(error instanceof Error)) throw error;
       // Stripe unreachable: nothing is claimed, the page keeps saying it is being confirmed.
       logger.warn({ err: error }, "giving: could not look up a Checkout Session for the thanks page");

@@ -8,7 +8,8 @@ export type GivingAdminT = NamespaceT<GivingAdminStrings>;
  * the server: `givingAdminTranslator(language)`, `useGivingAdminTranslation()`. Public components use the
  * smaller `useGivingTranslation()`.
  */
-export const { translator: givingAdminTranslator, useNamespaceTranslation: useGivingAdminTranslation } = await defineNamespace<GivingAdminStrings>({
-  en: () => import("~/i18n/locales/en/giving-admin"),
-  es: () => import("~/i18n/locales/es/giving-admin"),
-});
+export const { translator: givingAdminTranslator, useNamespaceTranslation: useGivingAdminTranslation } =
+  await defineNamespace<GivingAdminStrings>({
+    en: () => import("~/i18n/locales/en/giving-admin"),
+    es: () => import("~/i18n/locales/es/giving-admin"),
+  });

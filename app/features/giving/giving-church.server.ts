@@ -21,7 +21,9 @@ export async function getGivingChurch(db: AppDatabase, language: Language): Prom
   if (!row) return { name: "", addressLines: [], timeZone: "UTC", feePercentBp: 0, feeFixedCents: 0, text: null };
   return {
     name: localize(language, row.nameEn, row.nameEs),
-    addressLines: [row.streetAddress, `${row.city}, ${row.region} ${row.postalCode}`.trim()].filter((line) => line.replace(/[ ,]/g, "") !== ""),
+    addressLines: [row.streetAddress, `${row.city}, ${row.region} ${row.postalCode}`.trim()].filter(
+      (line) => line.replace(/[ ,]/g, "") !== "",
+    ),
     timeZone: validZone(row.timeZone),
     feePercentBp: row.givingFeePercentBp,
     feeFixedCents: row.givingFeeFixedCents,

@@ -49,7 +49,14 @@ export function giftReceiptEmail(input: {
         t("email.taxNote"),
         address ? t("email.church", { church: input.churchName, address }) : input.churchName,
       ],
-      ...(input.member ? { action: { label: t("email.action"), url: new URL(`/give/history${language === "es" ? "?lang=es" : ""}`, input.siteUrl).toString() } } : {}),
+      ...(input.member
+        ? {
+            action: {
+              label: t("email.action"),
+              url: new URL(`/give/history${language === "es" ? "?lang=es" : ""}`, input.siteUrl).toString(),
+            },
+          }
+        : {}),
     }),
   };
 }

@@ -24,7 +24,10 @@ export function historySignInUrl(request: Request): string {
 }
 
 /** The signed-in member, or a redirect to sign in. */
-export async function requireGivingMember(request: Request, status = 302): Promise<{ db: AppDatabase; language: Language; session: MemberSession }> {
+export async function requireGivingMember(
+  request: Request,
+  status = 302,
+): Promise<{ db: AppDatabase; language: Language; session: MemberSession }> {
   const { db, language } = getRequestContext(request);
   const session = await getCurrentMember({ db, request });
   if (!session) throw redirect(historySignInUrl(request), { status, headers: noStore });
@@ -38,8 +41,12 @@ export async function requireGivingMember(request: Request, status = 302): Promi
 export async function memberGifts(db: AppDatabase, userId: string, range?: { from: Date; to: Date }) {
   const [user] = await db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId)).limit(1);
   const email = user?.verified ? user.email.trim().toLowerCase() : null;
-  const mine = email ? or(eq(gifts.userId, userId), and(isNull(gifts.userId), sql`lower(${gifts.donorEmail}) = ${email}`)) : eq(gifts.userId, userId);
-  const when = range ? and(sql`${gifts.paidAt} >= ${range.from.toISOString()}`, sql`${gifts.paidAt} < ${range.to.toISOString()}`) : undefined;
+  const mine = email
+    ? or(eq(gifts.userId, userId), and(isNull(gifts.userId), sql`lower(${gifts.donorEmail}) = ${email}`))
+    : eq(gifts.userId, userId);
+  const when = range
+    ? and(sql`${gifts.paidAt} >= ${range.from.toISOString()}`, sql`${gifts.paidAt} < ${range.to.toISOString()}`)
+    : undefined;
   return db
     .select({
       id: gifts.id,
@@ -61,7 +68,8 @@ export async function memberGifts(db: AppDatabase, userId: string, range?: { fro
 }
 
 /** What a gift counts for: what was paid (the gift and any fee covered) less refunds. */
-export const netCents = (gift: { amountCents: number; feeCents: number; refundedCents: number }) => Math.max(0, gift.amountCents + gift.feeCents - gift.refundedCents);
+export const netCents = (gift: { amountCents: number; feeCents: number; refundedCents: number }) =>
+  Math.max(0, gift.amountCents + gift.feeCents - gift.refundedCents);
 
 export interface HistoryGift {
   id: string;

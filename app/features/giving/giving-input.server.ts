@@ -45,7 +45,9 @@ export type GiftInput = z.output<typeof ZGiftFields> & { amountCents: number };
  * The form, with its amount: `amount` is a preset (or "custom"); a typed `customAmount` wins
  * over it, so the form works the same without JavaScript. Errors are translation keys by field.
  */
-export function parseGift(input: Record<string, string>): { ok: true; gift: GiftInput } | { ok: false; errors: Partial<Record<GiftField, GivingErrorKey>> } {
+export function parseGift(
+  input: Record<string, string>,
+): { ok: true; gift: GiftInput } | { ok: false; errors: Partial<Record<GiftField, GivingErrorKey>> } {
   const fields = ZGiftFields.safeParse(input);
   const errors: Partial<Record<GiftField, GivingErrorKey>> = fields.success ? {} : giftFieldErrors(fields.error.issues);
   const typed = (input.customAmount ?? "").trim();
@@ -59,7 +61,16 @@ export function parseGift(input: Record<string, string>): { ok: true; gift: Gift
   return { ok: true, gift: { ...fields.data, amountCents: amount.data } };
 }
 
-const ERROR_KEYS = new Set<string>(["fund", "amount", "amountMin", "amountMax", "frequency", "name", "nameLength", "email"] satisfies GivingErrorKey[]);
+const ERROR_KEYS = new Set<string>([
+  "fund",
+  "amount",
+  "amountMin",
+  "amountMax",
+  "frequency",
+  "name",
+  "nameLength",
+  "email",
+] satisfies GivingErrorKey[]);
 const FALLBACK: Record<GiftField, GivingErrorKey> = {
   fundId: "fund",
   amount: "amount",

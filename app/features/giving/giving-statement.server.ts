@@ -30,7 +30,14 @@ export const FIRST_STATEMENT_YEAR = 2000;
  * A member's contributions received in `year` (January 1 to December 31 in the church's time
  * zone), net of refunds, fully refunded gifts left out; with totals per fund and in all.
  */
-export async function buildStatement(o: { db: AppDatabase; userId: string; name: string; email: string; year: number; language: Language }): Promise<{ content: StatementContent; totalCents: number }> {
+export async function buildStatement(o: {
+  db: AppDatabase;
+  userId: string;
+  name: string;
+  email: string;
+  year: number;
+  language: Language;
+}): Promise<{ content: StatementContent; totalCents: number }> {
   const t = givingTranslator(o.language);
   const church = await getGivingChurch(o.db, o.language);
   const from = fromZonedTime(`${o.year}-01-01T00:00:00`, church.timeZone);
@@ -69,7 +76,10 @@ function statementFonts(): { regular: string; bold: string } {
   // Resolved from this module's URL, so it works from app/ in tests and from build/server in
   // production (the server bundle keeps node_modules packages external).
   const require = createRequire(import.meta.url);
-  return { regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"), bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf") };
+  return {
+    regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+    bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
+  };
 }
 
 /**
@@ -91,7 +101,10 @@ const PAGE = { width: 612, height: 792, margin: 56 } as const;
 const INK = "#1a1a1f";
 
 /** The statement as a PDF (Letter, DejaVu Sans embedded), pages added as the gifts need. */
-export async function renderStatementPdf(content: StatementContent, options: { compress?: boolean; language?: Language } = {}): Promise<Uint8Array> {
+export async function renderStatementPdf(
+  content: StatementContent,
+  options: { compress?: boolean; language?: Language } = {},
+): Promise<Uint8Array> {
   // Loaded on the first statement, not at start-up (issue 10: start-up time).
   const { default: PDFDocument } = await import("pdfkit");
   const fonts = statementFonts();
@@ -124,7 +137,11 @@ export async function renderStatementPdf(content: StatementContent, options: { c
   // Positions are in PDF terms as before (y up from the bottom, y the baseline); pdfkit's y runs down.
   let y = height - margin;
   const draw = (text: string, x: number, face: Face, size: number) => {
-    doc.font(fonts[face]).fontSize(size).fillColor(INK).text(text, x, height - y, { lineBreak: false, baseline: "alphabetic" });
+    doc
+      .font(fonts[face])
+      .fontSize(size)
+      .fillColor(INK)
+      .text(text, x, height - y, { lineBreak: false, baseline: "alphabetic" });
   };
   const newPageIfNeeded = (space: number) => {
     if (y - space < margin) {

@@ -22,7 +22,10 @@ const cents = (min: number) =>
 /** What /give put in the session's (and subscription's) metadata. */
 const ZGiftMetadata = z.object({
   kind: z.literal("gift"),
-  fund_id: z.string().regex(/^\d{1,10}$/).transform(Number),
+  fund_id: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .transform(Number),
   fund_name: z.string().max(500).optional(),
   amount_cents: cents(1),
   fee_cents: cents(0),
@@ -82,7 +85,8 @@ const ZCharge = z.object({
 });
 
 const objectOf = (event: Stripe.Event) => event.data.object as unknown as Record<string, unknown>;
-const isGiftMetadata = (metadata: unknown) => typeof metadata === "object" && metadata !== null && (metadata as Record<string, unknown>).kind === "gift";
+const isGiftMetadata = (metadata: unknown) =>
+  typeof metadata === "object" && metadata !== null && (metadata as Record<string, unknown>).kind === "gift";
 
 /** The member the gift names, if that account still exists. */
 async function existingUser(db: AppDatabase, userId: string | null): Promise<string | null> {
@@ -201,7 +205,13 @@ async function onSessionEvent(db: AppDatabase, event: Stripe.Event, context: Str
   if (session.mode === "subscription") {
     if (event.type !== "checkout.session.completed") return true;
     if (!session.subscription) throw new Error(`subscription checkout ${session.id} completed without a subscription`);
-    await upsertRecurring(db, { subscriptionId: session.subscription, metadata, checkoutSessionId: session.id, customerId: session.customer ?? null, now: context.now });
+    await upsertRecurring(db, {
+      subscriptionId: session.subscription,
+      metadata,
+      checkoutSessionId: session.id,
+      customerId: session.customer ?? null,
+      now: context.now,
+    });
     return true;
   }
   // A bank transfer not yet cleared: the gift is recorded by async_payment_succeeded.
@@ -213,7 +223,8 @@ async function onSessionEvent(db: AppDatabase, event: Stripe.Event, context: Str
 async function onInvoicePaid(db: AppDatabase, event: Stripe.Event, context: StripeEventContext): Promise<boolean> {
   const raw = objectOf(event);
   const parsed = ZInvoice.safeParse(raw);
-  const details = (raw.parent as { subscription_details?: { subscription?: unknown; metadata?: unknown } } | null | undefined)?.subscription_details;
+  const details = (raw.parent as { subscription_details?: { subscription?: unknown; metadata?: unknown } } | null | undefined)
+    ?.subscription_details;
   if (!details || typeof details.subscription !== "string") return false;
   const [existing] = await db.select().from(recurringGifts).where(eq(recurringGifts.stripeSubscriptionId, details.subscription)).limit(1);
   if (!existing && !isGiftMetadata(details.metadata)) return false;
@@ -265,11 +276,18 @@ async function onSubscriptionEvent(db: AppDatabase, event: Stripe.Event, context
   const subscription = ZSubscription.safeParse(raw);
   const id = typeof raw.id === "string" ? raw.id : null;
   if (!id) return false;
-  const [existing] = await db.select({ id: recurringGifts.id, canceledAt: recurringGifts.canceledAt }).from(recurringGifts).where(eq(recurringGifts.stripeSubscriptionId, id)).limit(1);
+  const [existing] = await db
+    .select({ id: recurringGifts.id, canceledAt: recurringGifts.canceledAt })
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, id))
+    .limit(1);
   if (!existing) return isGiftMetadata(raw.metadata);
   if (!subscription.success) throw subscription.error;
   const status = event.type === "customer.subscription.deleted" ? "canceled" : recurringStatus(subscription.data.status);
-  const canceledAt = status === "canceled" ? (existing.canceledAt ?? (subscription.data.canceled_at ? new Date(subscription.data.canceled_at * 1000) : context.now)) : null;
+  const canceledAt =
+    status === "canceled"
+      ? (existing.canceledAt ?? (subscription.data.canceled_at ? new Date(subscription.data.canceled_at * 1000) : context.now))
+      : null;
   await db.update(recurringGifts).set({ status, canceledAt, updatedAt: context.now }).where(eq(recurringGifts.id, existing.id));
   return true;
 }

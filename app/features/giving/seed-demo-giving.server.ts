@@ -42,6 +42,9 @@ export async function seedDemoGiving(tx: AppDatabase, now: Date): Promise<void> 
     .onConflictDoNothing({ target: givingFunds.slug });
   const [settings] = await tx.select({ phoneDisplay: churchSettings.phoneDisplay }).from(churchSettings).limit(1);
   if (settings) {
-    await tx.update(churchSettings).set({ givingTextKeyword: "GIVE", givingTextNumber: settings.phoneDisplay, updatedAt: now }).where(and(eq(churchSettings.id, 1), isNull(churchSettings.givingTextNumber)));
+    await tx
+      .update(churchSettings)
+      .set({ givingTextKeyword: "GIVE", givingTextNumber: settings.phoneDisplay, updatedAt: now })
+      .where(and(eq(churchSettings.id, 1), isNull(churchSettings.givingTextNumber)));
   }
 }

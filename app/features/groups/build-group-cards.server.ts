@@ -10,13 +10,23 @@ import { groupsTranslator } from "./groups-translation";
 import { requestAgainFrom } from "./request-to-join.server";
 
 /** The public view of groups (in the visitor's language), with the member's own place in each. */
-export async function buildGroupCards(o: { db: AppDatabase; groups: GroupRow[]; language: Language; timeZone: string; userId: string | null; now: Date }): Promise<GroupCardView[]> {
+export async function buildGroupCards(o: {
+  db: AppDatabase;
+  groups: GroupRow[];
+  language: Language;
+  timeZone: string;
+  userId: string | null;
+  now: Date;
+}): Promise<GroupCardView[]> {
   const ids = o.groups.map((g) => g.id);
   const [counts, leaders, mine] = await Promise.all([
     activeMemberCounts(o.db, ids),
     leaderNames(o.db, ids),
     o.userId && ids.length > 0
-      ? o.db.select().from(groupMembers).where(and(inArray(groupMembers.groupId, ids), eq(groupMembers.userId, o.userId)))
+      ? o.db
+          .select()
+          .from(groupMembers)
+          .where(and(inArray(groupMembers.groupId, ids), eq(groupMembers.userId, o.userId)))
       : Promise.resolve([]),
   ]);
   const t = groupsTranslator(o.language);

@@ -35,7 +35,11 @@ export async function decideJoinRequest(o: {
       .where(and(eq(groupMembers.id, o.memberId), eq(groupMembers.groupId, group.id)));
     if (!request) return { ok: false, error: "notFound" };
     if (request.status !== "pending") return { ok: false, error: "notPending" };
-    if (o.decision === "accept" && group.capacity != null && ((await activeMemberCounts(db, [group.id])).get(group.id) ?? 0) >= group.capacity) {
+    if (
+      o.decision === "accept" &&
+      group.capacity != null &&
+      ((await activeMemberCounts(db, [group.id])).get(group.id) ?? 0) >= group.capacity
+    ) {
       return { ok: false, error: "full" };
     }
     const status = o.decision === "accept" ? "active" : "declined";
@@ -55,7 +59,12 @@ export async function decideJoinRequest(o: {
         after: { memberId: request.id, userId: request.userId, status, by: o.actor.kind },
       },
     });
-    await queueDecisionEmail(db, { group, userId: request.userId, decision: o.decision === "accept" ? "accepted" : "declined", siteUrl: o.siteUrl });
+    await queueDecisionEmail(db, {
+      group,
+      userId: request.userId,
+      decision: o.decision === "accept" ? "accepted" : "declined",
+      siteUrl: o.siteUrl,
+    });
     return { ok: true };
   });
   if (result.ok) kickOutbox();

@@ -3,5 +3,4 @@
  * operation) or an administrator whose "groups" scope the route has already checked.
  */
 export type GroupActor =
-  | { kind: "leader"; userId: string; name: string; ip: string | null }
-  | { kind: "admin"; userId: string; name: string; ip: string | null };
+  { kind: "leader"; userId: string; name: string; ip: string | null } | { kind: "admin"; userId: string; name: string; ip: string | null };

@@ -22,11 +22,18 @@ const groupUrl = (siteUrl: string, group: GroupRow, language: Language) =>
  * "Someone asked to join your group": one email to each of the group's leaders, in each
  * leader's language. Call inside the transaction that stored the request.
  */
-export async function queueJoinRequestEmails(db: AppDatabase, o: { group: GroupRow; requesterName: string; message: string; siteUrl: string }): Promise<number> {
+export async function queueJoinRequestEmails(
+  db: AppDatabase,
+  o: { group: GroupRow; requesterName: string; message: string; siteUrl: string },
+): Promise<number> {
   const leaders = await leaderRecipients(db, o.group.id);
   for (const leader of leaders) {
     const t = groupsAdminTranslator(leader.language);
-    const values = { group: groupName(o.group, leader.language), name: greetableName(leader.name), requester: greetableName(o.requesterName) || t("emails.someone") };
+    const values = {
+      group: groupName(o.group, leader.language),
+      name: greetableName(leader.name),
+      requester: greetableName(o.requesterName) || t("emails.someone"),
+    };
     await enqueueEmail(db, {
       to: leader.email,
       subject: t("emails.request.subject", values),
@@ -49,7 +56,10 @@ export async function queueJoinRequestEmails(db: AppDatabase, o: { group: GroupR
 }
 
 /** "You're in" or "Not this time": to the member, in their language. */
-export async function queueDecisionEmail(db: AppDatabase, o: { group: GroupRow; userId: string; decision: "accepted" | "declined"; siteUrl: string }): Promise<boolean> {
+export async function queueDecisionEmail(
+  db: AppDatabase,
+  o: { group: GroupRow; userId: string; decision: "accepted" | "declined"; siteUrl: string },
+): Promise<boolean> {
   const person = await personOf(db, o.userId);
   if (!person?.email) return false;
   const t = groupsAdminTranslator(person.language);
@@ -64,7 +74,13 @@ export async function queueDecisionEmail(db: AppDatabase, o: { group: GroupRow; 
       siteUrl: o.siteUrl,
       heading: t(`emails.${part}.heading`, values),
       paragraphs: [values.name ? t("emails.greeting", values) : t("emails.greetingNoName"), t(`emails.${part}.intro`, values)],
-      action: { label: t(`emails.${part}.action`), url: o.decision === "accepted" ? groupUrl(o.siteUrl, o.group, person.language) : new URL(`/community${person.language === "es" ? "?lang=es" : ""}`, o.siteUrl).toString() },
+      action: {
+        label: t(`emails.${part}.action`),
+        url:
+          o.decision === "accepted"
+            ? groupUrl(o.siteUrl, o.group, person.language)
+            : new URL(`/community${person.language === "es" ? "?lang=es" : ""}`, o.siteUrl).toString(),
+      },
     }),
   });
   return true;

@@ -52,7 +52,10 @@ export async function isGroupLeader(db: AppDatabase, groupId: number, userId: st
 }
 
 /** The people mail goes to about a group: its active leaders, each with language and address. */
-export async function leaderRecipients(db: AppDatabase, groupId: number): Promise<{ userId: string; name: string; email: string; language: "en" | "es" }[]> {
+export async function leaderRecipients(
+  db: AppDatabase,
+  groupId: number,
+): Promise<{ userId: string; name: string; email: string; language: "en" | "es" }[]> {
   const rows = await db
     .select({ userId: users.id, email: users.email, name: displayNameSql, language: profiles.preferredLanguage })
     .from(groupMembers)

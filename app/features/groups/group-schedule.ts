@@ -24,7 +24,14 @@ export interface Meeting {
  * The next `count` weekly meetings, computed in the church's time zone (so 7 pm stays 7 pm
  * across daylight-saving changes). A meeting still in progress counts as upcoming.
  */
-export function nextMeetings(o: { dayOfWeek: number; startTime: string; durationMinutes: number; timeZone: string; now: Date; count?: number }): Meeting[] {
+export function nextMeetings(o: {
+  dayOfWeek: number;
+  startTime: string;
+  durationMinutes: number;
+  timeZone: string;
+  now: Date;
+  count?: number;
+}): Meeting[] {
   const count = o.count ?? 6;
   const today = formatInTimeZone(o.now, o.timeZone, "yyyy-MM-dd");
   // Calendar arithmetic on noon UTC of the local date: no time zone can move it a day.

@@ -8,7 +8,8 @@ export type GroupsAdminT = NamespaceT<GroupsAdminStrings>;
  * pages and the server: `groupsAdminTranslator(language)`, `useGroupsAdminTranslation()`. Public
  * components use the smaller `useGroupsTranslation()`.
  */
-export const { translator: groupsAdminTranslator, useNamespaceTranslation: useGroupsAdminTranslation } = await defineNamespace<GroupsAdminStrings>({
-  en: () => import("~/i18n/locales/en/groups-admin"),
-  es: () => import("~/i18n/locales/es/groups-admin"),
-});
+export const { translator: groupsAdminTranslator, useNamespaceTranslation: useGroupsAdminTranslation } =
+  await defineNamespace<GroupsAdminStrings>({
+    en: () => import("~/i18n/locales/en/groups-admin"),
+    es: () => import("~/i18n/locales/es/groups-admin"),
+  });

@@ -24,7 +24,8 @@ export function parseGroupFilters(search: URLSearchParams): GroupFilters {
 /** SQL for the filters: a Spanish speaker is also offered bilingual groups; hybrid groups are both in person and online. */
 function filterConditions(filters: GroupFilters): SQL[] {
   const conditions: SQL[] = [eq(studyGroups.status, "active")];
-  if (filters.language === "en" || filters.language === "es") conditions.push(inArray(studyGroups.language, [filters.language, "bilingual"]));
+  if (filters.language === "en" || filters.language === "es")
+    conditions.push(inArray(studyGroups.language, [filters.language, "bilingual"]));
   if (filters.language === "bilingual") conditions.push(eq(studyGroups.language, "bilingual"));
   if (filters.mode === "in_person") conditions.push(inArray(studyGroups.meetingMode, ["in_person", "hybrid"]));
   if (filters.mode === "online") conditions.push(inArray(studyGroups.meetingMode, ["online", "hybrid"]));

@@ -54,7 +54,13 @@ async function memberList(db: AppDatabase, groupId: number, viewerId: string, fa
   }));
 }
 
-async function pendingRequests(db: AppDatabase, groupId: number, fallbackName: string, language: Language, timeZone: string): Promise<JoinRequestView[]> {
+async function pendingRequests(
+  db: AppDatabase,
+  groupId: number,
+  fallbackName: string,
+  language: Language,
+  timeZone: string,
+): Promise<JoinRequestView[]> {
   const rows = await db
     .select({ id: groupMembers.id, name: displayNameSql, message: groupMembers.message, at: groupMembers.updatedAt })
     .from(groupMembers)
@@ -62,7 +68,12 @@ async function pendingRequests(db: AppDatabase, groupId: number, fallbackName: s
     .leftJoin(profiles, eq(profiles.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.status, "pending")))
     .orderBy(asc(groupMembers.updatedAt));
-  return rows.map((r) => ({ id: r.id, name: r.name || fallbackName, message: r.message, requestedAt: formatDay(r.at, language, timeZone) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name || fallbackName,
+    message: r.message,
+    requestedAt: formatDay(r.at, language, timeZone),
+  }));
 }
 
 /**
@@ -85,7 +96,13 @@ export async function loadGroupPage({ request, url, slug, now = new Date() }: { 
   const requests = isLeader ? await pendingRequests(db, group.id, fallbackName, language, timeZone) : null;
   const schedule = isMember
     ? {
-        meetings: nextMeetings({ dayOfWeek: group.dayOfWeek, startTime: group.startTime, durationMinutes: group.durationMinutes, timeZone, now }).map((m) => ({
+        meetings: nextMeetings({
+          dayOfWeek: group.dayOfWeek,
+          startTime: group.startTime,
+          durationMinutes: group.durationMinutes,
+          timeZone,
+          now,
+        }).map((m) => ({
           start: m.start.toISOString(),
           label: formatMeeting(m, language, timeZone),
         })),
@@ -106,7 +123,11 @@ export async function loadGroupPage({ request, url, slug, now = new Date() }: { 
       requests,
       schedule,
       signInHref: `/auth?redirectTo=${encodeURIComponent(`${card.href}${url.search}`).replaceAll("%2F", "/")}`,
-      seo: { title: card.name, description: card.description.length > 160 ? `${card.description.slice(0, 157).trimEnd()}…` : card.description || card.scheduleLabel },
+      seo: {
+        title: card.name,
+        description:
+          card.description.length > 160 ? `${card.description.slice(0, 157).trimEnd()}…` : card.description || card.scheduleLabel,
+      },
     },
     { headers },
   );

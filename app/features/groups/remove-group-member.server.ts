@@ -11,7 +11,13 @@ import type { MembershipResult } from "./membership-result";
  * leader may remove members of a group they lead, not other leaders (an administrator
  * removes leaders in the admin section).
  */
-export async function removeGroupMember(o: { db: AppDatabase; actor: GroupActor; groupId: number; memberId: string; now?: Date }): Promise<MembershipResult> {
+export async function removeGroupMember(o: {
+  db: AppDatabase;
+  actor: GroupActor;
+  groupId: number;
+  memberId: string;
+  now?: Date;
+}): Promise<MembershipResult> {
   const now = o.now ?? new Date();
   return o.db.transaction(async (tx): Promise<MembershipResult> => {
     const db = tx as unknown as AppDatabase;
@@ -25,7 +31,10 @@ export async function removeGroupMember(o: { db: AppDatabase; actor: GroupActor;
     if (!row) return { ok: false, error: "notFound" };
     if (row.status !== "active") return { ok: false, error: "notMember" };
     if (row.role === "leader") return { ok: false, error: "leaderCannotBeRemoved" };
-    await tx.update(groupMembers).set({ status: "removed", decidedBy: o.actor.userId, decidedAt: now, updatedAt: now }).where(eq(groupMembers.id, row.id));
+    await tx
+      .update(groupMembers)
+      .set({ status: "removed", decidedBy: o.actor.userId, decidedAt: now, updatedAt: now })
+      .where(eq(groupMembers.id, row.id));
     await recordAudit({
       db,
       actor: { userId: o.actor.userId, name: o.actor.name },

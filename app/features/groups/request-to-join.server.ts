@@ -51,10 +51,20 @@ export async function requestToJoin(o: {
     if (group.capacity != null && ((await activeMemberCounts(db, [group.id])).get(group.id) ?? 0) >= group.capacity) {
       return { ok: false, error: "full" };
     }
-    const values = { role: "member" as const, status: "pending" as const, message: o.message, decidedBy: null, decidedAt: null, updatedAt: now };
+    const values = {
+      role: "member" as const,
+      status: "pending" as const,
+      message: o.message,
+      decidedBy: null,
+      decidedAt: null,
+      updatedAt: now,
+    };
     const [row] = existing
       ? await tx.update(groupMembers).set(values).where(eq(groupMembers.id, existing.id)).returning({ id: groupMembers.id })
-      : await tx.insert(groupMembers).values({ ...values, groupId: group.id, userId: o.userId, createdAt: now }).returning({ id: groupMembers.id });
+      : await tx
+          .insert(groupMembers)
+          .values({ ...values, groupId: group.id, userId: o.userId, createdAt: now })
+          .returning({ id: groupMembers.id });
     if (!row) throw new Error("The join request was not stored");
     await queueJoinRequestEmails(db, { group, requesterName: o.requesterName, message: o.message, siteUrl: o.siteUrl });
     return { ok: true, memberId: row.id };

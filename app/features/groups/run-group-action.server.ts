@@ -43,7 +43,8 @@ export async function runGroupAction({ request, slug, now }: { request: Request;
   const { db, language } = getRequestContext(request);
   const t = groupsTranslator(language);
   const input = await readInput(request);
-  const intent: Intent | null = typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
+  const intent: Intent | null =
+    typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
   let groupId: number | null = null;
   const answer = (status: number, message: string, fieldErrors: Record<string, string> = {}): Outcome => ({
     status,
@@ -62,7 +63,10 @@ export async function runGroupAction({ request, slug, now }: { request: Request;
   } else {
     const parsed = ZGroupId.safeParse(input.groupId);
     if (!parsed.success) return withHeaders(answer(400, t("errors.invalidRequest")));
-    const [group] = await db.select({ id: studyGroups.id, status: studyGroups.status }).from(studyGroups).where(eq(studyGroups.id, parsed.data));
+    const [group] = await db
+      .select({ id: studyGroups.id, status: studyGroups.status })
+      .from(studyGroups)
+      .where(eq(studyGroups.id, parsed.data));
     if (!group || group.status !== "active") return withHeaders(answer(404, t("errors.notFound")));
     groupId = group.id;
   }
@@ -78,10 +82,24 @@ export async function runGroupAction({ request, slug, now }: { request: Request;
   switch (intent) {
     case "request": {
       const parsed = ZRequest.safeParse(input);
-      if (!parsed.success) return withHeaders(answer(400, t("errors.messageTooLong", { max: MAX_REQUEST_MESSAGE }), { message: t("errors.messageTooLong", { max: MAX_REQUEST_MESSAGE }) }));
+      if (!parsed.success)
+        return withHeaders(
+          answer(400, t("errors.messageTooLong", { max: MAX_REQUEST_MESSAGE }), {
+            message: t("errors.messageTooLong", { max: MAX_REQUEST_MESSAGE }),
+          }),
+        );
       const limit = await consumeRateLimit(db, `groups:request:user:${userId}`, joinRequestLimit);
-      if (!limit.allowed) return withHeaders(answer(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })));
-      const result = await requestToJoin({ db, groupId, userId, requesterName: session.member.name, message: parsed.data.message, siteUrl: siteUrl(getEnv()), now });
+      if (!limit.allowed)
+        return withHeaders(answer(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })));
+      const result = await requestToJoin({
+        db,
+        groupId,
+        userId,
+        requesterName: session.member.name,
+        message: parsed.data.message,
+        siteUrl: siteUrl(getEnv()),
+        now,
+      });
       return (await refused(result)) ?? withHeaders(answer(200, t("join.requested")));
     }
     case "cancel": {
@@ -101,7 +119,15 @@ export async function runGroupAction({ request, slug, now }: { request: Request;
       const result =
         intent === "remove"
           ? await removeGroupMember({ db, actor, groupId, memberId: parsed.data.memberId, now })
-          : await decideJoinRequest({ db, actor, groupId, memberId: parsed.data.memberId, decision: intent, siteUrl: siteUrl(getEnv()), now });
+          : await decideJoinRequest({
+              db,
+              actor,
+              groupId,
+              memberId: parsed.data.memberId,
+              decision: intent,
+              siteUrl: siteUrl(getEnv()),
+              now,
+            });
       const done = intent === "accept" ? "leader.accepted" : intent === "decline" ? "leader.declined" : "leader.removed";
       return (await refused(result)) ?? withHeaders(answer(200, t(done)));
     }

@@ -11,8 +11,10 @@ export const demoGroups: NewGroup[] = [
     slug: "tuesday-night-bible-study",
     nameEn: "Tuesday Night Bible Study",
     nameEs: "Estudio bíblico de los martes por la noche",
-    descriptionEn: "An English-speaking group working through the Gospel of John, one chapter a week. Coffee and dessert from 6:45; newcomers are always welcome.",
-    descriptionEs: "Un grupo de habla inglesa que estudia el Evangelio de Juan, un capítulo por semana. Café y postre desde las 6:45; las personas nuevas siempre son bienvenidas.",
+    descriptionEn:
+      "An English-speaking group working through the Gospel of John, one chapter a week. Coffee and dessert from 6:45; newcomers are always welcome.",
+    descriptionEs:
+      "Un grupo de habla inglesa que estudia el Evangelio de Juan, un capítulo por semana. Café y postre desde las 6:45; las personas nuevas siempre son bienvenidas.",
     dayOfWeek: 2,
     startTime: "19:00",
     durationMinutes: 90,
@@ -49,8 +51,10 @@ export const demoGroups: NewGroup[] = [
     slug: "bilingual-online-study",
     nameEn: "Bilingual Online Study",
     nameEs: "Estudio bilingüe en línea",
-    descriptionEn: "A video-call group in English and Spanish for people who can't make it to church during the week. We follow the weekly study guide.",
-    descriptionEs: "Un grupo por videollamada en inglés y español para quienes no pueden venir a la iglesia entre semana. Seguimos la guía de estudio semanal.",
+    descriptionEn:
+      "A video-call group in English and Spanish for people who can't make it to church during the week. We follow the weekly study guide.",
+    descriptionEs:
+      "Un grupo por videollamada en inglés y español para quienes no pueden venir a la iglesia entre semana. Seguimos la guía de estudio semanal.",
     dayOfWeek: 1,
     startTime: "20:00",
     durationMinutes: 60,
@@ -66,7 +70,8 @@ export const demoGroups: NewGroup[] = [
     nameEn: "Women's Saturday Morning Study",
     nameEs: "Estudio de mujeres del sábado por la mañana",
     descriptionEn: "Women of all ages studying the book of Ruth over breakfast. Join us in the church library or online.",
-    descriptionEs: "Mujeres de todas las edades estudian el libro de Rut durante el desayuno. Acompáñenos en la biblioteca de la iglesia o en línea.",
+    descriptionEs:
+      "Mujeres de todas las edades estudian el libro de Rut durante el desayuno. Acompáñenos en la biblioteca de la iglesia o en línea.",
     dayOfWeek: 6,
     startTime: "09:00",
     durationMinutes: 90,

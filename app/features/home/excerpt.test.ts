@@ -7,9 +7,7 @@ describe("excerpt", () => {
   });
 
   it("keeps whole sentences that fit", () => {
-    expect(excerpt("First sentence here. Second one is here. Third is long enough.", 45)).toBe(
-      "First sentence here. Second one is here.",
-    );
+    expect(excerpt("First sentence here. Second one is here. Third is long enough.", 45)).toBe("First sentence here. Second one is here.");
   });
 
   it("cuts a single long sentence at a word boundary with an ellipsis", () => {

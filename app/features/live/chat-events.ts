@@ -12,9 +12,7 @@ export interface ChatMessageView {
  * `event: <type>` with the JSON as `data:`.
  */
 export type ChatEvent =
-  | { type: "message"; message: ChatMessageView }
-  | { type: "delete"; id: string }
-  | { type: "status"; chatEnabled: boolean; ended: boolean };
+  { type: "message"; message: ChatMessageView } | { type: "delete"; id: string } | { type: "status"; chatEnabled: boolean; ended: boolean };
 
 /** The pub/sub channel of one stream's chat. */
 export function chatChannel(streamId: string): string {

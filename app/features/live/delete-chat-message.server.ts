@@ -16,20 +16,35 @@ export interface ChatModerator {
  * A moderator removes a message: it stays in the database (deleted_at, deleted_by) for the
  * record, leaves every viewer's chat at once and is no longer in the history.
  */
-export async function deleteChatMessage(options: { db: AppDatabase; pubsub: PubSub; moderator: ChatModerator; messageId: string }): Promise<{ ok: true } | { ok: false; error: "notFound" }> {
+export async function deleteChatMessage(options: {
+  db: AppDatabase;
+  pubsub: PubSub;
+  moderator: ChatModerator;
+  messageId: string;
+}): Promise<{ ok: true } | { ok: false; error: "notFound" }> {
   const { db, moderator } = options;
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(liveChatMessages)
       .set({ deletedAt: new Date(), deletedBy: moderator.userId })
       .where(and(eq(liveChatMessages.id, options.messageId), isNull(liveChatMessages.deletedAt)))
-      .returning({ id: liveChatMessages.id, streamId: liveChatMessages.streamId, authorName: liveChatMessages.authorName, body: liveChatMessages.body });
+      .returning({
+        id: liveChatMessages.id,
+        streamId: liveChatMessages.streamId,
+        authorName: liveChatMessages.authorName,
+        body: liveChatMessages.body,
+      });
     if (!row) return null;
     await recordAudit({
       db: tx,
       actor: moderator,
       ipAddress: moderator.ip,
-      entry: { action: "live_chat.message.delete", entityType: "live_chat_message", entityId: row.id, before: { authorName: row.authorName, body: row.body } },
+      entry: {
+        action: "live_chat.message.delete",
+        entityType: "live_chat_message",
+        entityId: row.id,
+        before: { authorName: row.authorName, body: row.body },
+      },
     });
     return row;
   });

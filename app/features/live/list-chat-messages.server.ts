@@ -6,7 +6,12 @@ import { CHAT_HISTORY_LIMIT, type ChatMessageView } from "./chat-events";
 /** A stream's latest messages, oldest first, without the deleted ones: what viewers see. */
 export async function listChatMessages(options: { db: AppDatabase; streamId: string; limit?: number }): Promise<ChatMessageView[]> {
   const rows = await options.db
-    .select({ id: liveChatMessages.id, authorName: liveChatMessages.authorName, body: liveChatMessages.body, createdAt: liveChatMessages.createdAt })
+    .select({
+      id: liveChatMessages.id,
+      authorName: liveChatMessages.authorName,
+      body: liveChatMessages.body,
+      createdAt: liveChatMessages.createdAt,
+    })
     .from(liveChatMessages)
     .where(and(eq(liveChatMessages.streamId, options.streamId), isNull(liveChatMessages.deletedAt)))
     .orderBy(desc(liveChatMessages.createdAt), desc(liveChatMessages.id))

@@ -73,7 +73,9 @@ export async function loadLiveAdmin(options: { db: AppDatabase; language: Langua
       .limit(50),
   ]);
   const selected = options.historyId && isUuid(options.historyId) ? past.find((p) => p.id === options.historyId) : undefined;
-  const history = selected ? { id: selected.id, title: localize(language, selected.titleEn, selected.titleEs), messages: await listAdminMessages(db, selected.id) } : null;
+  const history = selected
+    ? { id: selected.id, title: localize(language, selected.titleEn, selected.titleEs), messages: await listAdminMessages(db, selected.id) }
+    : null;
   return {
     current: current
       ? {
@@ -98,4 +100,3 @@ export async function loadLiveAdmin(options: { db: AppDatabase; language: Langua
     history,
   };
 }
-

@@ -13,7 +13,6 @@ import { nextServiceStart } from "./next-service.server";
 import { watchTranslator } from "./watch-translation";
 import type { WatchStreamView } from "./watch-views";
 
-
 /** GET /watch: the current stream with its chat, or the coming-soon state; always the next service. */
 export async function loadWatchPage({ request, now = new Date() }: { request: Request; now?: Date }) {
   const { db, language } = getRequestContext(request);
@@ -24,7 +23,13 @@ export async function loadWatchPage({ request, now = new Date() }: { request: Re
     findCurrentStream(db),
     getCurrentMember({ db, request }),
     db
-      .select({ slug: sermons.slug, titleEn: sermons.titleEn, titleEs: sermons.titleEs, speaker: sermons.speaker, preachedOn: sermons.preachedOn })
+      .select({
+        slug: sermons.slug,
+        titleEn: sermons.titleEn,
+        titleEs: sermons.titleEs,
+        speaker: sermons.speaker,
+        preachedOn: sermons.preachedOn,
+      })
       .from(sermons)
       .where(and(eq(sermons.status, "published")))
       .orderBy(desc(sermons.preachedOn), desc(sermons.id))

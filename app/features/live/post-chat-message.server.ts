@@ -17,8 +17,7 @@ export const chatRateLimits = {
 export type PostChatError = "noStream" | "streamEnded" | "chatOff" | "muted" | "rateLimited";
 
 export type PostChatResult =
-  | { ok: true; message: ChatMessageView }
-  | { ok: false; error: PostChatError; retryAfterSeconds?: number; mutedUntil?: Date | null };
+  { ok: true; message: ChatMessageView } | { ok: false; error: PostChatError; retryAfterSeconds?: number; mutedUntil?: Date | null };
 
 /** The longest author name kept with a message (keeps every event far below NOTIFY's limit). */
 const AUTHOR_MAX = 80;

@@ -82,7 +82,8 @@ export async function runChatAction({ request }: { request: Request }): Promise<
   }
   if (input.intent === "mute") {
     const result = await muteChatMember({ db, moderator, messageId: input.messageId, duration: input.duration });
-    if (!result.ok) return fail(result.error === "self" ? 400 : 404, t(result.error === "self" ? "errors.muteSelf" : "errors.notFound"), headers);
+    if (!result.ok)
+      return fail(result.error === "self" ? 400 : 404, t(result.error === "self" ? "errors.muteSelf" : "errors.notFound"), headers);
     return { status: 200, data: { ok: true, notice: t("chat.muted", { name: result.authorName }) }, headers };
   }
   const result = await unmuteChatMember({ db, moderator, userId: input.userId });

@@ -36,7 +36,10 @@ const ZInput = z.union([ZStart, ZStreamChange, ZDelete, ZMute, ZUnmute]);
 
 /** POST /admin/live (scope "live"): start, end, chat on/off, delete, mute, unmute. Each is audit-logged. */
 export async function runLiveAdminAction(ctx: AdminContext, request: Request): Promise<{ status: number; data: LiveAdminActionData }> {
-  const fail = (status: number, key: AdminMessageKey, extra: Partial<LiveAdminActionData> = {}) => ({ status, data: { ok: false, message: { key }, ...extra } });
+  const fail = (status: number, key: AdminMessageKey, extra: Partial<LiveAdminActionData> = {}) => ({
+    status,
+    data: { ok: false, message: { key }, ...extra },
+  });
   const done = (key: AdminMessageKey, values?: Record<string, string>) => ({ status: 200, data: { ok: true, message: { key, values } } });
   const raw = await readInput(request);
   const parsed = raw ? ZInput.safeParse(raw) : null;
@@ -61,7 +64,12 @@ export async function runLiveAdminAction(ctx: AdminContext, request: Request): P
         db: ctx.db,
         actor,
         ip: ctx.ip,
-        input: { titleEn: input.titleEn, titleEs: input.titleEs || null, source, chatEnabled: input.chatEnabled === "on" || input.chatEnabled === "true" },
+        input: {
+          titleEn: input.titleEn,
+          titleEs: input.titleEs || null,
+          source,
+          chatEnabled: input.chatEnabled === "on" || input.chatEnabled === "true",
+        },
       });
       return result.ok ? done("admin.messages.started") : fail(409, "admin.messages.alreadyLive", { values });
     }
@@ -72,7 +80,9 @@ export async function runLiveAdminAction(ctx: AdminContext, request: Request): P
       const change = input.intent === "end" ? ({ kind: "end" } as const) : ({ kind: "chat", enabled: input.intent === "chat-on" } as const);
       const result = await updateLiveStream({ db: ctx.db, pubsub, actor, ip: ctx.ip, streamId: input.streamId, change });
       if (!result.ok) return fail(404, "admin.messages.notFound");
-      return done(input.intent === "end" ? "admin.messages.ended" : input.intent === "chat-on" ? "admin.messages.chatOn" : "admin.messages.chatOff");
+      return done(
+        input.intent === "end" ? "admin.messages.ended" : input.intent === "chat-on" ? "admin.messages.chatOn" : "admin.messages.chatOff",
+      );
     }
     case "delete": {
       const result = await deleteChatMessage({ db: ctx.db, pubsub, moderator, messageId: input.messageId });
@@ -80,7 +90,8 @@ export async function runLiveAdminAction(ctx: AdminContext, request: Request): P
     }
     case "mute": {
       const result = await muteChatMember({ db: ctx.db, moderator, messageId: input.messageId, duration: input.duration });
-      if (!result.ok) return fail(result.error === "self" ? 400 : 404, result.error === "self" ? "admin.messages.muteSelf" : "admin.messages.notFound");
+      if (!result.ok)
+        return fail(result.error === "self" ? 400 : 404, result.error === "self" ? "admin.messages.muteSelf" : "admin.messages.notFound");
       return done("admin.messages.muted", { name: result.authorName });
     }
     case "unmute": {

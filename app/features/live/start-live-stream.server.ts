@@ -41,7 +41,12 @@ export async function startLiveStream(options: {
         db: tx,
         actor,
         ipAddress: options.ip,
-        entry: { action: "live_stream.start", entityType: "live_stream", entityId: row!.id, after: { titleEn: input.titleEn, titleEs: input.titleEs, ...input.source, chatEnabled: input.chatEnabled } },
+        entry: {
+          action: "live_stream.start",
+          entityType: "live_stream",
+          entityId: row!.id,
+          after: { titleEn: input.titleEn, titleEs: input.titleEs, ...input.source, chatEnabled: input.chatEnabled },
+        },
       });
       return row!.id;
     });

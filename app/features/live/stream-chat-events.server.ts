@@ -21,11 +21,17 @@ function frame(event: ChatEvent | { type: "history"; messages: unknown[] }): str
  * until the client disconnects. Subscribes before reading the history so nothing posted in
  * between is lost (the client ignores a message it already has).
  */
-export async function streamChatEvents(options: { request: Request; db?: AppDatabase; pubsub?: PubSub; heartbeatMs?: number }): Promise<Response> {
+export async function streamChatEvents(options: {
+  request: Request;
+  db?: AppDatabase;
+  pubsub?: PubSub;
+  heartbeatMs?: number;
+}): Promise<Response> {
   const { request } = options;
   const db = options.db ?? getRequestContext(request).db;
   const streamId = new URL(request.url).searchParams.get("stream");
-  if (!isUuid(streamId)) return new Response("Bad request: ?stream=<id> is required.", { status: 400, headers: { "Cache-Control": "no-store" } });
+  if (!isUuid(streamId))
+    return new Response("Bad request: ?stream=<id> is required.", { status: 400, headers: { "Cache-Control": "no-store" } });
   const stream = await findStream(db, streamId);
   if (!stream) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const pubsub = options.pubsub ?? getPubSub();

@@ -2,7 +2,14 @@
 export type StreamSource = { provider: "youtube"; youtubeVideoId: string } | { provider: "hls"; hlsUrl: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtube-nocookie.com", "youtube-nocookie.com"]);
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtu.be",
+  "www.youtube-nocookie.com",
+  "youtube-nocookie.com",
+]);
 
 /**
  * What the staff typed: an 11-character YouTube id, a YouTube URL (watch?v=, /live/, /embed/,
@@ -21,7 +28,9 @@ export function parseStreamSource(input: string): StreamSource | null {
   const host = url.hostname.toLowerCase();
   if (YOUTUBE_HOSTS.has(host)) {
     const candidate =
-      host === "youtu.be" ? url.pathname.split("/")[1] : (url.searchParams.get("v") ?? url.pathname.match(/^\/(?:live|embed|shorts|v)\/([^/]+)/)?.[1]);
+      host === "youtu.be"
+        ? url.pathname.split("/")[1]
+        : (url.searchParams.get("v") ?? url.pathname.match(/^\/(?:live|embed|shorts|v)\/([^/]+)/)?.[1]);
     return candidate && YOUTUBE_ID.test(candidate) ? { provider: "youtube", youtubeVideoId: candidate } : null;
   }
   if (url.protocol === "https:" && url.pathname.toLowerCase().endsWith(".m3u8") && !url.username && !url.password && value.length <= 2000) {

@@ -26,9 +26,7 @@ export interface ConfirmTwoFactorOptions {
  * A refused code answers with the enrolment again (rebuilt from what the form posted back,
  * which is only ever displayed: the code is checked against the stored secret).
  */
-export async function confirmTwoFactor(
-  options: ConfirmTwoFactorOptions,
-): Promise<AuthOutcome & { enrolment?: TwoFactorEnrolment | null }> {
+export async function confirmTwoFactor(options: ConfirmTwoFactorOptions): Promise<AuthOutcome & { enrolment?: TwoFactorEnrolment | null }> {
   const { db, request, userId } = options;
   const parsed = ZConfirmTwoFactor.safeParse(options.input);
   if (!parsed.success) return failure("errors.invalidRequest");

@@ -92,7 +92,9 @@ function refusal(status: 409 | 503, key: AuthMessageKey, values?: AuthMessage["v
 }
 
 function blocked(blocker: DeletionBlocker): DeletionRefusal {
-  return blocker.kind === "lastAdmin" ? refusal(409, "errors.lastAdministrator") : refusal(409, "errors.openStoreOrder", { number: blocker.number });
+  return blocker.kind === "lastAdmin"
+    ? refusal(409, "errors.lastAdministrator")
+    : refusal(409, "errors.openStoreOrder", { number: blocker.number });
 }
 
 /**

@@ -24,9 +24,7 @@ export interface EnableTwoFactorOptions {
  * Members with a password must enter it; members without one (magic link, text message)
  * are trusted on their session, as better-auth's `allowPasswordless` allows.
  */
-export async function enableTwoFactor(
-  options: EnableTwoFactorOptions,
-): Promise<AuthOutcome<{ enrolment: TwoFactorEnrolment }>> {
+export async function enableTwoFactor(options: EnableTwoFactorOptions): Promise<AuthOutcome<{ enrolment: TwoFactorEnrolment }>> {
   const { db, request, userId } = options;
   const parsed = ZEnableTwoFactor.safeParse(options.input);
   if (!parsed.success) return failure("errors.invalidRequest");

@@ -7,7 +7,15 @@ import type { AppDatabase } from "~/server/db.server";
  * Signs the member out on every other browser and device; this one stays signed in. Their
  * admin portal sessions on those devices end too (this device's, if any, stays).
  */
-export async function revokeOtherSessions({ db, request, userId }: { db: AppDatabase; request: Request; userId: string }): Promise<AuthOutcome> {
+export async function revokeOtherSessions({
+  db,
+  request,
+  userId,
+}: {
+  db: AppDatabase;
+  request: Request;
+  userId: string;
+}): Promise<AuthOutcome> {
   try {
     const result = await getAuth().api.revokeOtherSessions({ headers: request.headers, returnHeaders: true });
     await revokeAdminSessions({ db, userId, exceptToken: readAdminToken(request.headers.get("cookie")) });

@@ -35,8 +35,7 @@ export type SettingsActionData =
 
 export type SettingsActionResult =
   /** Post/redirect/get: a finished form reloads the page with its notice (works without JS). */
-  | { type: "redirect"; location: string; headers: Headers }
-  | { type: "data"; status: number; data: SettingsActionData; headers: Headers };
+  { type: "redirect"; location: string; headers: Headers } | { type: "data"; status: number; data: SettingsActionData; headers: Headers };
 
 /**
  * Dispatches one POST to /settings by its `intent` field. Successes redirect, so a session

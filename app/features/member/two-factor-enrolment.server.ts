@@ -31,7 +31,10 @@ export async function renderTwoFactorEnrolment(totpUri: string, backupCodes: str
   return {
     totpUri,
     qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
-    secret: secret.toUpperCase().replace(/=+$/, "").replace(/(.{4})(?=.)/g, "$1 "),
+    secret: secret
+      .toUpperCase()
+      .replace(/=+$/, "")
+      .replace(/(.{4})(?=.)/g, "$1 "),
     backupCodes: codes,
   };
 }

@@ -40,9 +40,7 @@ type DirectoryField = "directoryListed" | "directoryShowEmail" | "directoryShowP
  * of them in the members directory (listed at all, email, phone). The account's own name
  * (better-auth's user.name) follows the full name.
  */
-export async function updateMemberProfile(
-  options: UpdateMemberProfileOptions,
-): Promise<AuthOutcome & { values?: ProfileValues }> {
+export async function updateMemberProfile(options: UpdateMemberProfileOptions): Promise<AuthOutcome & { values?: ProfileValues }> {
   const { db, userId } = options;
   const parsed = ZUpdateProfile.safeParse(options.input);
   if (!parsed.success) return failure("errors.invalidRequest");

@@ -40,7 +40,11 @@ export async function countSignups(db: AppDatabase, offeringIds: number[]): Prom
 export async function sessionsOf(db: AppDatabase, offeringIds: number[]) {
   const grouped = new Map<number, (typeof classSessions.$inferSelect)[]>();
   if (offeringIds.length === 0) return grouped;
-  const rows = await db.select().from(classSessions).where(inArray(classSessions.offeringId, offeringIds)).orderBy(asc(classSessions.sessionNumber));
+  const rows = await db
+    .select()
+    .from(classSessions)
+    .where(inArray(classSessions.offeringId, offeringIds))
+    .orderBy(asc(classSessions.sessionNumber));
   for (const row of rows) grouped.set(row.offeringId, [...(grouped.get(row.offeringId) ?? []), row]);
   return grouped;
 }

@@ -12,13 +12,25 @@ export async function loadClassPage({ request, url }: { request: Request; url: U
   const { db, language } = getRequestContext(request);
   const intro = await loadIntroPage({ request, url });
   const church = await getMembershipChurch(db, language);
-  const [offerings, session] = await Promise.all([listOpenOfferings({ db, language, timeZone: church.timeZone }), getCurrentMember({ db, request })]);
+  const [offerings, session] = await Promise.all([
+    listOpenOfferings({ db, language, timeZone: church.timeZone }),
+    getCurrentMember({ db, request }),
+  ]);
   let signedUp: number[] = [];
   if (session && offerings.length > 0) {
     const rows = await db
       .select({ offeringId: classSignups.offeringId })
       .from(classSignups)
-      .where(and(eq(classSignups.userId, session.member.id), eq(classSignups.status, "registered"), inArray(classSignups.offeringId, offerings.map((o) => o.id))));
+      .where(
+        and(
+          eq(classSignups.userId, session.member.id),
+          eq(classSignups.status, "registered"),
+          inArray(
+            classSignups.offeringId,
+            offerings.map((o) => o.id),
+          ),
+        ),
+      );
     signedUp = rows.map((r) => r.offeringId);
   }
   const headers = new Headers(session?.headers);

@@ -7,7 +7,8 @@ describe("validZone", () => {
   });
 
   test("nothing set, or a zone the runtime does not know: UTC", () => {
-    for (const zone of [null, undefined, "", "Mars/Olympus_Mons", "Central Time", "America/Chicago "]) expect(validZone(zone), String(zone)).toBe("UTC");
+    for (const zone of [null, undefined, "", "Mars/Olympus_Mons", "Central Time", "America/Chicago "])
+      expect(validZone(zone), String(zone)).toBe("UTC");
   });
 });
 

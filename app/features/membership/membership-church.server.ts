@@ -13,7 +13,10 @@ export interface MembershipChurch {
 
 /** The church's name (in `language`) and time zone, which dates on these pages use. */
 export async function getMembershipChurch(db: AppDatabase, language: Language): Promise<MembershipChurch> {
-  const [row] = await db.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs, timeZone: churchSettings.timeZone }).from(churchSettings).limit(1);
+  const [row] = await db
+    .select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs, timeZone: churchSettings.timeZone })
+    .from(churchSettings)
+    .limit(1);
   return { name: row ? localize(language, row.nameEn, row.nameEs) : "", timeZone: validZone(row?.timeZone) };
 }
 

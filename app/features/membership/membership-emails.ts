@@ -11,7 +11,9 @@ interface Common {
 }
 
 /** The class sign-up confirmation: every session, where, in the recipient's language. */
-export function classConfirmationEmail(input: Common & { title: string; place: string | null; sessions: { number: number; when: string; topic: string }[] }): EmailContent {
+export function classConfirmationEmail(
+  input: Common & { title: string; place: string | null; sessions: { number: number; when: string; topic: string }[] },
+): EmailContent {
   const t = membershipTranslator(input.language);
   // A guest's name goes into mail to an address nobody confirmed: left out when it looks like a link.
   const name = greetableName(input.name);

@@ -21,7 +21,11 @@ export const phone = contactPhone;
 
 /** A guest's class sign-up; a member's name and email come from the account. */
 export const ZClassSignup = z.object({
-  offeringId: z.coerce.number({ error: "offering" }).int({ error: "offering" }).positive({ error: "offering" }).max(2_147_483_647, { error: "offering" }),
+  offeringId: z.coerce
+    .number({ error: "offering" })
+    .int({ error: "offering" })
+    .positive({ error: "offering" })
+    .max(2_147_483_647, { error: "offering" }),
 });
 export const ZGuestDetails = z.object({ name, email, phone });
 
@@ -62,9 +66,7 @@ export function applicationSchema(today: string) {
       howHeard: optionalText(500, "howHeard"),
       message: optionalText(4000, "message"),
     })
-    .transform((value) =>
-      value.baptized === "yes" ? value : { ...value, baptismDate: null, baptismChurch: null },
-    );
+    .transform((value) => (value.baptized === "yes" ? value : { ...value, baptismDate: null, baptismChurch: null }));
 }
 export type ApplicationInput = z.output<ReturnType<typeof applicationSchema>>;
 
@@ -83,12 +85,28 @@ export const APPLICATION_FIELDS = [
 ] as const;
 
 const ERROR_KEYS = new Set<string>([
-  "name", "nameLength", "email", "phone", "birthDate", "birthDateFuture", "address", "baptized", "baptismDate",
-  "baptismDateFuture", "baptismChurch", "previousChurch", "howHeard", "message", "offering",
+  "name",
+  "nameLength",
+  "email",
+  "phone",
+  "birthDate",
+  "birthDateFuture",
+  "address",
+  "baptized",
+  "baptismDate",
+  "baptismDateFuture",
+  "baptismChurch",
+  "previousChurch",
+  "howHeard",
+  "message",
+  "offering",
 ] satisfies MembershipErrorKey[]);
 
 /** The first problem of each field, as a translation key (a field's own key when zod's message is not one). */
-export function fieldErrorKeys(issues: readonly z.core.$ZodIssue[], fallback: Record<string, MembershipErrorKey>): Record<string, MembershipErrorKey> {
+export function fieldErrorKeys(
+  issues: readonly z.core.$ZodIssue[],
+  fallback: Record<string, MembershipErrorKey>,
+): Record<string, MembershipErrorKey> {
   // Only fields with a problem are present, each with a key.
   return firstFieldErrors(issues, fallback, ERROR_KEYS) as Record<string, MembershipErrorKey>;
 }

@@ -9,8 +9,7 @@ import { membershipTranslator } from "./membership-translation";
 import { submitApplication } from "./submit-application.server";
 
 export type ApplicationActionData =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 /** Applications from one IP (scaled like the sign-in limits) and for one email address. */
 export const applicationLimits = { ip: { limit: 5, windowSeconds: 60 * 60 }, email: { limit: 3, windowSeconds: 24 * 60 * 60 } };
@@ -58,7 +57,10 @@ export async function runApplicationAction({ request, now }: { request: Request;
   }
   const scale = getEnv().RATE_LIMIT_IP_SCALE;
   const limits = [
-    await consumeRateLimit(db, `membership:application:ip:${clientIp(request)}`, { ...applicationLimits.ip, limit: applicationLimits.ip.limit * scale }),
+    await consumeRateLimit(db, `membership:application:ip:${clientIp(request)}`, {
+      ...applicationLimits.ip,
+      limit: applicationLimits.ip.limit * scale,
+    }),
     await consumeRateLimit(db, `membership:application:email:${parsed.data.email}`, applicationLimits.email),
   ];
   const blocked = limits.find((l) => !l.allowed);

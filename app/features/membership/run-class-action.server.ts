@@ -47,18 +47,32 @@ export async function runClassAction({ request, now }: { request: Request; now?:
   const offering = ZClassSignup.safeParse(input);
   const guest = session ? null : ZGuestDetails.safeParse(input);
   if (!offering.success || (guest && !guest.success)) {
-    const keys = fieldErrorKeys([...(offering.error?.issues ?? []), ...(guest?.error?.issues ?? [])], { offeringId: "offering", name: "name", email: "email", phone: "phone" });
+    const keys = fieldErrorKeys([...(offering.error?.issues ?? []), ...(guest?.error?.issues ?? [])], {
+      offeringId: "offering",
+      name: "name",
+      email: "email",
+      phone: "phone",
+    });
     const fieldErrors = Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, t(`errors.${key}`)]));
     return fail(400, fieldErrors.offeringId ?? t("form.errorSummary"), fieldErrors, headers);
   }
   if (session && !session.member.email) return fail(400, t("errors.noEmail"), {}, headers);
   const person = session
-    ? { userId: session.member.id, name: session.member.name || session.member.email || "", email: session.member.email ?? "", phone: session.member.phone, language }
+    ? {
+        userId: session.member.id,
+        name: session.member.name || session.member.email || "",
+        email: session.member.email ?? "",
+        phone: session.member.phone,
+        language,
+      }
     : { userId: null, name: guest!.data!.name, email: guest!.data!.email, phone: guest!.data!.phone, language };
 
   const scale = getEnv().RATE_LIMIT_IP_SCALE;
   const limits = [
-    await consumeRateLimit(db, `membership:class:ip:${clientIp(request)}`, { ...classSignupLimits.ip, limit: classSignupLimits.ip.limit * scale }),
+    await consumeRateLimit(db, `membership:class:ip:${clientIp(request)}`, {
+      ...classSignupLimits.ip,
+      limit: classSignupLimits.ip.limit * scale,
+    }),
     await consumeRateLimit(db, `membership:class:email:${person.email.toLowerCase()}`, classSignupLimits.email),
   ];
   const blocked = limits.find((l) => !l.allowed);
@@ -66,5 +80,9 @@ export async function runClassAction({ request, now }: { request: Request; now?:
 
   const result = await signUpForClass({ db, offeringId: offering.data.offeringId, person, siteUrl: siteUrl(getEnv()), now });
   if (!result.ok) return fail(errorStatus[result.error], t(`errors.${result.error}`), {}, headers);
-  return { status: 200, headers, data: { ok: true, offeringId: offering.data.offeringId, message: t("class.success", { email: person.email }) } };
+  return {
+    status: 200,
+    headers,
+    data: { ok: true, offeringId: offering.data.offeringId, message: t("class.success", { email: person.email }) },
+  };
 }

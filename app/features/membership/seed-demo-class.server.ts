@@ -29,7 +29,8 @@ export async function seedDemoClass(tx: AppDatabase, now: Date): Promise<void> {
       titleEn: "Kingdom Builders Class",
       titleEs: "Clase Constructores del Reino",
       descriptionEn: "Four Sundays after worship, with lunch and childcare. Come to all four sessions to complete the class.",
-      descriptionEs: "Cuatro domingos después del culto, con almuerzo y cuidado de niños. Asista a las cuatro sesiones para completar la clase.",
+      descriptionEs:
+        "Cuatro domingos después del culto, con almuerzo y cuidado de niños. Asista a las cuatro sesiones para completar la clase.",
       locationName: "Room 104",
       capacity: 30,
       status: "open",

@@ -36,7 +36,13 @@ export async function signUpForClass(o: {
       const [existing] = await tx
         .select({ id: classSignups.id })
         .from(classSignups)
-        .where(and(eq(classSignups.offeringId, offering.id), eq(classSignups.status, "registered"), sql`lower(${classSignups.email}) = ${email}`))
+        .where(
+          and(
+            eq(classSignups.offeringId, offering.id),
+            eq(classSignups.status, "registered"),
+            sql`lower(${classSignups.email}) = ${email}`,
+          ),
+        )
         .limit(1);
       if (existing) return { ok: false, error: "alreadySignedUp" };
       if (offering.capacity != null) {
@@ -60,7 +66,11 @@ export async function signUpForClass(o: {
         })
         .returning({ id: classSignups.id });
       if (!row) throw new Error("The class sign-up insert returned no row");
-      const sessions = await tx.select().from(classSessions).where(eq(classSessions.offeringId, offering.id)).orderBy(asc(classSessions.sessionNumber));
+      const sessions = await tx
+        .select()
+        .from(classSessions)
+        .where(eq(classSessions.offeringId, offering.id))
+        .orderBy(asc(classSessions.sessionNumber));
       const church = await getMembershipChurch(db, o.person.language);
       const first = sessions[0] ? churchToday(church.timeZone, sessions[0].startsAt) : null;
       const summary = [offering.titleEn, first ? `${first} (${sessions.length})` : null, o.person.phone].filter(Boolean).join(" — ");

@@ -68,7 +68,7 @@ describe("renderEmail", () => {
 
   test("without an action there is no button", () => {
     const { html, text } = renderEmail(base);
-    expect(html).not.toContain("<a href=\"https://example.church/auth");
+    expect(html).not.toContain('<a href="https://example.church/auth');
     expect(text).not.toContain("copy");
   });
 

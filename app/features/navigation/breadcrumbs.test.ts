@@ -97,14 +97,20 @@ describe("getBreadcrumbs: links", () => {
 });
 
 describe("getBreadcrumbs: pages the table does not list", () => {
-  test.each(["/unknown", "/admin-test", "/admin/unknown", "/admin/inbox", "/admin/inbox/other", "/events/extra", "/sermonsx", "/auth/callback"])(
-    "%s → Home only → hidden",
-    (path) => {
-      const crumbs = getBreadcrumbs(path);
-      expect(crumbs.map((c) => label(c))).toEqual(["Home"]);
-      expect(shouldShowBreadcrumbs(crumbs)).toBe(false);
-    },
-  );
+  test.each([
+    "/unknown",
+    "/admin-test",
+    "/admin/unknown",
+    "/admin/inbox",
+    "/admin/inbox/other",
+    "/events/extra",
+    "/sermonsx",
+    "/auth/callback",
+  ])("%s → Home only → hidden", (path) => {
+    const crumbs = getBreadcrumbs(path);
+    expect(crumbs.map((c) => label(c))).toEqual(["Home"]);
+    expect(shouldShowBreadcrumbs(crumbs)).toBe(false);
+  });
 
   test("the project's extensions for other public pages", () => {
     expect(texts("/past-bible-studies")).toEqual(["Home", "Bible Tools & Study", "Past Bible Studies"]);
@@ -134,7 +140,18 @@ describe("shouldShowBreadcrumbs", () => {
 });
 
 describe("every label exists in both languages", () => {
-  const allPaths = [...specTable.map(([p]) => p), ...adminSections.map(([p]) => p), "/past-bible-studies", "/prayer-generator", "/kingdom-builders-class", "/join-church", "/auth", "/settings", "/community/groups/x", "/community/discussions/x"];
+  const allPaths = [
+    ...specTable.map(([p]) => p),
+    ...adminSections.map(([p]) => p),
+    "/past-bible-studies",
+    "/prayer-generator",
+    "/kingdom-builders-class",
+    "/join-church",
+    "/auth",
+    "/settings",
+    "/community/groups/x",
+    "/community/discussions/x",
+  ];
   test.each(allPaths)("%s", (path) => {
     for (const crumb of getBreadcrumbs(path)) {
       // label() throws when a key is missing.

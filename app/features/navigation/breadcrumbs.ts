@@ -17,18 +17,11 @@ const resources: Crumb = { labelKey: "breadcrumbs.resources" };
 /** The spec's table, plus the public pages it does not list (see docs/decisions). */
 const trails: Record<string, Crumb[]> = {
   "/study": [{ labelKey: "breadcrumbs.bibleToolsStudy" }],
-  "/past-bible-studies": [
-    { labelKey: "breadcrumbs.bibleToolsStudy", href: "/study" },
-    { labelKey: "breadcrumbs.pastBibleStudies" },
-  ],
+  "/past-bible-studies": [{ labelKey: "breadcrumbs.bibleToolsStudy", href: "/study" }, { labelKey: "breadcrumbs.pastBibleStudies" }],
   "/events": [{ labelKey: "breadcrumbs.events" }],
   "/sermons": [resources, { labelKey: "breadcrumbs.sermons" }],
   "/prayer": [resources, { labelKey: "breadcrumbs.prayer" }],
-  "/prayer-generator": [
-    resources,
-    { labelKey: "breadcrumbs.prayer", href: "/prayer" },
-    { labelKey: "breadcrumbs.prayerGenerator" },
-  ],
+  "/prayer-generator": [resources, { labelKey: "breadcrumbs.prayer", href: "/prayer" }, { labelKey: "breadcrumbs.prayerGenerator" }],
   "/gallery": [resources, { labelKey: "breadcrumbs.gallery" }],
   "/store": [resources, { labelKey: "breadcrumbs.store" }],
   "/kingdom-builders-class": [resources, { labelKey: "breadcrumbs.kingdomBuildersClass" }],
@@ -85,7 +78,11 @@ export function getBreadcrumbs(pathname: string): Crumb[] {
   // A study group's or a discussion's own page, under Community.
   const community = /^\/community\/(groups|discussions)\/[^/]+$/.exec(path);
   if (community) {
-    return [home, { labelKey: "breadcrumbs.community", href: "/community" }, { labelKey: community[1] === "groups" ? "breadcrumbs.studyGroup" : "breadcrumbs.discussion" }];
+    return [
+      home,
+      { labelKey: "breadcrumbs.community", href: "/community" },
+      { labelKey: community[1] === "groups" ? "breadcrumbs.studyGroup" : "breadcrumbs.discussion" },
+    ];
   }
   // The store's product, cart and order pages, under Store.
   const store = /^\/store\/(cart|orders\/[^/]+|[^/]+)$/.exec(path);
@@ -98,11 +95,7 @@ export function getBreadcrumbs(pathname: string): Crumb[] {
     // /admin/inbox/prayer → section "inbox-prayer"
     const section = admin[1]!.split("/").join("-");
     if (isAdminSection(section)) {
-      return [
-        home,
-        { labelKey: "breadcrumbs.admin", href: "/admin" },
-        { labelKey: `breadcrumbs.adminSections.${section}` },
-      ];
+      return [home, { labelKey: "breadcrumbs.admin", href: "/admin" }, { labelKey: `breadcrumbs.adminSections.${section}` }];
     }
   }
   return [home];

@@ -24,7 +24,10 @@ export type StripeEventOutcome = "processed" | "ignored" | "duplicate";
  */
 export const ZStripeEventEnvelope = z.object({
   id: z.string().regex(/^evt_[A-Za-z0-9_]{1,250}$/),
-  type: z.string().max(100).regex(/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/),
+  type: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9_]+(?:\.[a-z0-9_]+)+$/),
   data: z.object({ object: z.looseObject({}) }),
 });
 

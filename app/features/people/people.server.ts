@@ -18,7 +18,10 @@ export function mailableEmail(email: string | null | undefined): string | null {
 }
 
 /** One person's name, address and language (for the accepted/declined email). */
-export async function personOf(db: AppDatabase, userId: string): Promise<{ name: string; email: string | null; language: "en" | "es" } | null> {
+export async function personOf(
+  db: AppDatabase,
+  userId: string,
+): Promise<{ name: string; email: string | null; language: "en" | "es" } | null> {
   const [row] = await db
     .select({ email: users.email, name: displayNameSql, language: profiles.preferredLanguage })
     .from(users)

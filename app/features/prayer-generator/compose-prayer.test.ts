@@ -16,13 +16,19 @@ describe("composePrayer", () => {
       expect(text).not.toMatch(/Amen\. Amen|Amén\. Amén/);
       expect(prayer.scriptures.length).toBeGreaterThanOrEqual(2);
       expect(prayer.scriptures.length).toBeLessThanOrEqual(3);
-      const topicRefs = library.filter((p) => p.kind === "scripture" && p.topic === topic).map((p) => (language === "es" ? p.textEs : p.textEn));
+      const topicRefs = library
+        .filter((p) => p.kind === "scripture" && p.topic === topic)
+        .map((p) => (language === "es" ? p.textEs : p.textEn));
       for (const s of prayer.scriptures) expect(topicRefs).toContain(s.reference);
       // Intercession only with a name.
-      const intercessions = library.filter((p) => p.kind === "intercession").map((p) => (language === "es" ? p.textEs : p.textEn).split("{{name}}")[0]!);
+      const intercessions = library
+        .filter((p) => p.kind === "intercession")
+        .map((p) => (language === "es" ? p.textEs : p.textEn).split("{{name}}")[0]!);
       expect(prayer.paragraphs.some((para) => intercessions.some((start) => para.startsWith(start) && start.length > 5))).toBe(false);
       // Petitions of this topic only.
-      const petitions = library.filter((p) => p.kind === "petition").map((p) => ({ topic: p.topic, text: language === "es" ? p.textEs : p.textEn }));
+      const petitions = library
+        .filter((p) => p.kind === "petition")
+        .map((p) => ({ topic: p.topic, text: language === "es" ? p.textEs : p.textEn }));
       const used = petitions.filter((p) => prayer.paragraphs.includes(p.text));
       expect(used).toHaveLength(2);
       expect(used.every((p) => p.topic === topic)).toBe(true);
@@ -30,7 +36,14 @@ describe("composePrayer", () => {
   });
 
   test("English with a name and words: intercession with the name, the words quoted, no placeholder left", () => {
-    const prayer = composePrayer({ parts: library, topic: "healing", language: "en", name: "Maria", words: "her surgery on Friday", random: seededRandom(3) });
+    const prayer = composePrayer({
+      parts: library,
+      topic: "healing",
+      language: "en",
+      name: "Maria",
+      words: "her surgery on Friday",
+      random: seededRandom(3),
+    });
     const text = prayerText(prayer);
     expect(text).toContain("Maria");
     expect(text).toContain("“her surgery on Friday.”");
@@ -39,7 +52,14 @@ describe("composePrayer", () => {
   });
 
   test("Spanish with a name and words: «…» with the stop outside, Amén", () => {
-    const prayer = composePrayer({ parts: library, topic: "family", language: "es", name: "José", words: "la reconciliación con mi hermano.", random: seededRandom(11) });
+    const prayer = composePrayer({
+      parts: library,
+      topic: "family",
+      language: "es",
+      name: "José",
+      words: "la reconciliación con mi hermano.",
+      random: seededRandom(11),
+    });
     const text = prayerText(prayer);
     expect(text).toContain("José");
     expect(text).toMatch(/«la reconciliación con mi hermano»/);
@@ -78,7 +98,14 @@ describe("composePrayer", () => {
   });
 
   test("the visitor's text stays text: markup and placeholders are not expanded", () => {
-    const prayer = composePrayer({ parts: library, topic: "grief", language: "en", name: "<b>{{words}}</b>", words: "<script>alert(1)</script> {{name}}", random: seededRandom(2) });
+    const prayer = composePrayer({
+      parts: library,
+      topic: "grief",
+      language: "en",
+      name: "<b>{{words}}</b>",
+      words: "<script>alert(1)</script> {{name}}",
+      random: seededRandom(2),
+    });
     const text = prayerText(prayer);
     expect(text).toContain("<b>{{words}}</b>");
     expect(text).toContain("“<script>alert(1)</script> {{name}}.”");
@@ -96,12 +123,15 @@ describe("composePrayer", () => {
 
   test("the library has what every topic needs in both languages", () => {
     for (const topic of PRAYER_TOPICS) {
-      const forTopic = (kind: string, anyTopic: boolean) => PRAYER_LIBRARY.filter((p) => p.kind === kind && (p.topic === topic || (anyTopic && p.topic === null)));
+      const forTopic = (kind: string, anyTopic: boolean) =>
+        PRAYER_LIBRARY.filter((p) => p.kind === kind && (p.topic === topic || (anyTopic && p.topic === null)));
       expect(forTopic("opening", true).length).toBeGreaterThanOrEqual(2);
       expect(forTopic("petition", false).length).toBeGreaterThanOrEqual(3);
       expect(forTopic("scripture", false).length).toBeGreaterThanOrEqual(3);
     }
-    expect(PRAYER_LIBRARY.filter((p) => p.kind === "intercession" && p.textEn.includes("{{name}}") && p.textEs.includes("{{name}}")).length).toBeGreaterThanOrEqual(3);
+    expect(
+      PRAYER_LIBRARY.filter((p) => p.kind === "intercession" && p.textEn.includes("{{name}}") && p.textEs.includes("{{name}}")).length,
+    ).toBeGreaterThanOrEqual(3);
     expect(PRAYER_LIBRARY.filter((p) => p.kind === "closing").length).toBeGreaterThanOrEqual(3);
     for (const p of PRAYER_LIBRARY) expect(p.textEs).not.toBe(p.textEn);
   });

@@ -37,8 +37,16 @@ const BUILT_IN: readonly PrayerPart[] = PRAYER_LIBRARY.map((p, i) => ({ ...p, id
 
 /** How the person's own words are woven in: a quoted intention. */
 const WORDS_TEMPLATES: Record<"en" | "es", readonly string[]> = {
-  en: ["Lord, I bring you what is on my heart: “{{words}}”", "Hear the words I place before you: “{{words}}”", "You already know what I carry today: “{{words}}” I leave it in your hands."],
-  es: ["Señor, te traigo lo que hay en mi corazón: «{{words}}».", "Escucha las palabras que pongo delante de ti: «{{words}}».", "Tú ya sabes lo que llevo hoy: «{{words}}». Lo dejo en tus manos."],
+  en: [
+    "Lord, I bring you what is on my heart: “{{words}}”",
+    "Hear the words I place before you: “{{words}}”",
+    "You already know what I carry today: “{{words}}” I leave it in your hands.",
+  ],
+  es: [
+    "Señor, te traigo lo que hay en mi corazón: «{{words}}».",
+    "Escucha las palabras que pongo delante de ti: «{{words}}».",
+    "Tú ya sabes lo que llevo hoy: «{{words}}». Lo dejo en tus manos.",
+  ],
 };
 
 const AMEN = { en: "Amen.", es: "Amén." } as const;
@@ -48,7 +56,10 @@ const AMEN = { en: "Amen.", es: "Amén." } as const;
  * visitor's words) is never expanded again; an unknown placeholder becomes nothing.
  */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? "").replace(/\s{2,}/g, " ").trim();
+  return template
+    .replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) => values[key] ?? "")
+    .replace(/\s{2,}/g, " ")
+    .trim();
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
@@ -89,7 +100,10 @@ export function composePrayer(options: ComposeOptions): ComposedPrayer {
   const values: Record<string, string> = { name, words: words ? quotable(words, language) : "" };
   const text = (p: PrayerPart) => (language === "es" ? p.textEs.trim() || p.textEn.trim() : p.textEn.trim());
   // A part fits when it is for this topic (or any topic) and every placeholder it uses has a value.
-  const fits = (p: PrayerPart) => (p.topic === null || p.topic === topic) && text(p) !== "" && placeholders(text(p)).every((k) => values[k] !== undefined && values[k] !== "");
+  const fits = (p: PrayerPart) =>
+    (p.topic === null || p.topic === topic) &&
+    text(p) !== "" &&
+    placeholders(text(p)).every((k) => values[k] !== undefined && values[k] !== "");
   const pool = (kind: PrayerPartKind, topicOnly = false) => {
     const match = (p: PrayerPart) => p.kind === kind && fits(p) && (!topicOnly || p.topic === topic);
     const fromLibrary = options.parts.filter(match);
@@ -119,14 +133,23 @@ export function composePrayer(options: ComposeOptions): ComposedPrayer {
   if (name) paragraphs.push(...take("intercession", 1));
   const closing = take("closing", 1)[0] ?? "";
   const amen = AMEN[language];
-  paragraphs.push(closing.replace(/\s*(amen|amén)\.?$/iu, "").trim() ? `${closing.replace(/\s*(amen|amén)\.?$/iu, "").trim()} ${amen}` : amen);
+  paragraphs.push(
+    closing.replace(/\s*(amen|amén)\.?$/iu, "").trim() ? `${closing.replace(/\s*(amen|amén)\.?$/iu, "").trim()} ${amen}` : amen,
+  );
 
   const topical = pool("scripture", true);
   const count = 2 + Math.floor(random() * 2);
   const scriptureParts = pickDistinct(topical, Math.min(count, topical.length), random, byText);
   if (scriptureParts.length < 2) {
     const taken = new Set(scriptureParts.map(byText));
-    scriptureParts.push(...pickDistinct(pool("scripture").filter((p) => !taken.has(byText(p))), 2 - scriptureParts.length, random, byText));
+    scriptureParts.push(
+      ...pickDistinct(
+        pool("scripture").filter((p) => !taken.has(byText(p))),
+        2 - scriptureParts.length,
+        random,
+        byText,
+      ),
+    );
   }
   const scriptures: Scripture[] = scriptureParts.map((p) => {
     const [reference = "", ...rest] = text(p).split(/\r?\n/);

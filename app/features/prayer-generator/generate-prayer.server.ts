@@ -25,7 +25,13 @@ export function setAiProvider(provider: AiProvider | null | undefined): void {
 /** The active library parts that can serve this topic. */
 export async function loadActiveParts(db: AppDatabase, topic: ComposeInput["topic"]) {
   return db
-    .select({ id: prayerParts.id, kind: prayerParts.kind, topic: prayerParts.topic, textEn: prayerParts.textEn, textEs: prayerParts.textEs })
+    .select({
+      id: prayerParts.id,
+      kind: prayerParts.kind,
+      topic: prayerParts.topic,
+      textEn: prayerParts.textEn,
+      textEs: prayerParts.textEs,
+    })
     .from(prayerParts)
     .where(and(eq(prayerParts.active, true), or(isNull(prayerParts.topic), eq(prayerParts.topic, topic))))
     .orderBy(prayerParts.sortOrder, prayerParts.id);
@@ -44,7 +50,14 @@ export async function generatePrayer(options: {
   const { db, input } = options;
   const provider = options.provider === undefined ? configuredAiProvider() : options.provider;
   const parts = await loadActiveParts(db, input.topic);
-  const composed = composePrayer({ parts, topic: input.topic, language: input.language, name: input.name, words: input.words, random: options.random });
+  const composed = composePrayer({
+    parts,
+    topic: input.topic,
+    language: input.language,
+    name: input.name,
+    words: input.words,
+    random: options.random,
+  });
   if (!provider) return composed;
   const paragraphs = await askAiForPrayer({ provider, topic: input.topic, language: input.language, name: input.name, words: input.words });
   return paragraphs ? { ...composed, paragraphs, source: "ai" } : composed;

@@ -34,12 +34,6 @@ export const ZPrayerEcho = z.object({
     .string()
     .optional()
     .default("")
-    .transform((v) =>
-      v
-        .split(/\r?\n/)
-        .map(plainLine)
-        .filter(Boolean)
-        .slice(0, 6),
-    )
+    .transform((v) => v.split(/\r?\n/).map(plainLine).filter(Boolean).slice(0, 6))
     .refine((list) => list.join("\n").length <= MAX_SCRIPTURES, "invalid"),
 });

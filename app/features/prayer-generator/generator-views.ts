@@ -5,7 +5,16 @@ export type PrayerTopic = (typeof SCHEMA_TOPICS)[number];
 export type PrayerPartKind = (typeof SCHEMA_KINDS)[number];
 
 /** The schema's lists, repeated so the browser bundle does not load the schema (the types keep them equal). */
-export const PRAYER_TOPICS = ["healing", "family", "gratitude", "guidance", "grief", "work", "peace", "provision"] as const satisfies readonly PrayerTopic[];
+export const PRAYER_TOPICS = [
+  "healing",
+  "family",
+  "gratitude",
+  "guidance",
+  "grief",
+  "work",
+  "peace",
+  "provision",
+] as const satisfies readonly PrayerTopic[];
 export const PART_KINDS = ["opening", "petition", "intercession", "scripture", "closing"] as const satisfies readonly PrayerPartKind[];
 type MissingTopic = Exclude<PrayerTopic, (typeof PRAYER_TOPICS)[number]>;
 type MissingKind = Exclude<PrayerPartKind, (typeof PART_KINDS)[number]>;
@@ -39,7 +48,10 @@ export const saveLimit = { limit: 30, windowSeconds: 60 * 60 };
 
 /** Strips control characters and folds all whitespace (line breaks included) to single spaces. */
 export function plainLine(value: string): string {
-  return value.replace(/[\u0000-\u001F\u007F]/g, " ").replace(/\s+/g, " ").trim();
+  return value
+    .replace(/[\u0000-\u001F\u007F]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** The composer's input, once checked (see generator-input.server.ts). */

@@ -15,7 +15,10 @@ export async function loadPrayerGenerator({ request }: { request: Request }) {
   const url = new URL(request.url);
   const topicParam = url.searchParams.get("topic");
   const topic = (PRAYER_TOPICS as readonly string[]).includes(topicParam ?? "") ? (topicParam as PrayerTopic) : null;
-  const [blocks, session] = await Promise.all([getContentBlocks({ db, language, keys: ["page.prayer-generator"] }), getCurrentMember({ db, request })]);
+  const [blocks, session] = await Promise.all([
+    getContentBlocks({ db, language, keys: ["page.prayer-generator"] }),
+    getCurrentMember({ db, request }),
+  ]);
   let saved: SavedPrayerView[] = [];
   if (session) {
     const [rows, timeZone] = await Promise.all([listSavedPrayers({ db, userId: session.member.id }), churchTimeZone(db)]);

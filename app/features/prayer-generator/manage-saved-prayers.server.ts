@@ -4,10 +4,25 @@ import type { AppDatabase } from "~/server/db.server";
 import type { PrayerTopic } from "./generator-views";
 
 /** "Save to my prayers": the member's own copy of a composed prayer. */
-export async function savePrayer(o: { db: AppDatabase; userId: string; topic: PrayerTopic; language: "en" | "es"; body: string; scriptures: string[]; now?: Date }) {
+export async function savePrayer(o: {
+  db: AppDatabase;
+  userId: string;
+  topic: PrayerTopic;
+  language: "en" | "es";
+  body: string;
+  scriptures: string[];
+  now?: Date;
+}) {
   const [row] = await o.db
     .insert(savedPrayers)
-    .values({ userId: o.userId, topic: o.topic, language: o.language, body: o.body, scriptures: o.scriptures.join("\n"), createdAt: o.now ?? new Date() })
+    .values({
+      userId: o.userId,
+      topic: o.topic,
+      language: o.language,
+      body: o.body,
+      scriptures: o.scriptures.join("\n"),
+      createdAt: o.now ?? new Date(),
+    })
     .returning({ id: savedPrayers.id });
   if (!row) throw new Error("The prayer was not saved");
   return row;

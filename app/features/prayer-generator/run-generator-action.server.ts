@@ -23,7 +23,16 @@ import { deleteSavedPrayer, savePrayer } from "./manage-saved-prayers.server";
 
 const INTENTS = ["compose", "save", "delete-saved", "post-wall"] as const;
 type Intent = (typeof INTENTS)[number];
-const ERROR_KEYS = ["topic", "nameTooLong", "wordsTooLong", "language", "bodyRequired", "bodyTooLong", "visibility", "invalidRequest"] as const;
+const ERROR_KEYS = [
+  "topic",
+  "nameTooLong",
+  "wordsTooLong",
+  "language",
+  "bodyRequired",
+  "bodyTooLong",
+  "visibility",
+  "invalidRequest",
+] as const;
 const ZId = z.object({ id: z.uuid() });
 const ZPost = ZPrayerEcho.extend({
   visibility: z.enum(["public", "members", "private"], "visibility"),
@@ -46,7 +55,10 @@ function echoed(data: z.infer<typeof ZPrayerEcho>, source: unknown): ComposedPra
   return {
     topic: data.topic,
     language: data.language,
-    paragraphs: data.body.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+    paragraphs: data.body
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean),
     scriptures: data.scriptures.map((reference) => ({ reference, verse: null })),
     source: source === "ai" ? "ai" : "library",
   };
@@ -57,12 +69,28 @@ function echoed(data: z.infer<typeof ZPrayerEcho>, source: unknown): ComposedPra
  * provider), and for signed-in members save to their prayers, delete a saved one, or post the
  * prayer to the prayer wall through the wall's own operation (moderation, expiry, limits).
  */
-export async function runGeneratorAction({ request, now, provider, random }: { request: Request; now?: Date; provider?: AiProvider | null; random?: () => number }): Promise<GeneratorOutcome> {
+export async function runGeneratorAction({
+  request,
+  now,
+  provider,
+  random,
+}: {
+  request: Request;
+  now?: Date;
+  provider?: AiProvider | null;
+  random?: () => number;
+}): Promise<GeneratorOutcome> {
   const { db, language } = getRequestContext(request);
   const t = generatorTranslator(language);
   const input = await readInput(request);
-  const intent: Intent | null = typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
-  const values = { topic: str(input, "topic", 40), name: str(input, "name", 200), words: str(input, "words", 1000), language: str(input, "language", 5) };
+  const intent: Intent | null =
+    typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
+  const values = {
+    topic: str(input, "topic", 40),
+    name: str(input, "name", 200),
+    words: str(input, "words", 1000),
+    language: str(input, "language", 5),
+  };
   const answer = (status: number, message: string, extra: Partial<GeneratorActionData> = {}): GeneratorOutcome => ({
     status,
     data: { ok: status < 300, intent, message, fieldErrors: {}, values, ...extra },
@@ -110,7 +138,15 @@ export async function runGeneratorAction({ request, now, provider, random }: { r
       const prayer = echoed(parsed.data, input.source);
       const refusal = await limited(`generator:save:user:${userId}`, saveLimit);
       if (refusal) return withHeaders(answer(429, refusal, { prayer }));
-      await savePrayer({ db, userId, topic: parsed.data.topic, language: parsed.data.language, body: parsed.data.body, scriptures: parsed.data.scriptures, now });
+      await savePrayer({
+        db,
+        userId,
+        topic: parsed.data.topic,
+        language: parsed.data.language,
+        body: parsed.data.body,
+        scriptures: parsed.data.scriptures,
+        now,
+      });
       return withHeaders(answer(200, t("member.saved"), { prayer }));
     }
     case "delete-saved": {
@@ -137,7 +173,10 @@ export async function runGeneratorAction({ request, now, provider, random }: { r
         language: parsed.data.language,
         input: {
           title: "",
-          body: scriptures && parsed.data.body.length + scriptures.length + 2 <= 4000 ? `${parsed.data.body}\n\n${scriptures}` : parsed.data.body,
+          body:
+            scriptures && parsed.data.body.length + scriptures.length + 2 <= 4000
+              ? `${parsed.data.body}\n\n${scriptures}`
+              : parsed.data.body,
           category: TOPIC_CATEGORY[parsed.data.topic],
           visibility: parsed.data.visibility,
           anonymous: parsed.data.anonymous === "on" || parsed.data.anonymous === "true",
@@ -145,7 +184,8 @@ export async function runGeneratorAction({ request, now, provider, random }: { r
         },
         now,
       });
-      const message = row.visibility === "private" ? t("member.privateSent") : row.status === "approved" ? t("member.posted") : t("member.pending");
+      const message =
+        row.visibility === "private" ? t("member.privateSent") : row.status === "approved" ? t("member.posted") : t("member.pending");
       return withHeaders(answer(200, message, { prayer }));
     }
   }

@@ -16,7 +16,14 @@ export async function createPrayerRequest(o: {
   userId: string;
   authorName: string;
   language: Language;
-  input: { title: string; body: string; category: PrayerCategory; visibility: "public" | "members" | "private"; anonymous: boolean; notifyOnPrayer: boolean };
+  input: {
+    title: string;
+    body: string;
+    category: PrayerCategory;
+    visibility: "public" | "members" | "private";
+    anonymous: boolean;
+    notifyOnPrayer: boolean;
+  };
   now?: Date;
 }) {
   const now = o.now ?? new Date();

@@ -21,11 +21,18 @@ export async function loadPrayerWall({ request, url, now = new Date() }: { reque
   const categoryParam = url.searchParams.get("category");
   const category = (PRAYER_CATEGORIES as readonly string[]).includes(categoryParam ?? "") ? (categoryParam as PrayerCategory) : null;
   const pageParam = Number(url.searchParams.get("page") ?? "1");
-  const [blocks, session, timeZone] = await Promise.all([getContentBlocks({ db, language, keys: ["page.prayer"] }), getCurrentMember({ db, request }), pageTimeZone(db)]);
+  const [blocks, session, timeZone] = await Promise.all([
+    getContentBlocks({ db, language, keys: ["page.prayer"] }),
+    getCurrentMember({ db, request }),
+    pageTimeZone(db),
+  ]);
   const userId = session?.member.id ?? null;
   const conditions = wallConditions(Boolean(session), now);
   if (category) conditions.push(eq(prayerRequests.category, category));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(prayerRequests).where(and(...conditions));
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(prayerRequests)
+    .where(and(...conditions));
   const pages = Math.max(1, Math.ceil(Number(total) / PRAYER_PAGE_SIZE));
   const page = Number.isInteger(pageParam) && pageParam >= 1 ? Math.min(pageParam, pages) : 1;
   const rows = await db
@@ -40,8 +47,14 @@ export async function loadPrayerWall({ request, url, now = new Date() }: { reque
   const reported = new Set<string>();
   if (userId && ids.length > 0) {
     const [a, b] = await Promise.all([
-      db.select({ id: prayerIntercessions.requestId }).from(prayerIntercessions).where(and(eq(prayerIntercessions.userId, userId), inArray(prayerIntercessions.requestId, ids))),
-      db.select({ id: prayerReports.requestId }).from(prayerReports).where(and(eq(prayerReports.userId, userId), inArray(prayerReports.requestId, ids))),
+      db
+        .select({ id: prayerIntercessions.requestId })
+        .from(prayerIntercessions)
+        .where(and(eq(prayerIntercessions.userId, userId), inArray(prayerIntercessions.requestId, ids))),
+      db
+        .select({ id: prayerReports.requestId })
+        .from(prayerReports)
+        .where(and(eq(prayerReports.userId, userId), inArray(prayerReports.requestId, ids))),
     ]);
     a.forEach((r) => prayed.add(r.id));
     b.forEach((r) => reported.add(r.id));
@@ -62,18 +75,20 @@ export async function loadPrayerWall({ request, url, now = new Date() }: { reque
     praiseReport: r.praiseReport,
   }));
   const mine: MyPrayerView[] = userId
-    ? (await db.select().from(prayerRequests).where(eq(prayerRequests.userId, userId)).orderBy(desc(prayerRequests.createdAt))).map((r) => ({
-        id: r.id,
-        title: r.title,
-        body: r.body,
-        category: r.category,
-        visibility: r.visibility,
-        status: r.status,
-        expiresLabel: formatPrayerDate(r.expiresAt, language, timeZone),
-        prayingCount: r.prayingCount,
-        answered: r.answeredAt !== null,
-        praiseReport: r.praiseReport,
-      }))
+    ? (await db.select().from(prayerRequests).where(eq(prayerRequests.userId, userId)).orderBy(desc(prayerRequests.createdAt))).map(
+        (r) => ({
+          id: r.id,
+          title: r.title,
+          body: r.body,
+          category: r.category,
+          visibility: r.visibility,
+          status: r.status,
+          expiresLabel: formatPrayerDate(r.expiresAt, language, timeZone),
+          prayingCount: r.prayingCount,
+          answered: r.answeredAt !== null,
+          praiseReport: r.praiseReport,
+        }),
+      )
     : [];
   const block = blocks["page.prayer"] ?? { title: t("title"), body: t("intro"), summary: null };
   const headers = new Headers(session?.headers);

@@ -3,7 +3,13 @@ import { prayerRequests } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 
 /** The author marks their request answered, with an optional praise report. False when it is not theirs. */
-export async function markPrayerAnswered(o: { db: AppDatabase; requestId: string; userId: string; praiseReport: string; now?: Date }): Promise<boolean> {
+export async function markPrayerAnswered(o: {
+  db: AppDatabase;
+  requestId: string;
+  userId: string;
+  praiseReport: string;
+  now?: Date;
+}): Promise<boolean> {
   const now = o.now ?? new Date();
   const rows = await o.db
     .update(prayerRequests)

@@ -17,7 +17,13 @@ const HOUR_MS = 3_600_000;
  * request (no email when another member prayed in the last hour). The caller checked that the
  * request is visible to this member.
  */
-export async function prayForRequest(o: { db: AppDatabase; requestId: string; userId: string; siteUrl: string; now?: Date }): Promise<{ counted: boolean; prayingCount: number }> {
+export async function prayForRequest(o: {
+  db: AppDatabase;
+  requestId: string;
+  userId: string;
+  siteUrl: string;
+  now?: Date;
+}): Promise<{ counted: boolean; prayingCount: number }> {
   const now = o.now ?? new Date();
   const result = await o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
@@ -27,7 +33,10 @@ export async function prayForRequest(o: { db: AppDatabase; requestId: string; us
       .onConflictDoNothing()
       .returning({ requestId: prayerIntercessions.requestId });
     if (inserted.length === 0) {
-      const [row] = await tx.select({ prayingCount: prayerRequests.prayingCount }).from(prayerRequests).where(eq(prayerRequests.id, o.requestId));
+      const [row] = await tx
+        .select({ prayingCount: prayerRequests.prayingCount })
+        .from(prayerRequests)
+        .where(eq(prayerRequests.id, o.requestId));
       return { counted: false, prayingCount: row?.prayingCount ?? 0, queued: false };
     }
     const [request] = await tx
@@ -41,12 +50,22 @@ export async function prayForRequest(o: { db: AppDatabase; requestId: string; us
       const [recent] = await tx
         .select({ userId: prayerIntercessions.userId })
         .from(prayerIntercessions)
-        .where(and(eq(prayerIntercessions.requestId, o.requestId), ne(prayerIntercessions.userId, o.userId), gt(prayerIntercessions.createdAt, new Date(now.getTime() - HOUR_MS))))
+        .where(
+          and(
+            eq(prayerIntercessions.requestId, o.requestId),
+            ne(prayerIntercessions.userId, o.userId),
+            gt(prayerIntercessions.createdAt, new Date(now.getTime() - HOUR_MS)),
+          ),
+        )
         .limit(1);
       const author = recent ? null : await prayerPerson(db, request.userId);
       if (author?.email) {
         const t = prayerAdminTranslator(author.language);
-        const values = { name: greetableName(author.name), title: request.title || t("wall.untitled"), count: String(request.prayingCount) };
+        const values = {
+          name: greetableName(author.name),
+          title: request.title || t("wall.untitled"),
+          count: String(request.prayingCount),
+        };
         await enqueueEmail(db, {
           to: author.email,
           subject: t("emails.praying.subject"),
@@ -55,7 +74,11 @@ export async function prayForRequest(o: { db: AppDatabase; requestId: string; us
             churchName: await churchNameIn(db, author.language),
             siteUrl: o.siteUrl,
             heading: t("emails.praying.heading"),
-            paragraphs: [values.name ? t("emails.greeting", values) : t("emails.greetingNoName"), t("emails.praying.intro", values), t("emails.praying.count", values)],
+            paragraphs: [
+              values.name ? t("emails.greeting", values) : t("emails.greetingNoName"),
+              t("emails.praying.intro", values),
+              t("emails.praying.count", values),
+            ],
             action: { label: t("emails.praying.action"), url: wallUrl(o.siteUrl, author.language) },
           }),
         });

@@ -8,7 +8,8 @@ export type PrayerAdminT = NamespaceT<PrayerAdminStrings>;
  * pages and the server: `prayerAdminTranslator(language)`, `usePrayerAdminTranslation()`. Public
  * components use the smaller `usePrayerTranslation()`.
  */
-export const { translator: prayerAdminTranslator, useNamespaceTranslation: usePrayerAdminTranslation } = await defineNamespace<PrayerAdminStrings>({
-  en: () => import("~/i18n/locales/en/prayer-admin"),
-  es: () => import("~/i18n/locales/es/prayer-admin"),
-});
+export const { translator: prayerAdminTranslator, useNamespaceTranslation: usePrayerAdminTranslation } =
+  await defineNamespace<PrayerAdminStrings>({
+    en: () => import("~/i18n/locales/en/prayer-admin"),
+    es: () => import("~/i18n/locales/es/prayer-admin"),
+  });

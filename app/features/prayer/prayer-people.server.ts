@@ -5,7 +5,10 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 
 /** A member's name (as others see it), mailable address and preferred language. */
-export async function prayerPerson(db: AppDatabase, userId: string): Promise<{ name: string; email: string | null; language: Language } | null> {
+export async function prayerPerson(
+  db: AppDatabase,
+  userId: string,
+): Promise<{ name: string; email: string | null; language: Language } | null> {
   const [row] = await db
     .select({ email: users.email, name: displayNameSql, language: profiles.preferredLanguage })
     .from(users)
@@ -20,8 +23,12 @@ export async function churchNameIn(db: AppDatabase, language: Language): Promise
 }
 
 export async function prayerSettings(db: AppDatabase): Promise<{ autoApprove: boolean; expiryDays: number }> {
-  const [row] = await db.select({ autoApprove: churchSettings.prayerAutoApprove, expiryDays: churchSettings.prayerExpiryDays }).from(churchSettings).limit(1);
+  const [row] = await db
+    .select({ autoApprove: churchSettings.prayerAutoApprove, expiryDays: churchSettings.prayerExpiryDays })
+    .from(churchSettings)
+    .limit(1);
   return { autoApprove: row?.autoApprove ?? false, expiryDays: row?.expiryDays ?? 30 };
 }
 
-export const wallUrl = (siteUrl: string, language: Language) => new URL(`/prayer${language === "es" ? "?lang=es" : ""}`, siteUrl).toString();
+export const wallUrl = (siteUrl: string, language: Language) =>
+  new URL(`/prayer${language === "es" ? "?lang=es" : ""}`, siteUrl).toString();

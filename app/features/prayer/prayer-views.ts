@@ -2,7 +2,16 @@ import type { PRAYER_CATEGORIES as SCHEMA_CATEGORIES } from "~/db/schema/communi
 
 export type PrayerCategory = (typeof SCHEMA_CATEGORIES)[number];
 /** The schema's categories, repeated so the browser bundle does not load the schema (the types keep them equal). */
-export const PRAYER_CATEGORIES = ["healing", "family", "work", "grief", "guidance", "gratitude", "salvation", "other"] as const satisfies readonly PrayerCategory[];
+export const PRAYER_CATEGORIES = [
+  "healing",
+  "family",
+  "work",
+  "grief",
+  "guidance",
+  "gratitude",
+  "salvation",
+  "other",
+] as const satisfies readonly PrayerCategory[];
 type Missing = Exclude<PrayerCategory, (typeof PRAYER_CATEGORIES)[number]>;
 const allCategories: Missing extends never ? true : never = true;
 void allCategories;
@@ -17,7 +26,6 @@ export const MAX_NOTES = 4000;
 export const REPORT_THRESHOLD = 3;
 /** Requests one member may post per hour. */
 export const prayerPostLimit = { limit: 5, windowSeconds: 60 * 60 };
-
 
 export interface PrayerCardView {
   id: string;

@@ -11,7 +11,12 @@ export interface PrayingCountEvent {
 export function parsePrayingCountEvent(text: string): PrayingCountEvent | null {
   try {
     const value = JSON.parse(text) as Partial<PrayingCountEvent>;
-    if (typeof value.id !== "string" || typeof value.count !== "number" || (value.visibility !== "public" && value.visibility !== "members")) return null;
+    if (
+      typeof value.id !== "string" ||
+      typeof value.count !== "number" ||
+      (value.visibility !== "public" && value.visibility !== "members")
+    )
+      return null;
     return { id: value.id, count: value.count, visibility: value.visibility };
   } catch {
     return null;

@@ -7,7 +7,12 @@ import { REPORT_THRESHOLD } from "./prayer-views";
  * A member reports a request, once (unique index). At the third open report the request is
  * hidden until a moderator approves it again or removes it.
  */
-export async function reportPrayerRequest(o: { db: AppDatabase; requestId: string; userId: string; reason?: string }): Promise<{ counted: boolean }> {
+export async function reportPrayerRequest(o: {
+  db: AppDatabase;
+  requestId: string;
+  userId: string;
+  reason?: string;
+}): Promise<{ counted: boolean }> {
   return o.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(prayerReports)

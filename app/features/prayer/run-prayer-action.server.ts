@@ -34,7 +34,8 @@ export async function runPrayerAction({ request, now }: { request: Request; now?
   const { db, language } = getRequestContext(request);
   const t = prayerTranslator(language);
   const input = await readInput(request);
-  const intent: Intent | null = typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
+  const intent: Intent | null =
+    typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
   const id = typeof input?.id === "string" ? input.id : undefined;
   const answer = (status: number, message: string, extra: Partial<PrayerActionData> = {}): PrayerOutcome => ({
     status,
@@ -55,14 +56,17 @@ export async function runPrayerAction({ request, now }: { request: Request; now?
         const max: Record<string, number> = { title: MAX_TITLE, body: MAX_BODY };
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0] ?? "");
-          const key = (["titleTooLong", "bodyRequired", "bodyTooLong", "category", "visibility"] as const).find((k) => k === issue.message) ?? (field === "body" ? "bodyRequired" : null);
+          const key =
+            (["titleTooLong", "bodyRequired", "bodyTooLong", "category", "visibility"] as const).find((k) => k === issue.message) ??
+            (field === "body" ? "bodyRequired" : null);
           if (key && !fieldErrors[field]) fieldErrors[field] = t(`errors.${key}`, { max: max[field] ?? 0 });
         }
         const first = Object.values(fieldErrors)[0] ?? t("errors.invalidRequest");
         return withHeaders(answer(400, first, { fieldErrors }));
       }
       const limit = await consumeRateLimit(db, `prayer:post:user:${userId}`, prayerPostLimit);
-      if (!limit.allowed) return withHeaders(answer(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })));
+      if (!limit.allowed)
+        return withHeaders(answer(429, t("errors.rateLimited", { minutes: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) })));
       const row = await createPrayerRequest({
         db,
         userId,
@@ -78,7 +82,8 @@ export async function runPrayerAction({ request, now }: { request: Request; now?
         },
         now,
       });
-      const message = row.visibility === "private" ? t("form.privateSent") : row.status === "approved" ? t("form.posted") : t("form.pending");
+      const message =
+        row.visibility === "private" ? t("form.privateSent") : row.status === "approved" ? t("form.posted") : t("form.pending");
       return withHeaders({ status: 200, data: { ok: true, intent, id: row.id, message, fieldErrors: {} } });
     }
     case "pray":
@@ -99,7 +104,15 @@ export async function runPrayerAction({ request, now }: { request: Request; now?
     }
     case "answer": {
       const parsed = ZAnswer.safeParse(input);
-      if (!parsed.success) return withHeaders(answer(400, parsed.error.issues.some((i) => i.path[0] === "praiseReport") ? t("errors.praiseTooLong", { max: MAX_PRAISE }) : t("errors.invalidRequest")));
+      if (!parsed.success)
+        return withHeaders(
+          answer(
+            400,
+            parsed.error.issues.some((i) => i.path[0] === "praiseReport")
+              ? t("errors.praiseTooLong", { max: MAX_PRAISE })
+              : t("errors.invalidRequest"),
+          ),
+        );
       const done = await markPrayerAnswered({ db, requestId: parsed.data.id, userId, praiseReport: parsed.data.praiseReport, now });
       return withHeaders(done ? answer(200, t("mine.answered")) : answer(404, t("errors.notFound")));
     }

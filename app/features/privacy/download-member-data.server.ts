@@ -41,7 +41,13 @@ export async function downloadMemberData({ request, now = new Date() }: { reques
   const data = await exportMemberData({ db, userId, sessionId: session.sessionId, language, siteUrl: siteUrl(getEnv()), churchName, now });
   if (!data) return new Response(null, { status: 302, headers: { Location: "/auth?redirectTo=/settings", "Cache-Control": "no-store" } });
   const body = JSON.stringify(data, null, 2);
-  await recordPrivacyAudit({ db, actorUserId: userId, action: "member.data.export", userId, after: { ...sectionCounts(data), bytes: Buffer.byteLength(body) } });
+  await recordPrivacyAudit({
+    db,
+    actorUserId: userId,
+    action: "member.data.export",
+    userId,
+    after: { ...sectionCounts(data), bytes: Buffer.byteLength(body) },
+  });
 
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("Content-Disposition", `attachment; filename="${exportFileName(churchName, now)}"`);

@@ -66,7 +66,12 @@ export type ErasureCounts = Record<string, number>;
  * Throws AccountDeletionBlocked (changing nothing) when the account became the last admin or
  * got an open order since the caller checked.
  */
-export async function eraseMemberAccount(options: { db: AppDatabase; userId: string; siteUrl: string; now?: Date }): Promise<ErasureCounts> {
+export async function eraseMemberAccount(options: {
+  db: AppDatabase;
+  userId: string;
+  siteUrl: string;
+  now?: Date;
+}): Promise<ErasureCounts> {
   const { userId } = options;
   const now = options.now ?? new Date();
   const cancelledRecurringGifts = deletionContext.getStore()?.cancelledRecurringGifts ?? 0;
@@ -92,25 +97,69 @@ export async function eraseMemberAccount(options: { db: AppDatabase; userId: str
     const live = await tx
       .select({ id: eventRegistrations.id, eventId: eventRegistrations.eventId, occurrenceStart: eventRegistrations.occurrenceStart })
       .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.userId, userId), inArray(eventRegistrations.status, ["confirmed", "waitlisted"]), gt(eventRegistrations.occurrenceStart, now)));
+      .where(
+        and(
+          eq(eventRegistrations.userId, userId),
+          inArray(eventRegistrations.status, ["confirmed", "waitlisted"]),
+          gt(eventRegistrations.occurrenceStart, now),
+        ),
+      );
     for (const registration of live) {
       const [event] = await tx.select().from(events).where(eq(events.id, registration.eventId)).for("update");
-      await tx.update(eventRegistrations).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(eventRegistrations.id, registration.id));
+      await tx
+        .update(eventRegistrations)
+        .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+        .where(eq(eventRegistrations.id, registration.id));
       if (event) await promoteWaitlisted(db, { event, occurrenceStart: registration.occurrenceStart, siteUrl: options.siteUrl, now });
     }
-    count("eventRegistrations", await tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).returning({ id: eventRegistrations.id }));
+    count(
+      "eventRegistrations",
+      await tx.delete(eventRegistrations).where(eq(eventRegistrations.userId, userId)).returning({ id: eventRegistrations.id }),
+    );
     count("prayerRequests", await tx.delete(prayerRequests).where(eq(prayerRequests.userId, userId)).returning({ id: prayerRequests.id }));
-    count("meetingRequests", await tx.delete(meetingRequests).where(eq(meetingRequests.userId, userId)).returning({ id: meetingRequests.id }));
+    count(
+      "meetingRequests",
+      await tx.delete(meetingRequests).where(eq(meetingRequests.userId, userId)).returning({ id: meetingRequests.id }),
+    );
     count("signupInbox", await tx.delete(signupInbox).where(eq(signupInbox.userId, userId)).returning({ id: signupInbox.id }));
     count("classSignups", await tx.delete(classSignups).where(eq(classSignups.userId, userId)).returning({ id: classSignups.id }));
-    count("membershipApplications", await tx.delete(membershipApplications).where(eq(membershipApplications.userId, userId)).returning({ id: membershipApplications.id }));
-    count("volunteerSignups", await tx.delete(volunteerSignups).where(eq(volunteerSignups.userId, userId)).returning({ id: volunteerSignups.id }));
-    count("liveChatMessages", await tx.delete(liveChatMessages).where(eq(liveChatMessages.userId, userId)).returning({ id: liveChatMessages.id }));
+    count(
+      "membershipApplications",
+      await tx.delete(membershipApplications).where(eq(membershipApplications.userId, userId)).returning({ id: membershipApplications.id }),
+    );
+    count(
+      "volunteerSignups",
+      await tx.delete(volunteerSignups).where(eq(volunteerSignups.userId, userId)).returning({ id: volunteerSignups.id }),
+    );
+    count(
+      "liveChatMessages",
+      await tx.delete(liveChatMessages).where(eq(liveChatMessages.userId, userId)).returning({ id: liveChatMessages.id }),
+    );
 
     // Discussions: what nobody has seen yet goes; what is part of a conversation stays, nameless.
-    count("discussionThreadsDeleted", await tx.delete(discussionThreads).where(and(eq(discussionThreads.userId, userId), eq(discussionThreads.status, "pending"))).returning({ id: discussionThreads.id }));
-    count("discussionThreadsAnonymised", await tx.update(discussionThreads).set({ userId: null, authorName: "" }).where(eq(discussionThreads.userId, userId)).returning({ id: discussionThreads.id }));
-    count("discussionRepliesAnonymised", await tx.update(discussionReplies).set({ userId: null, authorName: "" }).where(eq(discussionReplies.userId, userId)).returning({ id: discussionReplies.id }));
+    count(
+      "discussionThreadsDeleted",
+      await tx
+        .delete(discussionThreads)
+        .where(and(eq(discussionThreads.userId, userId), eq(discussionThreads.status, "pending")))
+        .returning({ id: discussionThreads.id }),
+    );
+    count(
+      "discussionThreadsAnonymised",
+      await tx
+        .update(discussionThreads)
+        .set({ userId: null, authorName: "" })
+        .where(eq(discussionThreads.userId, userId))
+        .returning({ id: discussionThreads.id }),
+    );
+    count(
+      "discussionRepliesAnonymised",
+      await tx
+        .update(discussionReplies)
+        .set({ userId: null, authorName: "" })
+        .where(eq(discussionReplies.userId, userId))
+        .returning({ id: discussionReplies.id }),
+    );
 
     // Photos: one awaiting review goes with its files; a published one stays without its sender.
     const pendingPhotos = await tx
@@ -119,27 +168,80 @@ export async function eraseMemberAccount(options: { db: AppDatabase; userId: str
       .returning({ variantBase: mediaGallery.variantBase });
     photoFiles.push(...pendingPhotos.map((p) => p.variantBase));
     count("galleryPhotosDeleted", pendingPhotos);
-    count("galleryPhotosAnonymised", await tx.update(mediaGallery).set({ submittedByUserId: null, submitterName: null }).where(eq(mediaGallery.submittedByUserId, userId)).returning({ id: mediaGallery.id }));
+    count(
+      "galleryPhotosAnonymised",
+      await tx
+        .update(mediaGallery)
+        .set({ submittedByUserId: null, submitterName: null })
+        .where(eq(mediaGallery.submittedByUserId, userId))
+        .returning({ id: mediaGallery.id }),
+    );
 
     // Money: the records stay for the church's accounts, without who. The gifts the giving
     // history showed them (given with their verified address before they had an account) too.
     const myGifts =
-      email && user.emailVerified ? or(eq(gifts.userId, userId), and(isNull(gifts.userId), sql`lower(${gifts.donorEmail}) = ${email}`)) : eq(gifts.userId, userId);
-    count("giftsAnonymised", await tx.update(gifts).set({ userId: null, donorName: "", donorEmail: "", updatedAt: now }).where(myGifts).returning({ id: gifts.id }));
+      email && user.emailVerified
+        ? or(eq(gifts.userId, userId), and(isNull(gifts.userId), sql`lower(${gifts.donorEmail}) = ${email}`))
+        : eq(gifts.userId, userId);
+    count(
+      "giftsAnonymised",
+      await tx
+        .update(gifts)
+        .set({ userId: null, donorName: "", donorEmail: "", updatedAt: now })
+        .where(myGifts)
+        .returning({ id: gifts.id }),
+    );
     count(
       "recurringGiftsAnonymised",
-      await tx.update(recurringGifts).set({ userId: null, donorName: "", donorEmail: "", updatedAt: now }).where(eq(recurringGifts.userId, userId)).returning({ id: recurringGifts.id }),
+      await tx
+        .update(recurringGifts)
+        .set({ userId: null, donorName: "", donorEmail: "", updatedAt: now })
+        .where(eq(recurringGifts.userId, userId))
+        .returning({ id: recurringGifts.id }),
     );
     count(
       "ordersAnonymised",
-      await tx.update(orders).set({ userId: null, name: "", email: "", phone: null, shippingAddress: null, updatedAt: now }).where(eq(orders.userId, userId)).returning({ id: orders.id }),
+      await tx
+        .update(orders)
+        .set({ userId: null, name: "", email: "", phone: null, shippingAddress: null, updatedAt: now })
+        .where(eq(orders.userId, userId))
+        .returning({ id: orders.id }),
     );
 
-    count("bulkEmailRecords", await tx.delete(emailCampaignRecipients).where(eq(emailCampaignRecipients.userId, userId)).returning({ id: emailCampaignRecipients.id }));
-    if (email) count("unsubscribes", await tx.delete(emailUnsubscribes).where(sql`lower(${emailUnsubscribes.email}) = ${email}`).returning({ email: emailUnsubscribes.email }));
+    count(
+      "bulkEmailRecords",
+      await tx
+        .delete(emailCampaignRecipients)
+        .where(eq(emailCampaignRecipients.userId, userId))
+        .returning({ id: emailCampaignRecipients.id }),
+    );
+    if (email)
+      count(
+        "unsubscribes",
+        await tx
+          .delete(emailUnsubscribes)
+          .where(sql`lower(${emailUnsubscribes.email}) = ${email}`)
+          .returning({ email: emailUnsubscribes.email }),
+      );
     if (addresses.length > 0) {
-      count("messages", await tx.delete(outboxMessages).where(inArray(sql`lower(${outboxMessages.recipient})`, addresses.map((a) => a.toLowerCase()))).returning({ id: outboxMessages.id }));
-      await tx.delete(verifications).where(inArray(sql`lower(${verifications.identifier})`, addresses.map((a) => a.toLowerCase())));
+      count(
+        "messages",
+        await tx
+          .delete(outboxMessages)
+          .where(
+            inArray(
+              sql`lower(${outboxMessages.recipient})`,
+              addresses.map((a) => a.toLowerCase()),
+            ),
+          )
+          .returning({ id: outboxMessages.id }),
+      );
+      await tx.delete(verifications).where(
+        inArray(
+          sql`lower(${verifications.identifier})`,
+          addresses.map((a) => a.toLowerCase()),
+        ),
+      );
     }
     await tx.delete(rateLimits).where(like(rateLimits.key, `%${userId}%`));
 
@@ -168,7 +270,9 @@ export async function eraseMemberAccount(options: { db: AppDatabase; userId: str
 
   kickOutbox();
   for (const variantBase of photoFiles) {
-    await removeGalleryFiles(variantBase, galleryUploadDir()).catch((error: unknown) => logger.warn({ err: error }, "could not remove a deleted member's photo files"));
+    await removeGalleryFiles(variantBase, galleryUploadDir()).catch((error: unknown) =>
+      logger.warn({ err: error }, "could not remove a deleted member's photo files"),
+    );
   }
   return counts;
 }

@@ -87,7 +87,9 @@ export async function exportMemberData(options: {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
   const verifiedEmail = email && user.emailVerified ? email.toLowerCase() : null;
   // The gifts the giving history shows: given signed in, or as a visitor with the verified address.
-  const myGifts = verifiedEmail ? or(eq(gifts.userId, userId), and(isNull(gifts.userId), sql`lower(${gifts.donorEmail}) = ${verifiedEmail}`)) : eq(gifts.userId, userId);
+  const myGifts = verifiedEmail
+    ? or(eq(gifts.userId, userId), and(isNull(gifts.userId), sql`lower(${gifts.donorEmail}) = ${verifiedEmail}`))
+    : eq(gifts.userId, userId);
 
   const [
     signInMethods,
@@ -124,7 +126,15 @@ export async function exportMemberData(options: {
     [unsubscribed],
     messageRows,
   ] = await Promise.all([
-    db.select({ providerId: accounts.providerId, password: accounts.password, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt }).from(accounts).where(eq(accounts.userId, userId)),
+    db
+      .select({
+        providerId: accounts.providerId,
+        password: accounts.password,
+        createdAt: accounts.createdAt,
+        updatedAt: accounts.updatedAt,
+      })
+      .from(accounts)
+      .where(eq(accounts.userId, userId)),
     db
       .select({
         id: sessions.id,
@@ -139,7 +149,10 @@ export async function exportMemberData(options: {
       .where(eq(sessions.userId, userId))
       .orderBy(desc(sessions.createdAt)),
     db.select({ role: userRoles.role, createdAt: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
-    db.select({ name: adminUsers.name, scopes: adminUsers.scopes, createdAt: adminUsers.createdAt, updatedAt: adminUsers.updatedAt }).from(adminUsers).where(eq(adminUsers.userId, userId)),
+    db
+      .select({ name: adminUsers.name, scopes: adminUsers.scopes, createdAt: adminUsers.createdAt, updatedAt: adminUsers.updatedAt })
+      .from(adminUsers)
+      .where(eq(adminUsers.userId, userId)),
     db
       .select({
         method: adminSessions.method,
@@ -168,17 +181,37 @@ export async function exportMemberData(options: {
       .orderBy(desc(adminAuthAttempts.createdAt)),
     // What the member did in the admin portal; before/after values are other people's data.
     db
-      .select({ action: auditLog.action, entityType: auditLog.entityType, entityId: auditLog.entityId, ipAddress: auditLog.ipAddress, createdAt: auditLog.createdAt })
+      .select({
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        ipAddress: auditLog.ipAddress,
+        createdAt: auditLog.createdAt,
+      })
       .from(auditLog)
       .where(eq(auditLog.actorUserId, userId))
       .orderBy(desc(auditLog.createdAt))
       .limit(AUDIT_LIMIT),
     db.select().from(prayerRequests).where(eq(prayerRequests.userId, userId)).orderBy(asc(prayerRequests.createdAt)),
-    db.select({ requestId: prayerIntercessions.requestId, createdAt: prayerIntercessions.createdAt }).from(prayerIntercessions).where(eq(prayerIntercessions.userId, userId)).orderBy(asc(prayerIntercessions.createdAt)),
-    db.select({ requestId: prayerReports.requestId, reason: prayerReports.reason, createdAt: prayerReports.createdAt }).from(prayerReports).where(eq(prayerReports.userId, userId)),
+    db
+      .select({ requestId: prayerIntercessions.requestId, createdAt: prayerIntercessions.createdAt })
+      .from(prayerIntercessions)
+      .where(eq(prayerIntercessions.userId, userId))
+      .orderBy(asc(prayerIntercessions.createdAt)),
+    db
+      .select({ requestId: prayerReports.requestId, reason: prayerReports.reason, createdAt: prayerReports.createdAt })
+      .from(prayerReports)
+      .where(eq(prayerReports.userId, userId)),
     db.select().from(meetingRequests).where(eq(meetingRequests.userId, userId)).orderBy(asc(meetingRequests.createdAt)),
     db
-      .select({ id: savedPrayers.id, topic: savedPrayers.topic, language: savedPrayers.language, body: savedPrayers.body, scriptures: savedPrayers.scriptures, createdAt: savedPrayers.createdAt })
+      .select({
+        id: savedPrayers.id,
+        topic: savedPrayers.topic,
+        language: savedPrayers.language,
+        body: savedPrayers.body,
+        scriptures: savedPrayers.scriptures,
+        createdAt: savedPrayers.createdAt,
+      })
       .from(savedPrayers)
       .where(eq(savedPrayers.userId, userId))
       .orderBy(asc(savedPrayers.createdAt)),
@@ -212,7 +245,12 @@ export async function exportMemberData(options: {
       .where(eq(discussionReplies.userId, userId))
       .orderBy(asc(discussionReplies.createdAt)),
     db
-      .select({ threadId: discussionReports.threadId, replyId: discussionReports.replyId, reason: discussionReports.reason, createdAt: discussionReports.createdAt })
+      .select({
+        threadId: discussionReports.threadId,
+        replyId: discussionReports.replyId,
+        reason: discussionReports.reason,
+        createdAt: discussionReports.createdAt,
+      })
       .from(discussionReports)
       .where(eq(discussionReports.userId, userId)),
     db
@@ -265,7 +303,14 @@ export async function exportMemberData(options: {
       .where(eq(eventRegistrations.userId, userId))
       .orderBy(asc(eventRegistrations.occurrenceStart)),
     db
-      .select({ kind: signupInbox.kind, name: signupInbox.name, email: signupInbox.email, language: signupInbox.language, summary: signupInbox.summary, createdAt: signupInbox.createdAt })
+      .select({
+        kind: signupInbox.kind,
+        name: signupInbox.name,
+        email: signupInbox.email,
+        language: signupInbox.language,
+        summary: signupInbox.summary,
+        createdAt: signupInbox.createdAt,
+      })
       .from(signupInbox)
       .where(eq(signupInbox.userId, userId))
       .orderBy(asc(signupInbox.createdAt)),
@@ -316,11 +361,20 @@ export async function exportMemberData(options: {
       .from(membershipApplications)
       .where(eq(membershipApplications.userId, userId)),
     db
-      .select({ streamId: liveChatMessages.streamId, authorName: liveChatMessages.authorName, body: liveChatMessages.body, createdAt: liveChatMessages.createdAt, deletedAt: liveChatMessages.deletedAt })
+      .select({
+        streamId: liveChatMessages.streamId,
+        authorName: liveChatMessages.authorName,
+        body: liveChatMessages.body,
+        createdAt: liveChatMessages.createdAt,
+        deletedAt: liveChatMessages.deletedAt,
+      })
       .from(liveChatMessages)
       .where(eq(liveChatMessages.userId, userId))
       .orderBy(asc(liveChatMessages.createdAt)),
-    db.select({ reason: liveChatMutes.reason, expiresAt: liveChatMutes.expiresAt, createdAt: liveChatMutes.createdAt }).from(liveChatMutes).where(eq(liveChatMutes.userId, userId)),
+    db
+      .select({ reason: liveChatMutes.reason, expiresAt: liveChatMutes.expiresAt, createdAt: liveChatMutes.createdAt })
+      .from(liveChatMutes)
+      .where(eq(liveChatMutes.userId, userId)),
     db
       .select({ plan: readingPlans.slug, day: readingPlanDays.dayNumber, completedAt: readingPlanProgress.completedAt })
       .from(readingPlanProgress)
@@ -329,7 +383,14 @@ export async function exportMemberData(options: {
       .where(eq(readingPlanProgress.userId, userId))
       .orderBy(asc(readingPlanProgress.completedAt)),
     db
-      .select({ id: studyNotes.id, guide: studyGuides.slug, passage: studyNotes.passage, body: studyNotes.body, createdAt: studyNotes.createdAt, updatedAt: studyNotes.updatedAt })
+      .select({
+        id: studyNotes.id,
+        guide: studyGuides.slug,
+        passage: studyNotes.passage,
+        body: studyNotes.body,
+        createdAt: studyNotes.createdAt,
+        updatedAt: studyNotes.updatedAt,
+      })
       .from(studyNotes)
       .leftJoin(studyGuides, eq(studyGuides.id, studyNotes.guideId))
       .where(eq(studyNotes.userId, userId))
@@ -414,12 +475,23 @@ export async function exportMemberData(options: {
       .innerJoin(emailCampaigns, eq(emailCampaigns.id, emailCampaignRecipients.campaignId))
       .where(eq(emailCampaignRecipients.userId, userId))
       .orderBy(asc(emailCampaignRecipients.createdAt)),
-    email ? db.select({ since: emailUnsubscribes.createdAt }).from(emailUnsubscribes).where(sql`lower(${emailUnsubscribes.email}) = ${email.toLowerCase()}`) : Promise.resolve([]),
+    email
+      ? db
+          .select({ since: emailUnsubscribes.createdAt })
+          .from(emailUnsubscribes)
+          .where(sql`lower(${emailUnsubscribes.email}) = ${email.toLowerCase()}`)
+      : Promise.resolve([]),
     // Copies of the mail and texts sent to the member: what and when, never the body (sign-in
     // links and codes are in there).
     addresses.length > 0
       ? db
-          .select({ channel: outboxMessages.channel, payload: outboxMessages.payload, status: outboxMessages.status, createdAt: outboxMessages.createdAt, sentAt: outboxMessages.sentAt })
+          .select({
+            channel: outboxMessages.channel,
+            payload: outboxMessages.payload,
+            status: outboxMessages.status,
+            createdAt: outboxMessages.createdAt,
+            sentAt: outboxMessages.sentAt,
+          })
           .from(outboxMessages)
           .where(inArray(sql`lower(${outboxMessages.recipient})`, addresses))
           .orderBy(asc(outboxMessages.createdAt))
@@ -431,14 +503,28 @@ export async function exportMemberData(options: {
   const orderIds = orderRows.map((r) => r.id);
   const [prayerReplies, meetingReplies, items] = await Promise.all([
     prayerIds.length > 0
-      ? db.select({ requestId: inboxReplies.prayerRequestId, body: inboxReplies.body, createdAt: inboxReplies.createdAt }).from(inboxReplies).where(inArray(inboxReplies.prayerRequestId, prayerIds)).orderBy(asc(inboxReplies.createdAt))
+      ? db
+          .select({ requestId: inboxReplies.prayerRequestId, body: inboxReplies.body, createdAt: inboxReplies.createdAt })
+          .from(inboxReplies)
+          .where(inArray(inboxReplies.prayerRequestId, prayerIds))
+          .orderBy(asc(inboxReplies.createdAt))
       : Promise.resolve([]),
     meetingIds.length > 0
-      ? db.select({ requestId: inboxReplies.meetingRequestId, body: inboxReplies.body, createdAt: inboxReplies.createdAt }).from(inboxReplies).where(inArray(inboxReplies.meetingRequestId, meetingIds)).orderBy(asc(inboxReplies.createdAt))
+      ? db
+          .select({ requestId: inboxReplies.meetingRequestId, body: inboxReplies.body, createdAt: inboxReplies.createdAt })
+          .from(inboxReplies)
+          .where(inArray(inboxReplies.meetingRequestId, meetingIds))
+          .orderBy(asc(inboxReplies.createdAt))
       : Promise.resolve([]),
     orderIds.length > 0
       ? db
-          .select({ orderId: orderItems.orderId, product: orderItems.productName, variant: orderItems.variantLabel, unitPriceCents: orderItems.unitPriceCents, quantity: orderItems.quantity })
+          .select({
+            orderId: orderItems.orderId,
+            product: orderItems.productName,
+            variant: orderItems.variantLabel,
+            unitPriceCents: orderItems.unitPriceCents,
+            quantity: orderItems.quantity,
+          })
           .from(orderItems)
           .where(inArray(orderItems.orderId, orderIds))
           .orderBy(asc(orderItems.id))
@@ -464,7 +550,12 @@ export async function exportMemberData(options: {
       image: user.image,
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
-      signInMethods: signInMethods.map((a) => ({ provider: a.providerId, hasPassword: a.password !== null, createdAt: a.createdAt, updatedAt: a.updatedAt })),
+      signInMethods: signInMethods.map((a) => ({
+        provider: a.providerId,
+        hasPassword: a.password !== null,
+        createdAt: a.createdAt,
+        updatedAt: a.updatedAt,
+      })),
       devices: deviceRows.map(({ id, ...device }) => ({ ...device, current: id === options.sessionId })),
       roles: roles.map((r) => ({ role: r.role, since: r.createdAt })),
       administrator: admin

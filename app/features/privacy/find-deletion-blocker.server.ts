@@ -19,7 +19,11 @@ export type DeletionBlocker = { kind: "lastAdmin" } | { kind: "openOrder"; numbe
  * `lock` takes the super admins' row locks first (call inside the deleting transaction), so two
  *   super admins deleting themselves at once can't both pass.
  */
-export async function findDeletionBlocker(db: AppDatabase, userId: string, options: { lock?: boolean } = {}): Promise<DeletionBlocker | null> {
+export async function findDeletionBlocker(
+  db: AppDatabase,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<DeletionBlocker | null> {
   if (options.lock) {
     // The same locks, in the same order, as every users-section change (user-guards.server.ts).
     await db

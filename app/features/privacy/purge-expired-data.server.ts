@@ -1,5 +1,13 @@
 import { and, eq, gte, inArray, lt, notExists, sql } from "drizzle-orm";
-import { emailCampaignRecipients, inboxReplies, liveChatMessages, outboxMessages, prayerRequests, sessions, verifications } from "~/db/schema";
+import {
+  emailCampaignRecipients,
+  inboxReplies,
+  liveChatMessages,
+  outboxMessages,
+  prayerRequests,
+  sessions,
+  verifications,
+} from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { readRetentionSettings } from "./read-retention-settings.server";
 
@@ -48,7 +56,9 @@ export async function purgeExpiredData({ db, now = new Date() }: { db: AppDataba
   const wallCutoff = before(settings.prayerRetentionDays);
   const wall = await db
     .delete(prayerRequests)
-    .where(and(inArray(prayerRequests.visibility, ["public", "members"]), lt(prayerRequests.expiresAt, wallCutoff), untouchedSince(wallCutoff)))
+    .where(
+      and(inArray(prayerRequests.visibility, ["public", "members"]), lt(prayerRequests.expiresAt, wallCutoff), untouchedSince(wallCutoff)),
+    )
     .returning({ id: prayerRequests.id });
 
   const privateCutoff = before(settings.privatePrayerRetentionDays);
@@ -71,7 +81,12 @@ export async function purgeExpiredData({ db, now = new Date() }: { db: AppDataba
       and(
         inArray(outboxMessages.status, ["sent", "failed"]),
         lt(sql`coalesce(${outboxMessages.sentAt}, ${outboxMessages.createdAt})`, before(MESSAGE_COPY_DAYS)),
-        notExists(db.select({ id: emailCampaignRecipients.id }).from(emailCampaignRecipients).where(eq(emailCampaignRecipients.outboxMessageId, outboxMessages.id))),
+        notExists(
+          db
+            .select({ id: emailCampaignRecipients.id })
+            .from(emailCampaignRecipients)
+            .where(eq(emailCampaignRecipients.outboxMessageId, outboxMessages.id)),
+        ),
       ),
     )
     .returning({ id: outboxMessages.id });

@@ -6,7 +6,11 @@ describe("retention settings form", () => {
   const form = (prayer: string) => ({ prayerRetentionDays: prayer, privatePrayerRetentionDays: "365", chatRetentionDays: "30" });
 
   test("whole days from 1 to 3650, spaces trimmed", () => {
-    expect(ZRetentionSettings.parse(form(" 90 "))).toEqual({ prayerRetentionDays: 90, privatePrayerRetentionDays: 365, chatRetentionDays: 30 });
+    expect(ZRetentionSettings.parse(form(" 90 "))).toEqual({
+      prayerRetentionDays: 90,
+      privatePrayerRetentionDays: 365,
+      chatRetentionDays: 30,
+    });
     expect(ZRetentionSettings.parse(form("1")).prayerRetentionDays).toBe(1);
     expect(ZRetentionSettings.parse(form("3650")).prayerRetentionDays).toBe(3650);
   });
@@ -14,7 +18,10 @@ describe("retention settings form", () => {
   test.each(["0", "3651", "-5", "1.5", "1e3", "ninety", "", "12345"])("refuses %j with the translated key", (value) => {
     const result = ZRetentionSettings.safeParse(form(value));
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => [i.path[0], i.message])).toContainEqual(["prayerRetentionDays", "settings.errors.retentionDays"]);
+    expect(result.error!.issues.map((i) => [i.path[0], i.message])).toContainEqual([
+      "prayerRetentionDays",
+      "settings.errors.retentionDays",
+    ]);
   });
 });
 

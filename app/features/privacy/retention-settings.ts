@@ -14,7 +14,11 @@ export interface RetentionSettings {
   chatRetentionDays: number;
 }
 
-export const RETENTION_FIELDS = ["prayerRetentionDays", "privatePrayerRetentionDays", "chatRetentionDays"] as const satisfies readonly (keyof RetentionSettings)[];
+export const RETENTION_FIELDS = [
+  "prayerRetentionDays",
+  "privatePrayerRetentionDays",
+  "chatRetentionDays",
+] as const satisfies readonly (keyof RetentionSettings)[];
 
 /** What a fresh install uses (the migration's column defaults). */
 export const DEFAULT_RETENTION: RetentionSettings = { prayerRetentionDays: 90, privatePrayerRetentionDays: 365, chatRetentionDays: 30 };

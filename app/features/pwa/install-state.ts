@@ -30,7 +30,6 @@ export function isDismissed(now = Date.now()): boolean {
   return Number.isFinite(at) && now - at < DISMISS_MS && at <= now + 60_000;
 }
 
-
 /** 'Not Now': the time, as an ISO date (spec 3 "Device-stored items"). */
 export function rememberDismissed(now = new Date()): void {
   try {

@@ -16,9 +16,13 @@ const click = (overrides: Partial<LinkClick> = {}): LinkClick => ({
 describe("offline links", () => {
   test("offline, a plain click on a link inside the site: loaded as a document", () => {
     expect(offlineDocumentHref(click(), here)).toBe("https://church.example/plan-visit");
-    expect(offlineDocumentHref(click({ href: "https://church.example/?lang=es", target: "_self" }), here)).toBe("https://church.example/?lang=es");
+    expect(offlineDocumentHref(click({ href: "https://church.example/?lang=es", target: "_self" }), here)).toBe(
+      "https://church.example/?lang=es",
+    );
     // Another view of the same page, or another page's section, is still another document.
-    expect(offlineDocumentHref(click({ href: "https://church.example/events?view=calendar" }), here)).toBe("https://church.example/events?view=calendar");
+    expect(offlineDocumentHref(click({ href: "https://church.example/events?view=calendar" }), here)).toBe(
+      "https://church.example/events?view=calendar",
+    );
     expect(offlineDocumentHref(click({ href: "https://church.example/about#staff" }), here)).toBe("https://church.example/about#staff");
   });
 

@@ -58,7 +58,7 @@ describe("service worker rules", () => {
     const script = [
       'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/breadcrumb-trail-DYBgofB8.js","assets/app-S9YwZgxP.css"])))=>i.map(i=>d[i]);',
       'import{n as e}from"./rolldown-runtime-WkwZ5CU-.js";import{A as t}from"./framework-CjXN_5hD.js";',
-      'var Wn=()=>_(()=>import(`./mobile-menu-panel-CjJ9LxzC.js`),__vite__mapDeps([0,1]));',
+      "var Wn=()=>_(()=>import(`./mobile-menu-panel-CjJ9LxzC.js`),__vite__mapDeps([0,1]));",
       'const m=l==="es"?await import("./locale-es-QKUsnHnh.js"):await import(\'./locale-en-Cx4afS4Z.js\');',
       'import("./mobile-menu-panel-CjJ9LxzC.js");',
       'window.__reactRouterManifest={"routes":{"routes/admin/layout":{"module":"/assets/layout-CYQAae-k.js","imports":["/assets/admin-ui-jEygbn1W.js"]}}};',

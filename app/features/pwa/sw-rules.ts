@@ -5,7 +5,17 @@ export const SHELL_CACHE = "shell-v1";
 export const OFFLINE_CACHE = "offline-v1";
 
 /** Public pages kept for offline reading (network first): service times, address, events. */
-export const CACHED_PAGES: readonly string[] = ["/", "/plan-visit", "/events", "/about", "/watch", "/sermons", "/study", "/join-church", "/offline"];
+export const CACHED_PAGES: readonly string[] = [
+  "/",
+  "/plan-visit",
+  "/events",
+  "/about",
+  "/watch",
+  "/sermons",
+  "/study",
+  "/join-church",
+  "/offline",
+];
 
 /** Paths the service worker never answers for: sign-in, admin, payments, the assistant, settings. */
 const NEVER = /^\/(?:admin|auth|settings|stripe|assistant|api|give\/(?:thanks|history|statement)|store\/(?:cart|orders)|email)(?:[/.]|$)/;

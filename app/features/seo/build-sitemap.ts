@@ -3,12 +3,9 @@ import { publicPaths } from "~/features/navigation/site-links";
 import { localizedUrl } from "./page-seo";
 
 /** Pages a search engine should index (sign-in plumbing and member pages are left out). */
-export const indexedPaths = publicPaths.filter(
-  (p) => p !== "/auth/callback" && p !== "/settings",
-);
+export const indexedPaths = publicPaths.filter((p) => p !== "/auth/callback" && p !== "/settings");
 
-const escapeXml = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * One <url> per page and language, each listing its alternates (hreflang). `contentPaths` are
@@ -18,18 +15,10 @@ export function buildSitemap(siteUrl: string, contentPaths: readonly string[] = 
   const urls = [...indexedPaths, ...contentPaths].flatMap((path) =>
     languages.map((language) => {
       const alternates = [
-        ...languages.map(
-          (l) =>
-            `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(localizedUrl(siteUrl, path, l))}"/>`,
-        ),
+        ...languages.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(localizedUrl(siteUrl, path, l))}"/>`),
         `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localizedUrl(siteUrl, path))}"/>`,
       ];
-      return [
-        "  <url>",
-        `    <loc>${escapeXml(localizedUrl(siteUrl, path, language))}</loc>`,
-        ...alternates,
-        "  </url>",
-      ].join("\n");
+      return ["  <url>", `    <loc>${escapeXml(localizedUrl(siteUrl, path, language))}</loc>`, ...alternates, "  </url>"].join("\n");
     }),
   );
   return [

@@ -25,7 +25,12 @@ export async function listContentPaths({ db, now = new Date() }: { db: AppDataba
       .orderBy(desc(studyGuides.weekOf))
       .limit(LIMIT),
     db.select({ slug: studyGroups.slug }).from(studyGroups).where(eq(studyGroups.status, "active")).limit(LIMIT),
-    db.select({ slug: products.slug }).from(products).where(eq(products.active, true)).orderBy(products.sortOrder, products.id).limit(LIMIT),
+    db
+      .select({ slug: products.slug })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(products.sortOrder, products.id)
+      .limit(LIMIT),
   ]);
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return [
@@ -36,4 +41,3 @@ export async function listContentPaths({ db, now = new Date() }: { db: AppDataba
     ...productRows.map((p) => `/store/${p.slug}`),
   ];
 }
-

@@ -13,8 +13,7 @@ const base: PageSeo = {
 
 const find = (tags: MetaDescriptor[], predicate: (t: Record<string, unknown>) => boolean) =>
   tags.filter((t) => predicate(t as Record<string, unknown>)) as Array<Record<string, unknown>>;
-const property = (tags: MetaDescriptor[], name: string) =>
-  find(tags, (t) => t.property === name).map((t) => t.content);
+const property = (tags: MetaDescriptor[], name: string) => find(tags, (t) => t.property === name).map((t) => t.content);
 
 describe("localizedUrl", () => {
   test("English (the default) is the plain path; Spanish adds ?lang=es", () => {

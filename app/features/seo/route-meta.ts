@@ -13,12 +13,9 @@ interface MetaArgsLike {
 
 /** A route's `meta` export: page title/description plus site-wide SEO tags. */
 export function routeMeta({ loaderData, location, matches }: MetaArgsLike): MetaDescriptor[] {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as
-    | { language: Language; siteUrl: string }
-    | undefined;
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { language: Language; siteUrl: string } | undefined;
   const site = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as
-    | { church: { name: string; ogImageUrl: string | null } }
-    | undefined;
+    { church: { name: string; ogImageUrl: string | null } } | undefined;
   const seo = (loaderData as { seo?: PageSeoInput } | undefined)?.seo;
   if (!root || !seo) return [];
   return seoMeta({

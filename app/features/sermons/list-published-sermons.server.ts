@@ -20,10 +20,7 @@ function publishedWhere(filters: SermonFilters): SQL {
   if (q) conditions.push(sql`${sermons.search} @@ ${fullTextQuery(q)}`);
   if (filters.series) {
     conditions.push(
-      inArray(
-        sermons.seriesId,
-        sql`(select ${sermonSeries.id} from ${sermonSeries} where ${sermonSeries.slug} = ${filters.series})`,
-      ),
+      inArray(sermons.seriesId, sql`(select ${sermonSeries.id} from ${sermonSeries} where ${sermonSeries.slug} = ${filters.series})`),
     );
   }
   if (filters.topic) {

@@ -9,10 +9,22 @@ import type { SermonFacet } from "./sermon-views";
  * The series (most recent first) and topics (by name) that have published sermons, with
  * how many each has: what the archive offers to browse by.
  */
-export async function listSermonFacets({ db, language }: { db: AppDatabase; language: Language }): Promise<{ series: SermonFacet[]; topics: SermonFacet[] }> {
+export async function listSermonFacets({
+  db,
+  language,
+}: {
+  db: AppDatabase;
+  language: Language;
+}): Promise<{ series: SermonFacet[]; topics: SermonFacet[] }> {
   const [seriesRows, topicRows] = await Promise.all([
     db
-      .select({ slug: sermonSeries.slug, titleEn: sermonSeries.titleEn, titleEs: sermonSeries.titleEs, count: count(sermons.id), latest: max(sermons.preachedOn) })
+      .select({
+        slug: sermonSeries.slug,
+        titleEn: sermonSeries.titleEn,
+        titleEs: sermonSeries.titleEs,
+        count: count(sermons.id),
+        latest: max(sermons.preachedOn),
+      })
       .from(sermonSeries)
       .innerJoin(sermons, and(eq(sermons.seriesId, sermonSeries.id), eq(sermons.status, "published")))
       .groupBy(sermonSeries.id)

@@ -28,7 +28,14 @@ export async function loadSermonPage({ request, slug }: { request: Request; slug
       ? ({ kind: "file", url: sermon.videoFileUrl, type: mediaTypeOf(sermon.videoFileUrl) ?? "video/mp4" } as const)
       : null;
   const more = series
-    ? await listPublishedSermons({ db, language, filters: { series: series.slug }, page: 1, pageSize: MORE_IN_SERIES, excludeId: sermon.id })
+    ? await listPublishedSermons({
+        db,
+        language,
+        filters: { series: series.slug },
+        page: 1,
+        pageSize: MORE_IN_SERIES,
+        excludeId: sermon.id,
+      })
     : { sermons: [], total: 0 };
   const audioUrl = sermon.audioUrl ? new URL(sermon.audioUrl, base).toString() : null;
 

@@ -12,5 +12,7 @@ const PURPOSE = "store-buyer-ip:";
 export async function buyerIpKey(ip: string): Promise<string | null> {
   if (!ip || ip === "unknown") return null;
   const secret = (await getAuth().$context).secret;
-  return createHmac("sha256", secret).update(PURPOSE + clientNetwork(ip)).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(PURPOSE + clientNetwork(ip))
+    .digest("base64url");
 }

@@ -66,7 +66,10 @@ export async function resolveShopper(db: AppDatabase, request: Request, options:
     return { session, cartId: mine?.id ?? null, headers };
   }
   if (cookieCart) {
-    const [found] = await db.select({ id: carts.id }).from(carts).where(and(eq(carts.id, cookieCart), isNull(carts.userId)));
+    const [found] = await db
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, cookieCart), isNull(carts.userId)));
     if (found) return { session, cartId: found.id, headers };
   }
   if (!options.create) {
@@ -81,7 +84,11 @@ export async function resolveShopper(db: AppDatabase, request: Request, options:
 /** Moves a visitor cart's lines into the member's cart (made if needed) and deletes it, in one transaction. */
 export async function mergeVisitorCart(db: AppDatabase, visitorCartId: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [visitor] = await tx.select({ id: carts.id }).from(carts).where(and(eq(carts.id, visitorCartId), isNull(carts.userId))).for("update");
+    const [visitor] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, visitorCartId), isNull(carts.userId)))
+      .for("update");
     if (!visitor) return;
     const lines = await tx.select().from(cartItems).where(eq(cartItems.cartId, visitor.id));
     if (lines.length > 0) {
@@ -104,7 +111,10 @@ export async function mergeVisitorCart(db: AppDatabase, visitorCartId: string, u
 /** How many items are in a cart (the cart link's count). */
 export async function cartItemCount(db: AppDatabase, cartId: string | null): Promise<number> {
   if (!cartId) return 0;
-  const [row] = await db.select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` }).from(cartItems).where(eq(cartItems.cartId, cartId));
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
   return Number(row?.count ?? 0);
 }
 
@@ -140,7 +150,10 @@ export async function loadCartLines(db: AppDatabase, cartId: string | null, lang
     let quantity = row.quantity;
     if (capped && row.stock > 0) {
       quantity = row.stock;
-      await db.update(cartItems).set({ quantity }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, row.variantId)));
+      await db
+        .update(cartItems)
+        .set({ quantity })
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, row.variantId)));
     }
     lines.push({
       variantId: row.variantId,
@@ -165,7 +178,14 @@ export type CartChangeRefusal = { ok: false; error: CartChangeError; stock: numb
 /** A variant that can be put in a cart: its product is active. */
 export async function findSellableVariant(db: AppDatabase, variantId: number) {
   const [row] = await db
-    .select({ id: productVariants.id, stock: productVariants.stock, productId: products.id, slug: products.slug, name: products.name, nameEs: products.nameEs })
+    .select({
+      id: productVariants.id,
+      stock: productVariants.stock,
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      nameEs: products.nameEs,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(productVariants.id, variantId), eq(products.active, true)));
@@ -183,43 +203,72 @@ async function productQuantityInCart(db: AppDatabase, cartId: string, productId:
 }
 
 /** Adds `quantity` of a variant (the line's total stays within 99 and the stock; the product's within the order limit). */
-export async function addToCart(db: AppDatabase, cartId: string, variantId: number, quantity: number): Promise<{ ok: true; quantity: number } | CartChangeRefusal> {
+export async function addToCart(
+  db: AppDatabase,
+  cartId: string,
+  variantId: number,
+  quantity: number,
+): Promise<{ ok: true; quantity: number } | CartChangeRefusal> {
   const variant = await findSellableVariant(db, variantId);
   if (!variant) return { ok: false, error: "unknownVariant", stock: 0 };
   if (variant.stock <= 0) return { ok: false, error: "soldOut", stock: 0 };
-  const [existing] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
+  const [existing] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
   const total = (existing?.quantity ?? 0) + quantity;
-  if (total > Math.min(variant.stock, CART_MAX_QUANTITY)) return { ok: false, error: "notEnough", stock: Math.min(variant.stock, CART_MAX_QUANTITY) };
+  if (total > Math.min(variant.stock, CART_MAX_QUANTITY))
+    return { ok: false, error: "notEnough", stock: Math.min(variant.stock, CART_MAX_QUANTITY) };
   if (total + (await productQuantityInCart(db, cartId, variant.productId, variantId)) > ORDER_LIMIT_PER_PRODUCT) {
     return { ok: false, error: "orderLimit", stock: variant.stock, name: variant.name, nameEs: variant.nameEs };
   }
   await db
     .insert(cartItems)
     .values({ cartId, variantId, quantity })
-    .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${CART_MAX_QUANTITY})` } });
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.variantId],
+      set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${CART_MAX_QUANTITY})` },
+    });
   await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
   return { ok: true, quantity: total };
 }
 
 /** Sets a line's quantity (1..99, at most the stock; the product's within the order limit). */
-export async function updateCartLine(db: AppDatabase, cartId: string | null, variantId: number, quantity: number): Promise<{ ok: true } | CartChangeRefusal> {
+export async function updateCartLine(
+  db: AppDatabase,
+  cartId: string | null,
+  variantId: number,
+  quantity: number,
+): Promise<{ ok: true } | CartChangeRefusal> {
   if (!cartId) return { ok: false, error: "notInCart", stock: 0 };
-  const [line] = await db.select({ quantity: cartItems.quantity }).from(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
+  const [line] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
   if (!line) return { ok: false, error: "notInCart", stock: 0 };
   const variant = await findSellableVariant(db, variantId);
   if (!variant) return { ok: false, error: "unknownVariant", stock: 0 };
   if (quantity > variant.stock) return { ok: false, error: variant.stock === 0 ? "soldOut" : "notEnough", stock: variant.stock };
   // Lowering a line is always allowed (a cart filled before the limit may be over it).
-  if (quantity > line.quantity && quantity + (await productQuantityInCart(db, cartId, variant.productId, variantId)) > ORDER_LIMIT_PER_PRODUCT) {
+  if (
+    quantity > line.quantity &&
+    quantity + (await productQuantityInCart(db, cartId, variant.productId, variantId)) > ORDER_LIMIT_PER_PRODUCT
+  ) {
     return { ok: false, error: "orderLimit", stock: variant.stock, name: variant.name, nameEs: variant.nameEs };
   }
-  await db.update(cartItems).set({ quantity }).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
+  await db
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
   return { ok: true };
 }
 
 export async function removeCartLine(db: AppDatabase, cartId: string | null, variantId: number): Promise<boolean> {
   if (!cartId) return false;
-  const removed = await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId))).returning({ id: cartItems.variantId });
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)))
+    .returning({ id: cartItems.variantId });
   return removed.length > 0;
 }
 

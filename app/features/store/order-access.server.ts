@@ -7,7 +7,9 @@ const PURPOSE = "store-order:";
 
 async function mac(orderId: string): Promise<Buffer> {
   const secret = (await getAuth().$context).secret;
-  return createHmac("sha256", secret).update(PURPOSE + orderId).digest();
+  return createHmac("sha256", secret)
+    .update(PURPOSE + orderId)
+    .digest();
 }
 
 /** The token in an order's link: only the server can make one for an order id. */

@@ -39,8 +39,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     slug: "hear-understand-live-devotional",
     name: "Hear. Understand. Live. — a 40-day devotional",
     nameEs: "Escuchar. Entender. Vivir. — devocional de 40 días",
-    description: "Forty short readings from our pastors, each with a Scripture passage, a reflection and a prayer.\n\nGood for a new believer, a small group or a family at the dinner table.",
-    descriptionEs: "Cuarenta lecturas breves de nuestros pastores, cada una con un pasaje bíblico, una reflexión y una oración.\n\nIdeal para un nuevo creyente, un grupo pequeño o una familia a la hora de la cena.",
+    description:
+      "Forty short readings from our pastors, each with a Scripture passage, a reflection and a prayer.\n\nGood for a new believer, a small group or a family at the dinner table.",
+    descriptionEs:
+      "Cuarenta lecturas breves de nuestros pastores, cada una con un pasaje bíblico, una reflexión y una oración.\n\nIdeal para un nuevo creyente, un grupo pequeño o una familia a la hora de la cena.",
     category: "books",
     image: "/media/store/devotional.svg",
     alt: "A blue book cover with a rising sun",
@@ -66,7 +68,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: "Hear. Understand. Live. T-shirt",
     nameEs: "Camiseta Escuchar. Entender. Vivir.",
     description: "A soft, green cotton T-shirt with our church's motto on the front.\n\nSizes run true to fit; wash cold.",
-    descriptionEs: "Una camiseta de algodón verde y suave con el lema de nuestra iglesia al frente.\n\nLas tallas son las habituales; lávela con agua fría.",
+    descriptionEs:
+      "Una camiseta de algodón verde y suave con el lema de nuestra iglesia al frente.\n\nLas tallas son las habituales; lávela con agua fría.",
     category: "apparel",
     image: "/media/store/t-shirt.svg",
     alt: "A green T-shirt that reads Hear, Understand, Live",
@@ -97,7 +100,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     name: "Grace upon Grace — worship album",
     nameEs: "Gracia sobre gracia — álbum de alabanza",
     description: "Twelve songs recorded live by our worship team, in English and Spanish.\n\nOn CD, with a code to download the songs.",
-    descriptionEs: "Doce canciones grabadas en vivo por nuestro equipo de alabanza, en inglés y en español.\n\nEn CD, con un código para descargar las canciones.",
+    descriptionEs:
+      "Doce canciones grabadas en vivo por nuestro equipo de alabanza, en inglés y en español.\n\nEn CD, con un código para descargar las canciones.",
     category: "media",
     image: "/media/store/worship-album.svg",
     alt: "A purple album cover with a record",

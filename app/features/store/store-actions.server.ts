@@ -16,8 +16,24 @@ import { addToCart, emptyCart, loadCartLines, removeCartLine, resolveShopper, up
 import { createOrderToken, orderPageUrl, verifyOrderToken } from "./order-access.server";
 import { releaseLapsedHoldsOf } from "./release-lapsed-holds.server";
 import { ORDER_LIMIT_PER_PRODUCT } from "./store-model";
-import { cartFormError, CHECKOUT_FIELDS, checkoutFieldErrors, ZAddToCart, ZCheckout, ZRemoveLine, ZUpdateLine, type CheckoutInput } from "./store-input.server";
-import { attachCheckoutSession, cancelReservation, releaseExpiredOrders, reserveOrder, returnCanceledCheckout, type ReservedOrder } from "./store-orders.server";
+import {
+  cartFormError,
+  CHECKOUT_FIELDS,
+  checkoutFieldErrors,
+  ZAddToCart,
+  ZCheckout,
+  ZRemoveLine,
+  ZUpdateLine,
+  type CheckoutInput,
+} from "./store-input.server";
+import {
+  attachCheckoutSession,
+  cancelReservation,
+  releaseExpiredOrders,
+  reserveOrder,
+  returnCanceledCheckout,
+  type ReservedOrder,
+} from "./store-orders.server";
 import { findActiveProduct } from "./store-pages.server";
 import { storeTranslator } from "./store-translation";
 
@@ -50,10 +66,20 @@ function readForm(form: FormData | null): Record<string, string> | null {
   return input;
 }
 
-function cartErrorMessage(t: ReturnType<typeof storeTranslator>, language: Language, refusal: CartChangeRefusal): { status: number; message: string } {
+function cartErrorMessage(
+  t: ReturnType<typeof storeTranslator>,
+  language: Language,
+  refusal: CartChangeRefusal,
+): { status: number; message: string } {
   const { error, stock } = refusal;
   if (error === "orderLimit") {
-    return { status: 409, message: t("errors.orderLimit", { limit: String(ORDER_LIMIT_PER_PRODUCT), name: localize(language, refusal.name ?? "", refusal.nameEs ?? null) }) };
+    return {
+      status: 409,
+      message: t("errors.orderLimit", {
+        limit: String(ORDER_LIMIT_PER_PRODUCT),
+        name: localize(language, refusal.name ?? "", refusal.nameEs ?? null),
+      }),
+    };
   }
   if (error === "notEnough") return { status: 409, message: t("errors.notEnough", { count: String(stock) }) };
   if (error === "soldOut") return { status: 409, message: t("errors.soldOut") };
@@ -74,7 +100,10 @@ export async function runProductAction({ request, slug }: { request: Request; sl
   const parsed = ZAddToCart.safeParse(input);
   if (!parsed.success) return fail(400, t(`errors.${cartFormError(parsed.error.issues)}`));
   const { variantId, quantity } = parsed.data;
-  const [variant] = await db.select({ id: productVariants.id }).from(productVariants).where(and(eq(productVariants.id, variantId), eq(productVariants.productId, product.id)));
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, product.id)));
   if (!variant) return fail(404, t("errors.unknownVariant"));
   const shopper = await resolveShopper(db, request, { create: true });
   await releaseLapsedHoldsOf(db, [product.id]);
@@ -84,7 +113,11 @@ export async function runProductAction({ request, slug }: { request: Request; sl
     return fail(status, message, shopper.headers);
   }
   return data<StoreActionData>(
-    { ok: true, intent: "add", message: t("product.added", { quantity: String(quantity), name: localize(language, product.name, product.nameEs) }) },
+    {
+      ok: true,
+      intent: "add",
+      message: t("product.added", { quantity: String(quantity), name: localize(language, product.name, product.nameEs) }),
+    },
     { headers: noStore(shopper.headers) },
   );
 }
@@ -116,7 +149,9 @@ export async function loadCartPage({ request }: { request: Request }) {
         cartId: shopper.cartId!,
         now: new Date(),
       });
-      throw redirect(`/store/cart?canceled=${returned ? "returned" : "held"}${language === "es" ? "&lang=es" : ""}`, { headers: noStore(shopper.headers) });
+      throw redirect(`/store/cart?canceled=${returned ? "returned" : "held"}${language === "es" ? "&lang=es" : ""}`, {
+        headers: noStore(shopper.headers),
+      });
     }
     throw redirect(`/store/cart?canceled=held${language === "es" ? "&lang=es" : ""}`, { headers: noStore() });
   }
@@ -149,7 +184,10 @@ export async function runCartAction({ request }: { request: Request }) {
   const values: Record<string, string> = {};
   for (const field of [...CHECKOUT_FIELDS, "variantId", "quantity"]) values[field] = echo(input, field, 254);
   const fail = (status: number, message: string, o: { fieldErrors?: Record<string, string>; headers?: Headers; variantId?: number } = {}) =>
-    data<StoreActionData>({ ok: false, intent, message, fieldErrors: o.fieldErrors ?? {}, values, variantId: o.variantId }, { status, headers: noStore(o.headers) });
+    data<StoreActionData>(
+      { ok: false, intent, message, fieldErrors: o.fieldErrors ?? {}, values, variantId: o.variantId },
+      { status, headers: noStore(o.headers) },
+    );
   if (!input || !["update", "remove", "checkout"].includes(intent)) return fail(400, t("errors.invalidRequest"));
 
   const shopper = await resolveShopper(db, request);
@@ -158,7 +196,8 @@ export async function runCartAction({ request }: { request: Request }) {
     if (intent === "remove") {
       const parsed = ZRemoveLine.safeParse(input);
       if (!parsed.success) return fail(400, t(`errors.${cartFormError(parsed.error.issues)}`), { headers: shopper.headers, variantId });
-      if (!(await removeCartLine(db, shopper.cartId, parsed.data.variantId))) return fail(404, t("errors.notInCart"), { headers: shopper.headers, variantId });
+      if (!(await removeCartLine(db, shopper.cartId, parsed.data.variantId)))
+        return fail(404, t("errors.notInCart"), { headers: shopper.headers, variantId });
       return data<StoreActionData>({ ok: true, intent, message: t("cart.removed") }, { headers: noStore(shopper.headers) });
     }
     const parsed = ZUpdateLine.safeParse(input);
@@ -179,7 +218,11 @@ async function checkout(o: {
   language: Language;
   input: Record<string, string>;
   shopper: Awaited<ReturnType<typeof resolveShopper>>;
-  fail: (status: number, message: string, o?: { fieldErrors?: Record<string, string>; headers?: Headers }) => ReturnType<typeof data<StoreActionData>>;
+  fail: (
+    status: number,
+    message: string,
+    o?: { fieldErrors?: Record<string, string>; headers?: Headers },
+  ) => ReturnType<typeof data<StoreActionData>>;
 }) {
   const { db, request, language, input, shopper, fail } = o;
   const t = storeTranslator(language);
@@ -194,14 +237,18 @@ async function checkout(o: {
     return fail(422, t("checkout.errorSummary"), { fieldErrors, headers });
   }
   const contact: CheckoutInput = parsed.data;
-  if (contact.fulfillment === "shipping" && !settings.shippingEnabled) return fail(422, t("errors.shippingOff"), { fieldErrors: { fulfillment: t("errors.shippingOff") }, headers });
+  if (contact.fulfillment === "shipping" && !settings.shippingEnabled)
+    return fail(422, t("errors.shippingOff"), { fieldErrors: { fulfillment: t("errors.shippingOff") }, headers });
   if (!shopper.cartId) return fail(409, t("errors.emptyCart"), { headers });
 
   const scale = getEnv().RATE_LIMIT_IP_SCALE;
-  const limits = [await consumeRateLimit(db, `store:checkout:ip:${clientIp(request)}`, { ...checkoutLimits.ip, limit: checkoutLimits.ip.limit * scale })];
+  const limits = [
+    await consumeRateLimit(db, `store:checkout:ip:${clientIp(request)}`, { ...checkoutLimits.ip, limit: checkoutLimits.ip.limit * scale }),
+  ];
   if (shopper.session) limits.push(await consumeRateLimit(db, `store:checkout:member:${shopper.session.member.id}`, checkoutLimits.member));
   const blocked = limits.find((l) => !l.allowed);
-  if (blocked) return fail(429, t("errors.rateLimited", { minutes: String(Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60))) }), { headers });
+  if (blocked)
+    return fail(429, t("errors.rateLimited", { minutes: String(Math.max(1, Math.ceil(blocked.retryAfterSeconds / 60))) }), { headers });
 
   const now = new Date();
   await releaseExpiredOrders(db, now);
@@ -210,21 +257,44 @@ async function checkout(o: {
     .from(cartItems)
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, shopper.cartId));
-  await releaseLapsedHoldsOf(db, inCart.map((row) => row.productId));
+  await releaseLapsedHoldsOf(
+    db,
+    inCart.map((row) => row.productId),
+  );
   const lines = await loadCartLines(db, shopper.cartId, language);
   if (lines.length === 0) return fail(409, t("errors.emptyCart"), { headers });
   // A line whose stock dropped since the buyer saw the cart: it was just capped; say so first.
   const short = lines.find((line) => line.capped);
-  if (short) return fail(409, t("errors.onlyLeft", { count: String(short.stock), name: short.variant ? `${short.name} (${short.variant})` : short.name }), { headers });
+  if (short)
+    return fail(
+      409,
+      t("errors.onlyLeft", { count: String(short.stock), name: short.variant ? `${short.name} (${short.variant})` : short.name }),
+      { headers },
+    );
   if (lines.some((line) => !line.available)) return fail(409, t("errors.cartNeedsAttention"), { headers });
 
-  const buyer = { userId: shopper.session?.member.id ?? null, email: contact.email, ipKey: await buyerIpKey(clientIp(request)), ipScale: scale };
+  const buyer = {
+    userId: shopper.session?.member.id ?? null,
+    email: contact.email,
+    ipKey: await buyerIpKey(clientIp(request)),
+    ipScale: scale,
+  };
   const reserved = await reserveOrder({ db, cartId: shopper.cartId, buyer, language, contact, shippingCents: settings.shippingCents, now });
   if (!reserved.ok) {
     if (reserved.error === "emptyCart") return fail(409, t("errors.emptyCart"), { headers });
-    if (reserved.error === "orderLimit") return fail(409, t("errors.orderLimit", { limit: String(reserved.limit), name: localize(language, reserved.name, reserved.nameEs) }), { headers });
+    if (reserved.error === "orderLimit")
+      return fail(
+        409,
+        t("errors.orderLimit", { limit: String(reserved.limit), name: localize(language, reserved.name, reserved.nameEs) }),
+        { headers },
+      );
     if (reserved.error === "holdLimit") {
-      const values = { count: String(reserved.held), limit: String(reserved.limit), name: localize(language, reserved.name, reserved.nameEs), minutes: String(reserved.minutes) };
+      const values = {
+        count: String(reserved.held),
+        limit: String(reserved.limit),
+        name: localize(language, reserved.name, reserved.nameEs),
+        minutes: String(reserved.minutes),
+      };
       return fail(409, t("errors.holdLimit", values), { headers });
     }
     const name = localize(language, reserved.name, reserved.nameEs);
@@ -243,12 +313,21 @@ async function checkout(o: {
     await cancelReservation(db, order.id, new Date());
     return fail(503, t("errors.stripe"), { headers });
   }
-  await emptyCart(db, shopper.cartId, lines.map((line) => line.variantId));
+  await emptyCart(
+    db,
+    shopper.cartId,
+    lines.map((line) => line.variantId),
+  );
   return redirect(sessionUrl, { headers: noStore(headers) });
 }
 
 /** The Stripe Checkout Session of an order: its lines in the buyer's language, shipping, its expiry, back to the order page. */
-async function createOrderSession(client: NonNullable<ReturnType<typeof getStripe>>["client"], order: ReservedOrder, contact: CheckoutInput, language: Language) {
+async function createOrderSession(
+  client: NonNullable<ReturnType<typeof getStripe>>["client"],
+  order: ReservedOrder,
+  contact: CheckoutInput,
+  language: Language,
+) {
   const t = storeTranslator(language);
   const site = siteUrl(getEnv());
   const success = `${await orderPageUrl({ siteUrl: site, orderId: order.id, language })}&session_id={CHECKOUT_SESSION_ID}`;
@@ -266,13 +345,23 @@ async function createOrderSession(client: NonNullable<ReturnType<typeof getStrip
         const label = localize(language, line.label, line.labelEs);
         return {
           quantity: line.quantity,
-          price_data: { currency: "usd", unit_amount: line.unitPriceCents, product_data: { name: (label ? `${name} (${label})` : name).slice(0, 250) } },
+          price_data: {
+            currency: "usd",
+            unit_amount: line.unitPriceCents,
+            product_data: { name: (label ? `${name} (${label})` : name).slice(0, 250) },
+          },
         };
       }),
       ...(order.shippingCents > 0
         ? {
             shipping_options: [
-              { shipping_rate_data: { type: "fixed_amount" as const, display_name: t("cart.shipping"), fixed_amount: { amount: order.shippingCents, currency: "usd" } } },
+              {
+                shipping_rate_data: {
+                  type: "fixed_amount" as const,
+                  display_name: t("cart.shipping"),
+                  fixed_amount: { amount: order.shippingCents, currency: "usd" },
+                },
+              },
             ],
           }
         : {}),
@@ -288,4 +377,3 @@ async function createOrderSession(client: NonNullable<ReturnType<typeof getStrip
     { idempotencyKey: `store-order-${order.id}` },
   );
 }
-

@@ -8,7 +8,8 @@ export type StoreAdminT = NamespaceT<StoreAdminStrings>;
  * the server: `storeAdminTranslator(language)`, `useStoreAdminTranslation()`. Public components use the
  * smaller `useStoreTranslation()`.
  */
-export const { translator: storeAdminTranslator, useNamespaceTranslation: useStoreAdminTranslation } = await defineNamespace<StoreAdminStrings>({
-  en: () => import("~/i18n/locales/en/store-admin"),
-  es: () => import("~/i18n/locales/es/store-admin"),
-});
+export const { translator: storeAdminTranslator, useNamespaceTranslation: useStoreAdminTranslation } =
+  await defineNamespace<StoreAdminStrings>({
+    en: () => import("~/i18n/locales/en/store-admin"),
+    es: () => import("~/i18n/locales/es/store-admin"),
+  });

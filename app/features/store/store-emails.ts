@@ -45,7 +45,11 @@ export function orderConfirmationEmail(input: OrderEmailInput): EmailContent {
         name ? t("email.greeting", { name }) : t("email.greetingNoName"),
         t("email.intro", { number }),
         ...input.lines.map((line) =>
-          t("email.line", { quantity: String(line.quantity), name: line.variant ? `${line.name} (${line.variant})` : line.name, total: money(line.unitPriceCents * line.quantity) }),
+          t("email.line", {
+            quantity: String(line.quantity),
+            name: line.variant ? `${line.name} (${line.variant})` : line.name,
+            total: money(line.unitPriceCents * line.quantity),
+          }),
         ),
         t("email.subtotal", { amount: money(input.subtotalCents) }),
         ...(input.shippingCents > 0 ? [t("email.shipping", { amount: money(input.shippingCents) })] : []),

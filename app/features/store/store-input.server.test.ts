@@ -17,13 +17,35 @@ describe("store input", () => {
   });
 
   test("pickup needs a name and an email; shipping a US address", () => {
-    expect(ZCheckout.parse({ fulfillment: "pickup", name: " Ana ", email: "ANA@Example.test", phone: "" })).toEqual({ fulfillment: "pickup", name: "Ana", email: "ana@example.test", phone: null });
+    expect(ZCheckout.parse({ fulfillment: "pickup", name: " Ana ", email: "ANA@Example.test", phone: "" })).toEqual({
+      fulfillment: "pickup",
+      name: "Ana",
+      email: "ana@example.test",
+      phone: null,
+    });
     expect(
-      ZCheckout.parse({ fulfillment: "shipping", name: "Ana", email: "ana@example.test", line1: "1 Main St", city: "Austin", state: "tx", zip: "78701-1234" }),
+      ZCheckout.parse({
+        fulfillment: "shipping",
+        name: "Ana",
+        email: "ana@example.test",
+        line1: "1 Main St",
+        city: "Austin",
+        state: "tx",
+        zip: "78701-1234",
+      }),
     ).toMatchObject({ state: "TX", zip: "78701-1234", line2: "" });
-    const bad = ZCheckout.safeParse({ fulfillment: "shipping", name: "", email: "nope", line1: "", city: "Austin", state: "Texas", zip: "7870" });
+    const bad = ZCheckout.safeParse({
+      fulfillment: "shipping",
+      name: "",
+      email: "nope",
+      line1: "",
+      city: "Austin",
+      state: "Texas",
+      zip: "7870",
+    });
     expect(bad.success).toBe(false);
-    if (!bad.success) expect(checkoutFieldErrors(bad.error.issues)).toEqual({ name: "name", email: "email", line1: "line1", state: "state", zip: "zip" });
+    if (!bad.success)
+      expect(checkoutFieldErrors(bad.error.issues)).toEqual({ name: "name", email: "email", line1: "line1", state: "state", zip: "zip" });
     const unknown = ZCheckout.safeParse({ fulfillment: "teleport", name: "Ana", email: "ana@example.test" });
     expect(unknown.success).toBe(false);
     if (!unknown.success) expect(checkoutFieldErrors(unknown.error.issues)).toEqual({ fulfillment: "fulfillment" });

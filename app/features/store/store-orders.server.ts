@@ -47,7 +47,11 @@ export async function releaseOrder(tx: AppDatabase, orderId: string, status: "ex
  */
 export async function releaseExpiredOrders(db: AppDatabase, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - SWEEP_GRACE_MS);
-  const stale = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.status, "pending"), lt(orders.expiresAt, cutoff))).limit(100);
+  const stale = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.expiresAt, cutoff)))
+    .limit(100);
   let count = 0;
   for (const { id } of stale) {
     const released = await db.transaction(async (tx) => releaseOrder(tx as unknown as AppDatabase, id, "expired", now));
@@ -151,7 +155,10 @@ export async function reserveOrder(o: {
           .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
           .returning({ id: productVariants.id });
         if (taken.length === 0) {
-          const [left] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId));
+          const [left] = await tx
+            .select({ stock: productVariants.stock })
+            .from(productVariants)
+            .where(eq(productVariants.id, line.variantId));
           throw new OutOfStock(line.name, line.nameEs, line.label, line.labelEs, left?.stock ?? 0);
         }
       }
@@ -179,7 +186,9 @@ export async function reserveOrder(o: {
           language: o.language,
           fulfillment: contact.fulfillment,
           shippingAddress:
-            contact.fulfillment === "shipping" ? { line1: contact.line1, line2: contact.line2, city: contact.city, region: contact.state, postalCode: contact.zip } : null,
+            contact.fulfillment === "shipping"
+              ? { line1: contact.line1, line2: contact.line2, city: contact.city, region: contact.state, postalCode: contact.zip }
+              : null,
           subtotalCents: subtotal,
           shippingCents,
           totalCents: subtotal + shippingCents,
@@ -208,12 +217,28 @@ export async function reserveOrder(o: {
           number: order!.number,
           expiresAt,
           shippingCents,
-          lines: priced.map(({ name, nameEs, label, labelEs, unitPriceCents, quantity }) => ({ name, nameEs, label, labelEs, unitPriceCents, quantity })),
+          lines: priced.map(({ name, nameEs, label, labelEs, unitPriceCents, quantity }) => ({
+            name,
+            nameEs,
+            label,
+            labelEs,
+            unitPriceCents,
+            quantity,
+          })),
         },
       };
     });
   } catch (error) {
-    if (error instanceof OutOfStock) return { ok: false, error: "onlyLeft", name: error.productName, nameEs: error.nameEs, label: error.label, labelEs: error.labelEs, stock: error.stock };
+    if (error instanceof OutOfStock)
+      return {
+        ok: false,
+        error: "onlyLeft",
+        name: error.productName,
+        nameEs: error.nameEs,
+        label: error.label,
+        labelEs: error.labelEs,
+        stock: error.stock,
+      };
     if (error instanceof OverLimit) return error.result;
     throw error;
   }
@@ -265,7 +290,15 @@ async function checkBuyerLimits(
     if (!overPerson && network + quantity <= limit * buyer.ipScale) continue;
     const lapses = new Date(row.oldest).getTime() + STOCK_HOLD_MINUTES * 60 * 1000;
     const minutes = Math.max(1, Math.ceil((lapses - now.getTime()) / 60_000));
-    throw new OverLimit({ ok: false, error: "holdLimit", name, nameEs, limit: overPerson ? limit : limit * buyer.ipScale, held: overPerson ? person : network, minutes });
+    throw new OverLimit({
+      ok: false,
+      error: "holdLimit",
+      name,
+      nameEs,
+      limit: overPerson ? limit : limit * buyer.ipScale,
+      held: overPerson ? person : network,
+      minutes,
+    });
   }
 }
 

@@ -46,7 +46,15 @@ export async function loadStorePage({ request, url }: { request: Request; url: U
     .where(category ? and(eq(products.active, true), eq(products.category, category)) : eq(products.active, true))
     .orderBy(asc(products.sortOrder), asc(products.name), asc(products.id));
   const variants = rows.length
-    ? await db.select().from(productVariants).where(inArray(productVariants.productId, rows.map((r) => r.id)))
+    ? await db
+        .select()
+        .from(productVariants)
+        .where(
+          inArray(
+            productVariants.productId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   const cards: ProductCardView[] = rows.map((row) => {
     const mine = variants.filter((v) => v.productId === row.id);
@@ -70,7 +78,10 @@ export async function loadStorePage({ request, url }: { request: Request; url: U
 /** The active product behind a slug, or a 404. */
 export async function findActiveProduct(db: AppDatabase, slug: string | undefined) {
   if (!isLookupKey(slug)) throw data(null, { status: 404 });
-  const [row] = await db.select().from(products).where(and(eq(products.slug, slug), eq(products.active, true)));
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, slug), eq(products.active, true)));
   if (!row) throw data(null, { status: 404 });
   return row;
 }
@@ -100,7 +111,15 @@ export async function loadProductPage({ request, slug }: { request: Request; slu
   const lowest = prices.length ? Math.min(...prices) : row.priceCents;
   return data(
     {
-      product: { slug: row.slug, name, description, category: row.category, image: imageOf(row, language), priceCents: lowest, priceVaries: prices.some((p) => p !== lowest) },
+      product: {
+        slug: row.slug,
+        name,
+        description,
+        category: row.category,
+        image: imageOf(row, language),
+        priceCents: lowest,
+        priceVaries: prices.some((p) => p !== lowest),
+      },
       variants,
       cartCount,
       seo: { title: name, description: description.slice(0, 160) || storeTranslator(language)("heading") },

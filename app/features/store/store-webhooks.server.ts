@@ -26,7 +26,8 @@ const ZCharge = z.object({
   amount_refunded: z.number().int().min(0),
 });
 
-const paymentIntentId = (value: string | { id: string } | null | undefined) => (value == null ? null : typeof value === "string" ? value : value.id);
+const paymentIntentId = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === "string" ? value : value.id;
 
 /**
  * The store's webhook events. Checkout Sessions whose metadata.kind is "order" and whose
@@ -75,14 +76,23 @@ async function markPaid(db: AppDatabase, order: OrderRow, paymentIntent: string 
   let afterExpiry = false;
   let notes = order.notes;
   if (order.status === "expired" || order.status === "canceled") {
-    const items = await db.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, order.id));
+    const items = await db
+      .select({ variantId: orderItems.variantId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id));
     const wanted = new Map<number, number>();
     for (const item of items) if (item.variantId !== null) wanted.set(item.variantId, (wanted.get(item.variantId) ?? 0) + item.quantity);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
     const stock = ids.length
-      ? await db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, ids)).orderBy(productVariants.id).for("update")
+      ? await db
+          .select({ id: productVariants.id, stock: productVariants.stock })
+          .from(productVariants)
+          .where(inArray(productVariants.id, ids))
+          .orderBy(productVariants.id)
+          .for("update")
       : [];
-    const available = items.every((i) => i.variantId !== null) && ids.every((id) => (stock.find((s) => s.id === id)?.stock ?? 0) >= wanted.get(id)!);
+    const available =
+      items.every((i) => i.variantId !== null) && ids.every((id) => (stock.find((s) => s.id === id)?.stock ?? 0) >= wanted.get(id)!);
     if (available) {
       for (const [variantId, quantity] of wanted) {
         await db
@@ -100,7 +110,15 @@ async function markPaid(db: AppDatabase, order: OrderRow, paymentIntent: string 
   }
   const [paid] = await db
     .update(orders)
-    .set({ status: "paid", paidAt: now, stripePaymentIntentId: paymentIntent ?? order.stripePaymentIntentId, notes, buyerIpKey: null, confirmationSentAt: now, updatedAt: now })
+    .set({
+      status: "paid",
+      paidAt: now,
+      stripePaymentIntentId: paymentIntent ?? order.stripePaymentIntentId,
+      notes,
+      buyerIpKey: null,
+      confirmationSentAt: now,
+      updatedAt: now,
+    })
     .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
     .returning();
   if (!paid) return true;

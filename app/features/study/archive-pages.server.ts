@@ -18,7 +18,10 @@ export async function loadArchivePage({ request, now = new Date() }: { request: 
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim();
   const requestedPage = Number.parseInt(params.get("page") ?? "1", 10);
-  const [{ today }, blocks] = await Promise.all([churchToday(db, now), getContentBlocks({ db, language, keys: ["page.past-bible-studies"] })]);
+  const [{ today }, blocks] = await Promise.all([
+    churchToday(db, now),
+    getContentBlocks({ db, language, keys: ["page.past-bible-studies"] }),
+  ]);
   const [result, current] = await Promise.all([
     searchGuides({ db, today, query, page: Number.isFinite(requestedPage) && requestedPage > 0 ? Math.min(requestedPage, 100_000) : 1 }),
     findCurrentGuide(db, today),
@@ -33,7 +36,15 @@ export async function loadArchivePage({ request, now = new Date() }: { request: 
     pages: result.pages,
     guides: result.rows.map((row) => {
       const view = guideView(row, language);
-      return { slug: view.slug, title: view.title, weekOf: view.weekOf, weekLabel: view.weekLabel, passage: view.passageReference, summary: summaryOf(view.devotional), current: row.id === current?.id };
+      return {
+        slug: view.slug,
+        title: view.title,
+        weekOf: view.weekOf,
+        weekLabel: view.weekLabel,
+        passage: view.passageReference,
+        summary: summaryOf(view.devotional),
+        current: row.id === current?.id,
+      };
     }),
     seo: { title: page.title, description: block?.summary ?? (page.body.slice(0, 160) || page.title) },
   };

@@ -144,7 +144,8 @@ export function formatRange(range: OsisRange, language: Language, dash = "–"):
   const single = same || (start.chapter !== null && start.chapter === end.chapter);
   const name = bookName(start.book, language, single);
   if (same || start.chapter === null) return `${name} ${pointText(start)}`.trim();
-  if (start.chapter === end.chapter && start.verse !== null && end.verse !== null) return `${name} ${start.chapter}:${start.verse}${dash}${end.verse}`;
+  if (start.chapter === end.chapter && start.verse !== null && end.verse !== null)
+    return `${name} ${start.chapter}:${start.verse}${dash}${end.verse}`;
   return `${name} ${pointText(start)}${dash}${pointText(end)}`;
 }
 

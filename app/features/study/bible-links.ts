@@ -43,7 +43,11 @@ export function readerLinks(osis: string, language: Language): ReaderLink[] {
       if (sameChapter && first.end.verse !== null && first.end.verse !== first.start.verse) path += `-${first.end.verse}`;
       if (!sameChapter) path = `${book.usfm}.${first.start.chapter}`;
     }
-    links.push({ site: "youversion", version: version.youversion, url: `https://www.bible.com/bible/${version.youversionId}/${path}.${version.youversion}` });
+    links.push({
+      site: "youversion",
+      version: version.youversion,
+      url: `https://www.bible.com/bible/${version.youversionId}/${path}.${version.youversion}`,
+    });
   }
   return links;
 }

@@ -52,7 +52,10 @@ function parseIn(text: string, language: Language): string | null {
   rest += text.slice(at);
   // Leftover words ("hello John 3:16") mean the parser only guessed at part of the input.
   if (!FILLER.test(rest)) return null;
-  const osis = found.map((f) => f.osis).filter(Boolean).join(",");
+  const osis = found
+    .map((f) => f.osis)
+    .filter(Boolean)
+    .join(",");
   return osis || null;
 }
 

@@ -109,7 +109,12 @@ export function createBibleTextProvider(options: BibleTextProviderOptions): Bibl
         logger.warn({ reference }, "bible text provider answered an unexpected shape");
         return null;
       }
-      const verses = parsed.data.verses.map((v) => ({ book: v.book_name, chapter: v.chapter, verse: v.verse, text: v.text.replace(/\s+/g, " ").trim() }));
+      const verses = parsed.data.verses.map((v) => ({
+        book: v.book_name,
+        chapter: v.chapter,
+        verse: v.verse,
+        text: v.text.replace(/\s+/g, " ").trim(),
+      }));
       cache.set(url, verses, now);
       names.set(translation, parsed.data.translation_name, now);
       return { verses, name: parsed.data.translation_name };
@@ -140,7 +145,10 @@ export function getBibleTextProvider(): BibleTextProvider | null {
   if (configured === undefined) {
     const env = getEnv();
     configured = env.BIBLE_API_URL
-      ? createBibleTextProvider({ baseUrl: env.BIBLE_API_URL, translations: { en: env.BIBLE_TRANSLATION_EN, es: env.BIBLE_TRANSLATION_ES } })
+      ? createBibleTextProvider({
+          baseUrl: env.BIBLE_API_URL,
+          translations: { en: env.BIBLE_TRANSLATION_EN, es: env.BIBLE_TRANSLATION_ES },
+        })
       : null;
   }
   return configured;

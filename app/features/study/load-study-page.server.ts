@@ -62,7 +62,12 @@ export async function loadStudyPage({ request, url, now = new Date() }: { reques
       member: session ? { name: session.member.name } : null,
       notes,
       editing: editing
-        ? { id: editing.id, body: editing.body, passage: editing.passage ?? "", aboutGuide: editing.guideId !== null && editing.guideId === row?.id }
+        ? {
+            id: editing.id,
+            body: editing.body,
+            passage: editing.passage ?? "",
+            aboutGuide: editing.guideId !== null && editing.guideId === row?.id,
+          }
         : null,
       notice,
       signInHref: signInHrefFor(`/study${url.search}`),

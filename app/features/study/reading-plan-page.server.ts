@@ -37,7 +37,13 @@ export async function loadReadingPlanPage({ request, slug }: { request: Request;
       plan: { slug: plan.slug, title, description },
       days: dayViews,
       member: session ? { done: dayViews.filter((d) => d.done).length } : null,
-      next: next ? { dayNumber: next.dayNumber, passage: nextPassage, reference: next.passageOsis ? formatOsis(next.passageOsis, language) : next.passage } : null,
+      next: next
+        ? {
+            dayNumber: next.dayNumber,
+            passage: nextPassage,
+            reference: next.passageOsis ? formatOsis(next.passageOsis, language) : next.passage,
+          }
+        : null,
       signInHref: signInHrefFor(`/study/plans/${encodeURIComponent(plan.slug)}`),
       seo: { title, description: description.slice(0, 160) || title },
     },
@@ -50,7 +56,13 @@ export type PlanActionData = { ok: boolean; message: string };
 const ZProgress = z.object({ intent: z.enum(["mark", "unmark"]), dayId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** POST /study/plans/:slug: `mark` or `unmark` one day (members only; idempotent). */
-export async function runReadingPlanAction({ request, slug }: { request: Request; slug: string }): Promise<{ status: number; data: PlanActionData; headers?: Headers }> {
+export async function runReadingPlanAction({
+  request,
+  slug,
+}: {
+  request: Request;
+  slug: string;
+}): Promise<{ status: number; data: PlanActionData; headers?: Headers }> {
   const { db, language } = getRequestContext(request);
   const t = studyTranslator(language);
   const input = await readInput(request);

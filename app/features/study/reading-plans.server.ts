@@ -11,7 +11,11 @@ export type PlanDayRow = typeof readingPlanDays.$inferSelect;
 /** The active plans, with the member's count of done readings (null for a guest). */
 export async function listActivePlans(options: { db: AppDatabase; userId: string | null; language: Language }): Promise<PlanSummary[]> {
   const { db, userId, language } = options;
-  const plans = await db.select().from(readingPlans).where(eq(readingPlans.isActive, true)).orderBy(asc(readingPlans.titleEn), asc(readingPlans.id));
+  const plans = await db
+    .select()
+    .from(readingPlans)
+    .where(eq(readingPlans.isActive, true))
+    .orderBy(asc(readingPlans.titleEn), asc(readingPlans.id));
   if (plans.length === 0) return [];
   const ids = plans.map((p) => p.id);
   const dayCounts = await db

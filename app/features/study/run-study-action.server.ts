@@ -22,7 +22,11 @@ const errorStatus: Record<NoteError, number> = { noteEmpty: 400, noteTooLong: 40
  * POST /study: `save-note` (new, or an edit of `noteId`) and `delete-note`. Members only;
  * only the owner's notes can be changed. Success redirects back to /study with a notice.
  */
-export async function runStudyAction({ request }: { request: Request }): Promise<{ status: number; data: StudyActionData; headers?: Headers }> {
+export async function runStudyAction({
+  request,
+}: {
+  request: Request;
+}): Promise<{ status: number; data: StudyActionData; headers?: Headers }> {
   const { db, language } = getRequestContext(request);
   const t = studyTranslator(language);
   const input = await readInput(request);

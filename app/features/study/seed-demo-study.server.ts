@@ -104,8 +104,10 @@ const guides: DemoGuide[] = [
       "¿Qué nos dice de Dios que el padre saliera corriendo?",
       "¿Hay alguien a quien usted necesite recibir de vuelta en casa?",
     ],
-    prayerEn: "Father, thank you for running to meet me. Free me from pride and from shame, and give me a heart that celebrates every homecoming. Amen.",
-    prayerEs: "Padre, gracias por salir corriendo a mi encuentro. Líbrame del orgullo y de la vergüenza, y dame un corazón que celebre cada regreso. Amén.",
+    prayerEn:
+      "Father, thank you for running to meet me. Free me from pride and from shame, and give me a heart that celebrates every homecoming. Amen.",
+    prayerEs:
+      "Padre, gracias por salir corriendo a mi encuentro. Líbrame del orgullo y de la vergüenza, y dame un corazón que celebre cada regreso. Amén.",
   },
   {
     slug: "do-not-worry",
@@ -126,8 +128,10 @@ const guides: DemoGuide[] = [
       "¿Cómo sería buscar primero el reino de Dios en esa área?",
       "¿Cómo puede nuestro grupo llevar en oración las preocupaciones de los demás?",
     ],
-    prayerEn: "Father, you know what I need before I ask. I give you my worries about tomorrow and choose to seek your kingdom today. Amen.",
-    prayerEs: "Padre, tú sabes lo que necesito antes de que te lo pida. Te entrego mis preocupaciones por el mañana y decido buscar hoy tu reino. Amén.",
+    prayerEn:
+      "Father, you know what I need before I ask. I give you my worries about tomorrow and choose to seek your kingdom today. Amen.",
+    prayerEs:
+      "Padre, tú sabes lo que necesito antes de que te lo pida. Te entrego mis preocupaciones por el mañana y decido buscar hoy tu reino. Amén.",
   },
   {
     slug: "born-again",
@@ -148,7 +152,8 @@ const guides: DemoGuide[] = [
       "¿Cómo le explicaría a un amigo lo que es nacer de nuevo?",
       "¿Qué revela Juan 3:16 sobre el corazón de Dios?",
     ],
-    prayerEn: "Lord Jesus, thank you for the gift of new life. Give me the honesty of Nicodemus and the faith to believe your promise. Amen.",
+    prayerEn:
+      "Lord Jesus, thank you for the gift of new life. Give me the honesty of Nicodemus and the faith to believe your promise. Amen.",
     prayerEs: "Señor Jesús, gracias por el regalo de la vida nueva. Dame la sinceridad de Nicodemo y la fe para creer tu promesa. Amén.",
   },
 ];
@@ -194,8 +199,10 @@ export async function seedDemoStudy(tx: AppDatabase, now: Date): Promise<void> {
       slug: "gospel-of-john",
       titleEn: "The Gospel of John in 21 Days",
       titleEs: "El Evangelio de Juan en 21 días",
-      descriptionEn: "One chapter a day through the Gospel of John: the signs, the conversations and the cross, so that you may believe and have life in his name.",
-      descriptionEs: "Un capítulo al día a lo largo del Evangelio de Juan: las señales, las conversaciones y la cruz, para que usted crea y tenga vida en su nombre.",
+      descriptionEn:
+        "One chapter a day through the Gospel of John: the signs, the conversations and the cross, so that you may believe and have life in his name.",
+      descriptionEs:
+        "Un capítulo al día a lo largo del Evangelio de Juan: las señales, las conversaciones y la cruz, para que usted crea y tenga vida en su nombre.",
       isActive: true,
     })
     .onConflictDoNothing({ target: readingPlans.slug })

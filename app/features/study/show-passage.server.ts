@@ -16,7 +16,9 @@ export async function showPassage(options: {
   return {
     osis,
     reference: formatOsis(osis, language),
-    text: text ? { translationName: text.translationName, verses: text.verses.map(({ chapter, verse, text: t }) => ({ chapter, verse, text: t })) } : null,
+    text: text
+      ? { translationName: text.translationName, verses: text.verses.map(({ chapter, verse, text: t }) => ({ chapter, verse, text: t })) }
+      : null,
     providerFailed: Boolean(provider) && !text,
     links: readerLinks(osis, language),
   };

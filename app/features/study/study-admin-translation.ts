@@ -8,7 +8,8 @@ export type StudyAdminT = NamespaceT<StudyAdminStrings>;
  * pages and the server: `studyAdminTranslator(language)`, `useStudyAdminTranslation()`. Public
  * components use the smaller `useStudyTranslation()`.
  */
-export const { translator: studyAdminTranslator, useNamespaceTranslation: useStudyAdminTranslation } = await defineNamespace<StudyAdminStrings>({
-  en: () => import("~/i18n/locales/en/study-admin"),
-  es: () => import("~/i18n/locales/es/study-admin"),
-});
+export const { translator: studyAdminTranslator, useNamespaceTranslation: useStudyAdminTranslation } =
+  await defineNamespace<StudyAdminStrings>({
+    en: () => import("~/i18n/locales/en/study-admin"),
+    es: () => import("~/i18n/locales/es/study-admin"),
+  });

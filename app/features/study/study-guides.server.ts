@@ -37,7 +37,11 @@ export async function findCurrentGuide(db: AppDatabase, today: string): Promise<
 
 /** One public guide by slug; null for drafts, future weeks and unknown slugs. */
 export async function findPublicGuide(db: AppDatabase, slug: string, today: string): Promise<GuideRow | null> {
-  const [row] = await db.select().from(studyGuides).where(and(eq(studyGuides.slug, slug), isPublic(today))).limit(1);
+  const [row] = await db
+    .select()
+    .from(studyGuides)
+    .where(and(eq(studyGuides.slug, slug), isPublic(today)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -54,7 +58,10 @@ export async function searchGuides(options: { db: AppDatabase; today: string; qu
   const query = options.query.trim().slice(0, MAX_QUERY_LENGTH);
   const tsQuery = fullTextQuery(query);
   const where = query ? and(isPublic(today), sql`${studyGuides.search} @@ ${tsQuery}`) : isPublic(today);
-  const [countRow] = await db.select({ count: sql<number>`count(*)::int` }).from(studyGuides).where(where);
+  const [countRow] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(studyGuides)
+    .where(where);
   const total = Number(countRow?.count ?? 0);
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, options.page), pages);

@@ -87,7 +87,12 @@ export async function findOwnNote(options: { db: AppDatabase; userId: string; no
 }
 
 /** The member's notes, most recently changed first, in their language. */
-export async function listStudyNotes(options: { db: AppDatabase; userId: string; language: Language; timeZone: string }): Promise<NoteView[]> {
+export async function listStudyNotes(options: {
+  db: AppDatabase;
+  userId: string;
+  language: Language;
+  timeZone: string;
+}): Promise<NoteView[]> {
   const { db, language } = options;
   const rows = await db
     .select({

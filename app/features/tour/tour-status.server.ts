@@ -52,7 +52,8 @@ export async function runTourAction({ request }: { request: Request }): Promise<
   const session = await getCurrentMember({ db, request });
   if (!session) return fail(401, t("errors.signInRequired"));
   const input = await readInput(request);
-  if (!input || input.intent !== "complete" || Object.keys(input).length !== 1) return fail(400, t("errors.invalidRequest"), session.headers);
+  if (!input || input.intent !== "complete" || Object.keys(input).length !== 1)
+    return fail(400, t("errors.invalidRequest"), session.headers);
   const userId = session.member.id;
   const limit = await consumeRateLimit(db, `tour:complete:user:${userId}`, tourCompleteLimit);
   if (!limit.allowed) {

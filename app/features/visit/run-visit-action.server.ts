@@ -9,8 +9,7 @@ import { echo, fieldErrorKeys, MESSAGE_MAX, NEEDS_MAX, VISIT_FIELDS, visitSchema
 import { visitTranslator } from "./visit-translation";
 
 export type VisitActionData =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
+  { ok: true; message: string } | { ok: false; message: string; fieldErrors: Record<string, string>; values: Record<string, string> };
 
 /** Requests from one IP (scaled like the sign-in limits) and for one email address. */
 export const visitLimits = { ip: { limit: 5, windowSeconds: 60 * 60 }, email: { limit: 3, windowSeconds: 24 * 60 * 60 } };

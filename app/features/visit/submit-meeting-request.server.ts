@@ -10,7 +10,13 @@ import type { VisitInput } from "./visit-input";
  * Stores a visit or pastor-meeting request and queues its confirmation (in the language the
  * requester chose) in one transaction. `userId` links it to the signed-in member.
  */
-export async function submitMeetingRequest(o: { db: AppDatabase; input: VisitInput; userId: string | null; siteUrl: string; now?: Date }): Promise<{ id: string }> {
+export async function submitMeetingRequest(o: {
+  db: AppDatabase;
+  input: VisitInput;
+  userId: string | null;
+  siteUrl: string;
+  now?: Date;
+}): Promise<{ id: string }> {
   const now = o.now ?? new Date();
   const { input } = o;
   const church = await getVisitChurch(o.db, input.language);

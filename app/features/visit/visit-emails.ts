@@ -45,13 +45,22 @@ export function visitConfirmationEmail(input: {
         ...(input.address ? [t("email.address", { address: input.address })] : []),
         t("email.outro"),
       ],
-      action: { label: t("email.action"), url: new URL(`/plan-visit${input.language === "es" ? "?lang=es" : ""}`, input.siteUrl).toString() },
+      action: {
+        label: t("email.action"),
+        url: new URL(`/plan-visit${input.language === "es" ? "?lang=es" : ""}`, input.siteUrl).toString(),
+      },
     }),
   };
 }
 
 /** A staff reply from the meetings inbox, in the requester's language. */
-export function meetingReplyEmail(input: { language: Language; churchName: string; siteUrl: string; name: string; body: string }): EmailContent {
+export function meetingReplyEmail(input: {
+  language: Language;
+  churchName: string;
+  siteUrl: string;
+  name: string;
+  body: string;
+}): EmailContent {
   const t = visitTranslator(input.language);
   const name = greetableName(input.name);
   return {

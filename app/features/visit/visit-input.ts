@@ -52,8 +52,20 @@ export function visitSchema(today: string) {
       .refine((value) => !isCalendarDate(value) || value >= today, { error: "datePast" })
       .refine((value) => !isCalendarDate(value) || value <= last, { error: "dateFar" }),
     partySize: z
-      .union([z.string({ error: "partySize" }).trim().regex(/^\d{1,3}$/, { error: "partySize" }).transform(Number), z.number({ error: "partySize" })], { error: "partySize" })
-      .pipe(z.number({ error: "partySize" }).int({ error: "partySize" }).min(1, { error: "partySize" }).max(PARTY_MAX, { error: "partySize" })),
+      .union(
+        [
+          z
+            .string({ error: "partySize" })
+            .trim()
+            .regex(/^\d{1,3}$/, { error: "partySize" })
+            .transform(Number),
+          z.number({ error: "partySize" }),
+        ],
+        { error: "partySize" },
+      )
+      .pipe(
+        z.number({ error: "partySize" }).int({ error: "partySize" }).min(1, { error: "partySize" }).max(PARTY_MAX, { error: "partySize" }),
+      ),
     language: z.enum(["en", "es"], { error: "language" }),
     needs: freeText(NEEDS_MAX, "needs"),
     message: freeText(MESSAGE_MAX, "message"),
@@ -62,7 +74,17 @@ export function visitSchema(today: string) {
 export type VisitInput = z.output<ReturnType<typeof visitSchema>>;
 
 const ERROR_KEYS = new Set<string>([
-  "kind", "name", "email", "phone", "date", "datePast", "dateFar", "partySize", "language", "needs", "message",
+  "kind",
+  "name",
+  "email",
+  "phone",
+  "date",
+  "datePast",
+  "dateFar",
+  "partySize",
+  "language",
+  "needs",
+  "message",
 ] satisfies VisitErrorKey[]);
 
 const FALLBACK: Record<VisitField, VisitErrorKey> = {

@@ -47,7 +47,13 @@ export async function loadVolunteersSection({ request }: { request: Request }) {
       ? await db
           .select({ opportunityId: volunteerSignups.opportunityId })
           .from(volunteerSignups)
-          .where(and(eq(volunteerSignups.userId, session.member.id), isNotNull(volunteerSignups.opportunityId), inArray(volunteerSignups.opportunityId, ids)))
+          .where(
+            and(
+              eq(volunteerSignups.userId, session.member.id),
+              isNotNull(volunteerSignups.opportunityId),
+              inArray(volunteerSignups.opportunityId, ids),
+            ),
+          )
       : [];
     const m = session.member;
     member = {
@@ -79,7 +85,15 @@ const errorStatus: Record<VolunteerSignupError, number> = { notFound: 404, alrea
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Runs a /community form post whose intent starts with "volunteers-": "volunteers-signup". */
-export async function runVolunteersAction({ request, form, intent }: { request: Request; form: FormData; intent: string }): Promise<{ status: number; data: VolunteersActionData; headers?: HeadersInit }> {
+export async function runVolunteersAction({
+  request,
+  form,
+  intent,
+}: {
+  request: Request;
+  form: FormData;
+  intent: string;
+}): Promise<{ status: number; data: VolunteersActionData; headers?: HeadersInit }> {
   const { db, language } = getRequestContext(request);
   const t = volunteersTranslator(language);
   const values = {
@@ -114,7 +128,10 @@ export async function runVolunteersAction({ request, form, intent }: { request: 
 
   const scale = getEnv().RATE_LIMIT_IP_SCALE;
   const limits = [
-    await consumeRateLimit(db, `volunteers:signup:ip:${clientIp(request)}`, { ...volunteerSignupLimits.ip, limit: volunteerSignupLimits.ip.limit * scale }),
+    await consumeRateLimit(db, `volunteers:signup:ip:${clientIp(request)}`, {
+      ...volunteerSignupLimits.ip,
+      limit: volunteerSignupLimits.ip.limit * scale,
+    }),
     await consumeRateLimit(db, `volunteers:signup:email:${signup.email}`, volunteerSignupLimits.email),
   ];
   const blocked = limits.find((l) => !l.allowed);
@@ -129,12 +146,17 @@ export async function runVolunteersAction({ request, form, intent }: { request: 
     siteUrl: siteUrl(getEnv()),
   });
   if (!result.ok) {
-    const message = result.error === "alreadySignedUp" ? t("errors.alreadySignedUp", { ministry: result.ministry ?? "" }) : t("errors.notFound");
+    const message =
+      result.error === "alreadySignedUp" ? t("errors.alreadySignedUp", { ministry: result.ministry ?? "" }) : t("errors.notFound");
     return fail(errorStatus[result.error], message, result.error === "notFound" ? { opportunityId: message } : {}, headers);
   }
   return {
     status: 200,
     headers,
-    data: { ok: true, opportunityId: signup.opportunityId, message: t("success", { name: signup.name, ministry: result.ministry, email: signup.email }) },
+    data: {
+      ok: true,
+      opportunityId: signup.opportunityId,
+      message: t("success", { name: signup.name, ministry: result.ministry, email: signup.email }),
+    },
   };
 }

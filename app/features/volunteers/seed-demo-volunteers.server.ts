@@ -8,7 +8,8 @@ export const DEMO_MINISTRIES = [
     title: "Greeters & Hospitality",
     titleEs: "Bienvenida y hospitalidad",
     description: "Welcome people at the doors, help first-time guests find their way, and serve coffee after worship.",
-    descriptionEs: "Dé la bienvenida en las puertas, ayude a quienes nos visitan por primera vez a orientarse y sirva café después del culto.",
+    descriptionEs:
+      "Dé la bienvenida en las puertas, ayude a quienes nos visitan por primera vez a orientarse y sirva café después del culto.",
     schedule: "Sundays 9:45 AM, once or twice a month",
     scheduleEs: "Domingos a las 9:45 a. m., una o dos veces al mes",
   },
@@ -17,7 +18,8 @@ export const DEMO_MINISTRIES = [
     title: "Children's Ministry",
     titleEs: "Ministerio de niños",
     description: "Teach a Bible lesson, lead crafts and songs, or help check children in safely. Background check and training provided.",
-    descriptionEs: "Enseñe una lección bíblica, dirija manualidades y cantos o ayude a registrar a los niños con seguridad. Ofrecemos la verificación de antecedentes y la capacitación.",
+    descriptionEs:
+      "Enseñe una lección bíblica, dirija manualidades y cantos o ayude a registrar a los niños con seguridad. Ofrecemos la verificación de antecedentes y la capacitación.",
     schedule: "Sundays during the 10:30 AM service, monthly rota",
     scheduleEs: "Domingos durante el culto de las 10:30 a. m., turno mensual",
   },
@@ -35,7 +37,8 @@ export const DEMO_MINISTRIES = [
     title: "Media & Livestream",
     titleEs: "Medios y transmisión en vivo",
     description: "Run the cameras, sound board, slides and the online broadcast so everyone can take part, near or far.",
-    descriptionEs: "Maneje las cámaras, la consola de sonido, las diapositivas y la transmisión en línea para que todos participen, cerca o lejos.",
+    descriptionEs:
+      "Maneje las cámaras, la consola de sonido, las diapositivas y la transmisión en línea para que todos participen, cerca o lejos.",
     schedule: "Sundays 9:30 AM to noon; no experience needed",
     scheduleEs: "Domingos de 9:30 a. m. a mediodía; no se necesita experiencia",
   },

@@ -11,8 +11,7 @@ import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type VolunteerSignupError = "notFound" | "alreadySignedUp";
 export type VolunteerSignupResult =
-  | { ok: true; signupId: string; ministry: string }
-  | { ok: false; error: VolunteerSignupError; ministry: string | null };
+  { ok: true; signupId: string; ministry: string } | { ok: false; error: VolunteerSignupError; ministry: string | null };
 
 /**
  * Signs a member or a visitor up to serve in an active ministry. One sign-up per ministry for
@@ -39,14 +38,23 @@ export async function signUpToVolunteer(o: {
   try {
     result = await o.db.transaction(async (tx): Promise<VolunteerSignupResult> => {
       const db = tx as unknown as AppDatabase;
-      const [opportunity] = await tx.select().from(volunteerOpportunities).where(eq(volunteerOpportunities.id, o.opportunityId)).for("update");
+      const [opportunity] = await tx
+        .select()
+        .from(volunteerOpportunities)
+        .where(eq(volunteerOpportunities.id, o.opportunityId))
+        .for("update");
       if (!opportunity || !opportunity.active) return { ok: false, error: "notFound", ministry: null };
       ministry = localize(language, opportunity.title, opportunity.titleEs);
       const sameEmail = sql`lower(${volunteerSignups.email}) = ${email}`;
       const [existing] = await tx
         .select({ id: volunteerSignups.id })
         .from(volunteerSignups)
-        .where(and(eq(volunteerSignups.opportunityId, opportunity.id), o.person.userId ? or(eq(volunteerSignups.userId, o.person.userId), sameEmail) : sameEmail))
+        .where(
+          and(
+            eq(volunteerSignups.opportunityId, opportunity.id),
+            o.person.userId ? or(eq(volunteerSignups.userId, o.person.userId), sameEmail) : sameEmail,
+          ),
+        )
         .limit(1);
       if (existing) return { ok: false, error: "alreadySignedUp", ministry };
       const [row] = await tx

@@ -30,7 +30,10 @@ export function volunteerConfirmationEmail(input: {
         t("email.availability", { availability: input.availability }),
         t("email.outro"),
       ],
-      action: { label: t("email.action"), url: new URL(`/community${input.language === "es" ? "?lang=es" : ""}`, input.siteUrl).toString() },
+      action: {
+        label: t("email.action"),
+        url: new URL(`/community${input.language === "es" ? "?lang=es" : ""}`, input.siteUrl).toString(),
+      },
     }),
   };
 }

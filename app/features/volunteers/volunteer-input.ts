@@ -22,16 +22,30 @@ const longText = (max: number, key: VolunteerErrorKey) =>
 
 /** The /community volunteer form (intent "volunteers-signup"). */
 export const ZVolunteerSignup = z.object({
-  opportunityId: z.coerce.number({ error: "ministry" }).int({ error: "ministry" }).positive({ error: "ministry" }).max(2_147_483_647, { error: "ministry" }),
+  opportunityId: z.coerce
+    .number({ error: "ministry" })
+    .int({ error: "ministry" })
+    .positive({ error: "ministry" })
+    .max(2_147_483_647, { error: "ministry" }),
   name: contactName("nameLength"),
   email: contactEmail,
   phone: contactPhone,
   availability: longText(AVAILABILITY_MAX, "availability").pipe(z.string().min(1, { error: "availability" })),
-  message: longText(MESSAGE_MAX, "message").optional().transform((value) => value ?? ""),
+  message: longText(MESSAGE_MAX, "message")
+    .optional()
+    .transform((value) => value ?? ""),
 });
 export type VolunteerSignupInput = z.output<typeof ZVolunteerSignup>;
 
-const ERROR_KEYS = new Set<string>(["ministry", "name", "nameLength", "email", "phone", "availability", "message"] satisfies VolunteerErrorKey[]);
+const ERROR_KEYS = new Set<string>([
+  "ministry",
+  "name",
+  "nameLength",
+  "email",
+  "phone",
+  "availability",
+  "message",
+] satisfies VolunteerErrorKey[]);
 const FALLBACK: Record<VolunteerField, VolunteerErrorKey> = {
   opportunityId: "ministry",
   name: "name",

@@ -8,7 +8,8 @@ export type VolunteersAdminT = NamespaceT<VolunteersAdminStrings>;
  * pages and the server: `volunteersAdminTranslator(language)`, `useVolunteersAdminTranslation()`. Public
  * components use the smaller `useVolunteersTranslation()`.
  */
-export const { translator: volunteersAdminTranslator, useNamespaceTranslation: useVolunteersAdminTranslation } = await defineNamespace<VolunteersAdminStrings>({
-  en: () => import("~/i18n/locales/en/volunteers-admin"),
-  es: () => import("~/i18n/locales/es/volunteers-admin"),
-});
+export const { translator: volunteersAdminTranslator, useNamespaceTranslation: useVolunteersAdminTranslation } =
+  await defineNamespace<VolunteersAdminStrings>({
+    en: () => import("~/i18n/locales/en/volunteers-admin"),
+    es: () => import("~/i18n/locales/es/volunteers-admin"),
+  });

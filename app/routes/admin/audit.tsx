@@ -41,7 +41,17 @@ function pageHref(filters: Record<string, string | number | undefined>, page: nu
   return query ? `/admin/audit?${query}` : "/admin/audit";
 }
 
-function Pagination({ filters, page, hasNext, view }: { filters: Record<string, string | number | undefined>; page: number; hasNext: boolean; view: string }) {
+function Pagination({
+  filters,
+  page,
+  hasNext,
+  view,
+}: {
+  filters: Record<string, string | number | undefined>;
+  page: number;
+  hasNext: boolean;
+  view: string;
+}) {
   const { t } = useAdminTranslation();
   if (page <= 1 && !hasNext) return null;
   return (
@@ -75,7 +85,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/audit" className={tabClass(view === "changes")} aria-current={view === "changes" ? "page" : undefined}>
           {t("audit.tabs.changes")}
         </Link>
-        <Link to="/admin/audit?view=sign-ins" className={tabClass(view === "sign-ins")} aria-current={view === "sign-ins" ? "page" : undefined}>
+        <Link
+          to="/admin/audit?view=sign-ins"
+          className={tabClass(view === "sign-ins")}
+          aria-current={view === "sign-ins" ? "page" : undefined}
+        >
           {t("audit.tabs.signIns")}
         </Link>
       </nav>
@@ -85,16 +99,36 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <AdminCard id="audit-filters" title={t("audit.filters.title")}>
             <Form method="get" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" key={JSON.stringify(changes.filters)}>
               <Field id="audit-actor" label={t("audit.filters.actor")}>
-                {(props) => <input {...props} name="actor" defaultValue={changes.filters.actor ?? ""} className={inputClasses} maxLength={100} />}
+                {(props) => (
+                  <input {...props} name="actor" defaultValue={changes.filters.actor ?? ""} className={inputClasses} maxLength={100} />
+                )}
               </Field>
               <Field id="audit-action" label={t("audit.filters.action")} hint={t("audit.filters.actionHint")}>
-                {(props) => <input {...props} name="action" defaultValue={changes.filters.action ?? ""} className={inputClasses} maxLength={100} />}
+                {(props) => (
+                  <input {...props} name="action" defaultValue={changes.filters.action ?? ""} className={inputClasses} maxLength={100} />
+                )}
               </Field>
               <Field id="audit-entity-type" label={t("audit.filters.entityType")}>
-                {(props) => <input {...props} name="entityType" defaultValue={changes.filters.entityType ?? ""} className={inputClasses} maxLength={100} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="entityType"
+                    defaultValue={changes.filters.entityType ?? ""}
+                    className={inputClasses}
+                    maxLength={100}
+                  />
+                )}
               </Field>
               <Field id="audit-entity-id" label={t("audit.filters.entityId")}>
-                {(props) => <input {...props} name="entityId" defaultValue={changes.filters.entityId ?? ""} className={inputClasses} maxLength={200} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="entityId"
+                    defaultValue={changes.filters.entityId ?? ""}
+                    className={inputClasses}
+                    maxLength={200}
+                  />
+                )}
               </Field>
               <Field id="audit-from" label={t("audit.filters.from")} hint={t("audit.filters.dateHint", { zone: timeZone })}>
                 {(props) => <input {...props} type="date" name="from" defaultValue={changes.filters.from ?? ""} className={inputClasses} />}
@@ -121,11 +155,21 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <table className={tableClasses}>
                   <thead>
                     <tr>
-                      <th scope="col" className={headClasses}>{t("audit.changes.time")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.changes.actor")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.changes.action")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.changes.entity")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.changes.change")}</th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.changes.time")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.changes.actor")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.changes.action")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.changes.entity")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.changes.change")}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -154,11 +198,15 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                                   <dd className="grid gap-1 sm:grid-cols-2">
                                     <div>
                                       <span className="text-xs font-semibold uppercase text-slate-600">{t("audit.changes.before")}</span>
-                                      <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all rounded bg-red-50 p-1 text-xs text-red-950">{change.before ?? t("audit.changes.empty")}</pre>
+                                      <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all rounded bg-red-50 p-1 text-xs text-red-950">
+                                        {change.before ?? t("audit.changes.empty")}
+                                      </pre>
                                     </div>
                                     <div>
                                       <span className="text-xs font-semibold uppercase text-slate-600">{t("audit.changes.after")}</span>
-                                      <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all rounded bg-emerald-50 p-1 text-xs text-emerald-950">{change.after ?? t("audit.changes.empty")}</pre>
+                                      <pre className="max-w-xs overflow-x-auto whitespace-pre-wrap break-all rounded bg-emerald-50 p-1 text-xs text-emerald-950">
+                                        {change.after ?? t("audit.changes.empty")}
+                                      </pre>
                                     </div>
                                   </dd>
                                 </div>
@@ -183,7 +231,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <Form method="get" className="grid gap-4 sm:grid-cols-2" key={JSON.stringify(signIns.filters)}>
               <input type="hidden" name="view" value="sign-ins" />
               <Field id="sign-in-email" label={t("audit.filters.email")}>
-                {(props) => <input {...props} name="email" type="search" defaultValue={signIns.filters.email ?? ""} className={inputClasses} maxLength={200} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    name="email"
+                    type="search"
+                    defaultValue={signIns.filters.email ?? ""}
+                    className={inputClasses}
+                    maxLength={200}
+                  />
+                )}
               </Field>
               <Field id="sign-in-result" label={t("audit.filters.result")}>
                 {(props) => (
@@ -213,12 +270,24 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <table className={tableClasses}>
                   <thead>
                     <tr>
-                      <th scope="col" className={headClasses}>{t("audit.signIns.time")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.signIns.email")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.signIns.result")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.signIns.method")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.signIns.ip")}</th>
-                      <th scope="col" className={headClasses}>{t("audit.signIns.device")}</th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.signIns.time")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.signIns.email")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.signIns.result")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.signIns.method")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.signIns.ip")}
+                      </th>
+                      <th scope="col" className={headClasses}>
+                        {t("audit.signIns.device")}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -247,7 +316,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         <td className={cellClasses}>{attempt.method}</td>
                         <td className={`${cellClasses} break-all`}>{attempt.ipAddress ?? "—"}</td>
                         <td className={cellClasses}>
-                          {attempt.device ? t("audit.signIns.deviceValue", { browser: attempt.device.browser, os: attempt.device.os }) : t("audit.signIns.unknownDevice")}
+                          {attempt.device
+                            ? t("audit.signIns.deviceValue", { browser: attempt.device.browser, os: attempt.device.os })
+                            : t("audit.signIns.unknownDevice")}
                         </td>
                       </tr>
                     ))}

@@ -4,7 +4,13 @@ import { adminButton, AdminCard, AdminPage, AdminTable, Field, formatDateTime, i
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { cancelClassSignup } from "~/features/admin/classes/cancel-class-signup.server";
 import { loadOfferingEditor, parseOfferingId } from "~/features/admin/classes/load-offering-editor.server";
-import { MAX_SESSIONS, OFFERING_STATUSES, sessionField, type OfferingFieldError, type OfferingFormValues } from "~/features/admin/classes/offering-form";
+import {
+  MAX_SESSIONS,
+  OFFERING_STATUSES,
+  sessionField,
+  type OfferingFieldError,
+  type OfferingFormValues,
+} from "~/features/admin/classes/offering-form";
 import { parseOfferingInput } from "~/features/admin/classes/parse-offering-input.server";
 import { saveOffering } from "~/features/admin/classes/save-offering.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
@@ -29,7 +35,12 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const notice = (["created", "saved", "signupCancelled"] as const).find((k) => search.has(k)) ?? null;
   const t = membershipTranslator(language);
   return data(
-    { title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { title: editor.values.titleEn ?? "" }), timeZone, editor, notice },
+    {
+      title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { title: editor.values.titleEn ?? "" }),
+      timeZone,
+      editor,
+      notice,
+    },
     { headers: NO_STORE },
   );
 }
@@ -45,8 +56,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db, admin, ip } = await requireAdmin(request, "inbox:signups");
   const offeringId = offeringIdOf(params);
   const input = await readInput(request);
-  const answer = (status: number, message: ClassFormResult["message"], values: OfferingFormValues = {}, fieldErrors: ClassFormResult["fieldErrors"] = {}) =>
-    data<ClassFormResult>({ ok: false, message, values, fieldErrors }, { status, headers: NO_STORE });
+  const answer = (
+    status: number,
+    message: ClassFormResult["message"],
+    values: OfferingFormValues = {},
+    fieldErrors: ClassFormResult["fieldErrors"] = {},
+  ) => data<ClassFormResult>({ ok: false, message, values, fieldErrors }, { status, headers: NO_STORE });
   if (!input) return answer(400, "invalidRequest");
   const values: OfferingFormValues = {};
   for (const [key, value] of Object.entries(input)) if (typeof value === "string" && key.length <= 40) values[key] = value.slice(0, 6000);
@@ -61,7 +76,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const count = Math.min((Number.parseInt(values.sessionCount ?? "", 10) || 0) + 1, MAX_SESSIONS);
     const numbers = Array.from({ length: count - 1 }, (_, i) => Number.parseInt(values[sessionField(i, "number")] ?? "", 10) || 0);
     values[sessionField(count - 1, "number")] = String(Math.min(99, Math.max(0, ...numbers) + 1));
-    return data<ClassFormResult>({ ok: false, message: "addedSession", values: { ...values, sessionCount: String(count) }, fieldErrors: {} }, { headers: NO_STORE });
+    return data<ClassFormResult>(
+      { ok: false, message: "addedSession", values: { ...values, sessionCount: String(count) }, fieldErrors: {} },
+      { headers: NO_STORE },
+    );
   }
   if (input.intent !== "save") return answer(400, "invalidRequest", values);
   const timeZone = await churchTimeZone(db);
@@ -86,10 +104,23 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
   const isNew = editor.id === null;
   const sessionCount = Math.max(1, Math.min(Number.parseInt(v("sessionCount"), 10) || 1, MAX_SESSIONS + 1));
 
-  const text = (name: string, label: string, o: { lang?: "en" | "es"; max?: number; hint?: string; type?: string; required?: boolean; id?: string } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    o: { lang?: "en" | "es"; max?: number; hint?: string; type?: string; required?: boolean; id?: string } = {},
+  ) => (
     <Field id={o.id ?? `class-${name}`} label={label} error={err(name)} hint={o.hint}>
       {(props) => (
-        <input {...props} name={name} type={o.type ?? "text"} lang={o.lang} defaultValue={v(name)} required={o.required} maxLength={o.max} className={inputClasses} />
+        <input
+          {...props}
+          name={name}
+          type={o.type ?? "text"}
+          lang={o.lang}
+          defaultValue={v(name)}
+          required={o.required}
+          maxLength={o.max}
+          className={inputClasses}
+        />
       )}
     </Field>
   );
@@ -130,8 +161,24 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
             </div>
             <div className="grid gap-4 md:grid-cols-2">
               {(["descriptionEn", "descriptionEs"] as const).map((name) => (
-                <Field key={name} id={`class-${name}`} label={t(`admin.fields.${name}`)} error={err(name)} hint={name === "descriptionEs" ? t("admin.spanishHint") : undefined}>
-                  {(props) => <textarea {...props} name={name} lang={name === "descriptionEs" ? "es" : "en"} rows={4} maxLength={5000} defaultValue={v(name)} className={inputClasses} />}
+                <Field
+                  key={name}
+                  id={`class-${name}`}
+                  label={t(`admin.fields.${name}`)}
+                  error={err(name)}
+                  hint={name === "descriptionEs" ? t("admin.spanishHint") : undefined}
+                >
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      name={name}
+                      lang={name === "descriptionEs" ? "es" : "en"}
+                      rows={4}
+                      maxLength={5000}
+                      defaultValue={v(name)}
+                      className={inputClasses}
+                    />
+                  )}
                 </Field>
               ))}
             </div>
@@ -159,15 +206,31 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
           <div className="grid gap-4">
             {Array.from({ length: sessionCount }, (_, i) => (
               <fieldset key={i} className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-4">
-                <legend className="px-1 text-sm font-semibold text-slate-900">{t("admin.sessionHeading", { number: v(sessionField(i, "number")) || i + 1 })}</legend>
+                <legend className="px-1 text-sm font-semibold text-slate-900">
+                  {t("admin.sessionHeading", { number: v(sessionField(i, "number")) || i + 1 })}
+                </legend>
                 {text(sessionField(i, "number"), t("admin.fields.sessionNumber"), { type: "number", id: `class-s${i}-number` })}
                 {text(sessionField(i, "date"), t("admin.fields.date"), { type: "date", id: `class-s${i}-date` })}
                 {text(sessionField(i, "startTime"), t("admin.fields.startTime"), { type: "time", id: `class-s${i}-start` })}
                 {text(sessionField(i, "endTime"), t("admin.fields.endTime"), { type: "time", id: `class-s${i}-end` })}
-                <div className="sm:col-span-2">{text(sessionField(i, "topicEn"), t("admin.fields.topicEn"), { lang: "en", max: 200, id: `class-s${i}-topic-en` })}</div>
-                <div className="sm:col-span-2">{text(sessionField(i, "topicEs"), t("admin.fields.topicEs"), { lang: "es", max: 200, id: `class-s${i}-topic-es`, hint: t("admin.spanishHint") })}</div>
+                <div className="sm:col-span-2">
+                  {text(sessionField(i, "topicEn"), t("admin.fields.topicEn"), { lang: "en", max: 200, id: `class-s${i}-topic-en` })}
+                </div>
+                <div className="sm:col-span-2">
+                  {text(sessionField(i, "topicEs"), t("admin.fields.topicEs"), {
+                    lang: "es",
+                    max: 200,
+                    id: `class-s${i}-topic-es`,
+                    hint: t("admin.spanishHint"),
+                  })}
+                </div>
                 <label className="flex min-h-11 items-center gap-3 sm:col-span-2">
-                  <input type="checkbox" name={sessionField(i, "remove")} defaultChecked={v(sessionField(i, "remove")) === "on"} className="h-5 w-5" />
+                  <input
+                    type="checkbox"
+                    name={sessionField(i, "remove")}
+                    defaultChecked={v(sessionField(i, "remove")) === "on"}
+                    className="h-5 w-5"
+                  />
                   <span className="text-slate-900">{t("admin.fields.remove")}</span>
                 </label>
               </fieldset>
@@ -198,30 +261,49 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
           {editor.signups.length === 0 ? (
             <p className="text-slate-700">{t("admin.signupsNone")}</p>
           ) : (
-            <AdminTable label={t("admin.signupsTable")} minWidthClass="min-w-[40rem]" columns={[t("admin.signupColumns.name"), t("admin.signupColumns.email"), t("admin.signupColumns.phone"), t("admin.signupColumns.date"), t("admin.signupColumns.status"), t("admin.signupColumns.actions")]}>
-                  {editor.signups.map((s) => (
-                    <tr key={s.id} className="border-b border-slate-200 align-top">
-                      <th scope="row" className="py-3 pr-3 font-normal break-words">{s.name}</th>
-                      <td className="py-3 pr-3 break-all">
-                        <a href={`mailto:${s.email}`} className="text-brand-800 underline">
-                          {s.email}
-                        </a>
-                      </td>
-                      <td className="py-3 pr-3 whitespace-nowrap">{s.phone ?? "—"}</td>
-                      <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(s.createdAt, language, timeZone)}</td>
-                      <td className="py-3 pr-3">{t(`admin.signupStatuses.${s.status}`)}</td>
-                      <td className="py-3">
-                        {s.status === "registered" ? (
-                          <Form method="post">
-                            <input type="hidden" name="signupId" value={s.id} />
-                            <button type="submit" name="intent" value="cancel-signup" className={adminButton.secondary} aria-label={t("admin.cancelSignup", { name: s.name })}>
-                              {t("admin.cancelSignupButton")}
-                            </button>
-                          </Form>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
+            <AdminTable
+              label={t("admin.signupsTable")}
+              minWidthClass="min-w-[40rem]"
+              columns={[
+                t("admin.signupColumns.name"),
+                t("admin.signupColumns.email"),
+                t("admin.signupColumns.phone"),
+                t("admin.signupColumns.date"),
+                t("admin.signupColumns.status"),
+                t("admin.signupColumns.actions"),
+              ]}
+            >
+              {editor.signups.map((s) => (
+                <tr key={s.id} className="border-b border-slate-200 align-top">
+                  <th scope="row" className="py-3 pr-3 font-normal break-words">
+                    {s.name}
+                  </th>
+                  <td className="py-3 pr-3 break-all">
+                    <a href={`mailto:${s.email}`} className="text-brand-800 underline">
+                      {s.email}
+                    </a>
+                  </td>
+                  <td className="py-3 pr-3 whitespace-nowrap">{s.phone ?? "—"}</td>
+                  <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(s.createdAt, language, timeZone)}</td>
+                  <td className="py-3 pr-3">{t(`admin.signupStatuses.${s.status}`)}</td>
+                  <td className="py-3">
+                    {s.status === "registered" ? (
+                      <Form method="post">
+                        <input type="hidden" name="signupId" value={s.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="cancel-signup"
+                          className={adminButton.secondary}
+                          aria-label={t("admin.cancelSignup", { name: s.name })}
+                        >
+                          {t("admin.cancelSignupButton")}
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
             </AdminTable>
           )}
         </AdminCard>

@@ -38,24 +38,40 @@ export default function AdminClasses({ loaderData }: Route.ComponentProps) {
         {offerings.length === 0 ? (
           <p className="text-slate-700">{t("admin.none")}</p>
         ) : (
-          <AdminTable label={t("admin.tableLabel")} minWidthClass="min-w-[36rem]" columns={[t("admin.columns.title"), t("admin.columns.status"), t("admin.columns.firstSession"), t("admin.columns.sessions"), t("admin.columns.signups")]}>
-                {offerings.map((row) => (
-                  <tr key={row.id} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="py-3 pr-3 font-normal">
-                      <Link to={`/admin/classes/${row.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
-                        {row.title}
-                      </Link>
-                    </th>
-                    <td className="py-3 pr-3">
-                      <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badge[row.status]}`}>{t(`admin.statuses.${row.status}`)}</span>
-                    </td>
-                    <td className="py-3 pr-3 whitespace-nowrap">{row.firstSession ? formatDateTime(row.firstSession, language, timeZone) : "—"}</td>
-                    <td className="py-3 pr-3">{row.sessions}</td>
-                    <td className="py-3 whitespace-nowrap">
-                      {row.capacity === null ? t("admin.signupCount", { count: row.signups }) : t("admin.signupCountOf", { count: row.signups, capacity: row.capacity })}
-                    </td>
-                  </tr>
-                ))}
+          <AdminTable
+            label={t("admin.tableLabel")}
+            minWidthClass="min-w-[36rem]"
+            columns={[
+              t("admin.columns.title"),
+              t("admin.columns.status"),
+              t("admin.columns.firstSession"),
+              t("admin.columns.sessions"),
+              t("admin.columns.signups"),
+            ]}
+          >
+            {offerings.map((row) => (
+              <tr key={row.id} className="border-b border-slate-200 align-top">
+                <th scope="row" className="py-3 pr-3 font-normal">
+                  <Link to={`/admin/classes/${row.id}`} className="font-semibold text-brand-800 underline underline-offset-2">
+                    {row.title}
+                  </Link>
+                </th>
+                <td className="py-3 pr-3">
+                  <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${badge[row.status]}`}>
+                    {t(`admin.statuses.${row.status}`)}
+                  </span>
+                </td>
+                <td className="py-3 pr-3 whitespace-nowrap">
+                  {row.firstSession ? formatDateTime(row.firstSession, language, timeZone) : "—"}
+                </td>
+                <td className="py-3 pr-3">{row.sessions}</td>
+                <td className="py-3 whitespace-nowrap">
+                  {row.capacity === null
+                    ? t("admin.signupCount", { count: row.signups })
+                    : t("admin.signupCountOf", { count: row.signups, capacity: row.capacity })}
+                </td>
+              </tr>
+            ))}
           </AdminTable>
         )}
       </AdminCard>

@@ -1,20 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/content";
-import {
-  AdminCard,
-  AdminPage,
-  adminButton,
-  Field,
-  formatDateTime,
-  inputClasses,
-  Notice,
-} from "~/components/admin/admin-ui";
-import {
-  adminTranslator,
-  useAdminTranslation,
-  type AdminMessageKey,
-  type AdminT,
-} from "~/features/admin/admin-translation";
+import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { contentKinds } from "~/features/admin/content/content-fields";
 import type { ContentActionData } from "~/features/admin/content/content-action.server";
@@ -23,11 +10,7 @@ import { loadPrayerLibrary, readLibraryFilter } from "~/features/admin/content/p
 import { PrayerLibraryEditor } from "~/components/prayer-generator/prayer-library-editor";
 import { loadFaqAdmin } from "~/features/assistant/faq-admin.server";
 import { FaqEditor } from "~/features/assistant/faq-editor";
-import {
-  loadContentAdmin,
-  type ContentItem,
-  type FlyerEvent,
-} from "~/features/admin/content/load-content-admin.server";
+import { loadContentAdmin, type ContentItem, type FlyerEvent } from "~/features/admin/content/load-content-admin.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
@@ -52,40 +35,24 @@ export async function action({ request }: Route.ActionArgs) {
   return handleContentAction(request, ctx);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
-const GROUP_ORDER = [
-  "home",
-  "about",
-  "page",
-  "other",
-  "spiritual_home",
-  "why_choose",
-  "leaders",
-  "values",
-  "videos",
-] as const;
+const GROUP_ORDER = ["home", "about", "page", "other", "spiritual_home", "why_choose", "leaders", "values", "videos"] as const;
 type Group = (typeof GROUP_ORDER)[number];
 
 const badgeClasses =
   "inline-flex items-center rounded-full border border-amber-400 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900";
-const linkClasses =
-  "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
+const linkClasses = "font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900";
 
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();
-  const actionData = useActionData<typeof action>() as
-    ContentActionData | undefined;
-  const { items, missingCount, totalCount, missingOnly, flyerEvents } =
-    loaderData;
+  const actionData = useActionData<typeof action>() as ContentActionData | undefined;
+  const { items, missingCount, totalCount, missingOnly, flyerEvents } = loaderData;
   const groups = GROUP_ORDER.map((group) => ({
     group,
     items: items.filter((i) => i.group === group),
   })).filter((g) => g.items.length > 0);
-  const groupLabel = (group: Group | "flyer") =>
-    t(`content.groups.${group}` as AdminMessageKey);
+  const groupLabel = (group: Group | "flyer") => t(`content.groups.${group}` as AdminMessageKey);
 
   return (
     <AdminPage title={t("sections.content")} intro={t("content.intro")}>
@@ -110,11 +77,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </p>
-          {missingOnly ? (
-            <p className="text-sm text-slate-700">
-              {t("content.filteredNote")}
-            </p>
-          ) : null}
+          {missingOnly ? <p className="text-sm text-slate-700">{t("content.filteredNote")}</p> : null}
           <nav aria-label={t("content.jumpTo")}>
             <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
               {groups.map(({ group }) => (
@@ -150,112 +113,53 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         </div>
       </AdminCard>
 
-      {actionData && actionData.intent === "unknown" ? (
-        <Notice tone="error">
-          {t(`content.messages.${actionData.message}`)}
-        </Notice>
-      ) : null}
+      {actionData && actionData.intent === "unknown" ? <Notice tone="error">{t(`content.messages.${actionData.message}`)}</Notice> : null}
 
-      {groups.length === 0 ? (
-        <p className="text-slate-700">{t("content.noResults")}</p>
-      ) : null}
+      {groups.length === 0 ? <p className="text-slate-700">{t("content.noResults")}</p> : null}
 
       {groups.map(({ group, items: groupItems }) => (
         <AdminCard key={group} id={`group-${group}`} title={groupLabel(group)}>
           <div className="grid gap-8">
             {groupItems.map((item) => (
-              <ContentItemEditor
-                key={`${item.kind}-${item.id}-${item.version}`}
-                item={item}
-                t={t}
-                actionData={actionData}
-              />
+              <ContentItemEditor key={`${item.kind}-${item.id}-${item.version}`} item={item} t={t} actionData={actionData} />
             ))}
           </div>
         </AdminCard>
       ))}
 
-      {missingOnly ? null : (
-        <FlyerPicker
-          events={flyerEvents}
-          t={t}
-          language={language}
-          actionData={actionData}
-        />
-      )}
+      {missingOnly ? null : <FlyerPicker events={flyerEvents} t={t} language={language} actionData={actionData} />}
 
-      {missingOnly ? null : (
-        <PrayerLibraryEditor
-          library={loaderData.prayerLibrary}
-          t={t}
-          actionData={actionData}
-        />
-      )}
+      {missingOnly ? null : <PrayerLibraryEditor library={loaderData.prayerLibrary} t={t} actionData={actionData} />}
 
-      {missingOnly ? null : (
-        <FaqEditor items={loaderData.faq} t={t} actionData={actionData} />
-      )}
+      {missingOnly ? null : <FaqEditor items={loaderData.faq} t={t} actionData={actionData} />}
     </AdminPage>
   );
 }
 
-function itemNotice(
-  t: AdminT,
-  actionData: ContentActionData | undefined,
-  intents: string[],
-  id: string,
-) {
-  if (
-    !actionData ||
-    !intents.includes(actionData.intent) ||
-    actionData.id !== id
-  )
-    return null;
-  return (
-    <Notice tone={actionData.ok ? "success" : "error"}>
-      {t(`content.messages.${actionData.message}`)}
-    </Notice>
-  );
+function itemNotice(t: AdminT, actionData: ContentActionData | undefined, intents: string[], id: string) {
+  if (!actionData || !intents.includes(actionData.intent) || actionData.id !== id) return null;
+  return <Notice tone={actionData.ok ? "success" : "error"}>{t(`content.messages.${actionData.message}`)}</Notice>;
 }
 
 function sitePath(item: ContentItem): string | null {
   if (item.kind !== "block") return "/";
-  if (
-    item.id.startsWith("home.") ||
-    ["about.vision", "about.mission", "about.values"].includes(item.id)
-  )
-    return "/";
+  if (item.id.startsWith("home.") || ["about.vision", "about.mission", "about.values"].includes(item.id)) return "/";
   if (item.id.startsWith("about.")) return "/about";
   if (item.id.startsWith("page.")) return `/${item.id.slice("page.".length)}`;
   return null;
 }
 
-function ContentItemEditor({
-  item,
-  t,
-  actionData,
-}: {
-  item: ContentItem;
-  t: AdminT;
-  actionData: ContentActionData | undefined;
-}) {
+function ContentItemEditor({ item, t, actionData }: { item: ContentItem; t: AdminT; actionData: ContentActionData | undefined }) {
   const descriptor = contentKinds[item.kind];
   const failed =
-    actionData &&
-    !actionData.ok &&
-    actionData.intent === descriptor.intent &&
-    actionData.id === item.id
-      ? actionData
-      : undefined;
+    actionData && !actionData.ok && actionData.intent === descriptor.intent && actionData.id === item.id ? actionData : undefined;
   const values = failed?.values ?? item.values;
   const errors = failed?.fieldErrors ?? {};
   const base = `${item.kind}-${item.id}`;
   const headingId = `${base}-heading`;
   const path = sitePath(item);
-  const label = (column: string) =>
-    t(`content.labels.${column}` as AdminMessageKey);
-  const error = (column: string) =>
-    errors[column] ? t(`content.errors.${errors[column]}`) : null;
+  const label = (column: string) => t(`content.labels.${column}` as AdminMessageKey);
+  const error = (column: string) => (errors[column] ? t(`content.errors.${errors[column]}`) : null);
 
   return (
     <article
@@ -264,15 +168,10 @@ function ContentItemEditor({
       className="grid scroll-mt-24 gap-4 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0"
     >
       <div className="flex flex-wrap items-center gap-3">
-        <h3
-          id={headingId}
-          className="break-all font-mono text-base font-semibold text-slate-900"
-        >
+        <h3 id={headingId} className="break-all font-mono text-base font-semibold text-slate-900">
           {item.label}
         </h3>
-        {item.missingSpanish ? (
-          <span className={badgeClasses}>{t("content.missingBadge")}</span>
-        ) : null}
+        {item.missingSpanish ? <span className={badgeClasses}>{t("content.missingBadge")}</span> : null}
       </div>
       {itemNotice(t, actionData, [descriptor.intent], item.id)}
       <Form method="post" className="grid gap-4" aria-labelledby={headingId}>
@@ -281,12 +180,7 @@ function ContentItemEditor({
         {descriptor.singles
           .filter((s) => !s.url)
           .map((s) => (
-            <Field
-              key={s.name}
-              id={`${base}-${s.name}`}
-              label={label(s.name)}
-              error={error(s.name)}
-            >
+            <Field key={s.name} id={`${base}-${s.name}`} label={label(s.name)} error={error(s.name)}>
               {(props) => (
                 <input
                   {...props}
@@ -305,12 +199,7 @@ function ContentItemEditor({
               const column = `${p.name}${suffix}`;
               const lang = suffix === "En" ? "en" : "es";
               return (
-                <Field
-                  key={column}
-                  id={`${base}-${column}`}
-                  label={label(column)}
-                  error={error(column)}
-                >
+                <Field key={column} id={`${base}-${column}`} label={label(column)} error={error(column)}>
                   {(props) =>
                     p.multiline ? (
                       <textarea
@@ -343,13 +232,7 @@ function ContentItemEditor({
             {descriptor.singles
               .filter((s) => s.url)
               .map((s) => (
-                <Field
-                  key={s.name}
-                  id={`${base}-${s.name}`}
-                  label={label(s.name)}
-                  error={error(s.name)}
-                  hint={t("content.urlHint")}
-                >
+                <Field key={s.name} id={`${base}-${s.name}`} label={label(s.name)} error={error(s.name)} hint={t("content.urlHint")}>
                   {(props) => (
                     <input
                       {...props}
@@ -365,9 +248,7 @@ function ContentItemEditor({
               ))}
           </div>
         ) : null}
-        {item.kind === "video" ? (
-          <p className="text-sm text-slate-700">{t("content.videoHint")}</p>
-        ) : null}
+        {item.kind === "video" ? <p className="text-sm text-slate-700">{t("content.videoHint")}</p> : null}
         <div>
           <button type="submit" className={adminButton.primary}>
             {t("content.save", { label: item.label })}
@@ -375,54 +256,28 @@ function ContentItemEditor({
         </div>
       </Form>
 
-      {descriptor.imageField ? (
-        <ImageUpload item={item} t={t} actionData={actionData} />
-      ) : null}
+      {descriptor.imageField ? <ImageUpload item={item} t={t} actionData={actionData} /> : null}
 
       {item.kind === "block" ? (
         <details className="rounded-lg border border-slate-200 bg-slate-50 p-3">
-          <summary className="cursor-pointer font-semibold text-slate-900">
-            {t("content.preview")}
-          </summary>
-          <p className="mt-2 text-sm text-slate-700">
-            {t("content.previewSaved")}
-          </p>
+          <summary className="cursor-pointer font-semibold text-slate-900">{t("content.preview")}</summary>
+          <p className="mt-2 text-sm text-slate-700">{t("content.previewSaved")}</p>
           <div className="mt-3 grid gap-4 md:grid-cols-2">
             {(["En", "Es"] as const).map((suffix) => {
               const lang = suffix === "En" ? "en" : "es";
-              const pick = (name: string) =>
-                item.values[`${name}${suffix}`] ||
-                item.values[`${name}En`] ||
-                "";
+              const pick = (name: string) => item.values[`${name}${suffix}`] || item.values[`${name}En`] || "";
               return (
-                <div
-                  key={suffix}
-                  className="min-w-0 rounded-lg border border-slate-200 bg-white p-4"
-                >
+                <div key={suffix} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
                   <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-                    {suffix === "En"
-                      ? t("content.english")
-                      : t("content.spanish")}
+                    {suffix === "En" ? t("content.english") : t("content.spanish")}
                   </p>
                   <div lang={lang}>
                     {item.values.imageUrl ? (
-                      <img
-                        src={item.values.imageUrl}
-                        alt={pick("imageAlt")}
-                        className="mt-2 max-h-40 w-full rounded object-cover"
-                      />
+                      <img src={item.values.imageUrl} alt={pick("imageAlt")} className="mt-2 max-h-40 w-full rounded object-cover" />
                     ) : null}
-                    <p className="mt-2 font-serif text-xl font-bold text-slate-900">
-                      {pick("title")}
-                    </p>
-                    {pick("summary") ? (
-                      <p className="mt-2 text-sm italic text-slate-700">
-                        {pick("summary")}
-                      </p>
-                    ) : null}
-                    <p className="mt-2 whitespace-pre-line text-slate-800">
-                      {pick("body")}
-                    </p>
+                    <p className="mt-2 font-serif text-xl font-bold text-slate-900">{pick("title")}</p>
+                    {pick("summary") ? <p className="mt-2 text-sm italic text-slate-700">{pick("summary")}</p> : null}
+                    <p className="mt-2 whitespace-pre-line text-slate-800">{pick("body")}</p>
                   </div>
                 </div>
               );
@@ -433,20 +288,10 @@ function ContentItemEditor({
 
       {path ? (
         <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-          <a
-            href={`${path}?lang=en`}
-            target="_blank"
-            rel="noreferrer"
-            className={linkClasses}
-          >
+          <a href={`${path}?lang=en`} target="_blank" rel="noreferrer" className={linkClasses}>
             {t("content.viewEnglish")}
           </a>
-          <a
-            href={`${path}?lang=es`}
-            target="_blank"
-            rel="noreferrer"
-            className={linkClasses}
-          >
+          <a href={`${path}?lang=es`} target="_blank" rel="noreferrer" className={linkClasses}>
             {t("content.viewSpanish")}
           </a>
         </p>
@@ -455,34 +300,16 @@ function ContentItemEditor({
   );
 }
 
-function ImageUpload({
-  item,
-  t,
-  actionData,
-}: {
-  item: ContentItem;
-  t: AdminT;
-  actionData: ContentActionData | undefined;
-}) {
+function ImageUpload({ item, t, actionData }: { item: ContentItem; t: AdminT; actionData: ContentActionData | undefined }) {
   const base = `${item.kind}-${item.id}-upload`;
   return (
-    <Form
-      method="post"
-      encType="multipart/form-data"
-      className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3"
-    >
+    <Form method="post" encType="multipart/form-data" className="grid gap-3 rounded-lg border border-dashed border-slate-300 p-3">
       <input type="hidden" name="intent" value="upload-image" />
       <input type="hidden" name="kind" value={item.kind} />
       <input type="hidden" name="id" value={item.id} />
-      <p className="font-semibold text-slate-900">
-        {t("content.upload.legend")}
-      </p>
+      <p className="font-semibold text-slate-900">{t("content.upload.legend")}</p>
       {itemNotice(t, actionData, ["upload-image"], item.id)}
-      <Field
-        id={base}
-        label={t("content.upload.file")}
-        hint={t("content.upload.hint")}
-      >
+      <Field id={base} label={t("content.upload.file")} hint={t("content.upload.hint")}>
         {(props) => (
           <input
             {...props}
@@ -519,41 +346,19 @@ function FlyerPicker({
       <div className="grid gap-4">
         <p className="text-slate-700">{t("content.flyer.intro")}</p>
         {actionData && actionData.intent === "set-featured-event" ? (
-          <Notice tone={actionData.ok ? "success" : "error"}>
-            {t(`content.messages.${actionData.message}`)}
-          </Notice>
+          <Notice tone={actionData.ok ? "success" : "error"}>{t(`content.messages.${actionData.message}`)}</Notice>
         ) : null}
         <Form method="post" className="grid gap-4">
           <input type="hidden" name="intent" value="set-featured-event" />
           <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-semibold text-slate-900">
-              {t("content.flyer.legend")}
-            </legend>
+            <legend className="mb-2 text-sm font-semibold text-slate-900">{t("content.flyer.legend")}</legend>
             {events.map((event) => (
-              <label
-                key={event.id}
-                className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2"
-              >
-                <input
-                  type="radio"
-                  name="eventId"
-                  value={event.id}
-                  defaultChecked={event.isFeatured}
-                  required
-                  className="h-5 w-5"
-                />
+              <label key={event.id} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2">
+                <input type="radio" name="eventId" value={event.id} defaultChecked={event.isFeatured} required className="h-5 w-5" />
                 <span>
-                  <span className="font-semibold text-slate-900">
-                    {event.title}
-                  </span>{" "}
-                  <span className="text-sm text-slate-700">
-                    {formatDateTime(event.startsAt, language)}
-                  </span>
-                  {event.isFeatured ? (
-                    <span className={`${badgeClasses} ml-2`}>
-                      {t("content.flyer.current")}
-                    </span>
-                  ) : null}
+                  <span className="font-semibold text-slate-900">{event.title}</span>{" "}
+                  <span className="text-sm text-slate-700">{formatDateTime(event.startsAt, language)}</span>
+                  {event.isFeatured ? <span className={`${badgeClasses} ml-2`}>{t("content.flyer.current")}</span> : null}
                 </span>
               </label>
             ))}

@@ -12,7 +12,10 @@ import { useStoreAdminTranslation } from "~/features/store/store-admin-translati
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, null);
   const dashboard = await loadDashboard({ db, admin });
-  return data({ ...dashboard, name: admin.name, scopes: admin.scopes, title: adminTranslator(language)("dashboard.title") }, { headers: NO_STORE });
+  return data(
+    { ...dashboard, name: admin.name, scopes: admin.scopes, title: adminTranslator(language)("dashboard.title") },
+    { headers: NO_STORE },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
@@ -80,7 +83,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {people ? (
           <>
-            <Stat label={t("dashboard.newMembers")} value={people.last30} detail={t("dashboard.comparedTo", { count: people.previous30 })} />
+            <Stat
+              label={t("dashboard.newMembers")}
+              value={people.last30}
+              detail={t("dashboard.comparedTo", { count: people.previous30 })}
+            />
             <Stat label={t("dashboard.members")} value={people.total} />
           </>
         ) : null}
@@ -148,7 +155,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-1 sm:grid-cols-2">
             {links.map((section) => (
               <li key={section.id}>
-                <Link to={adminSectionHref(section)} className="flex min-h-11 items-center rounded px-2 font-medium text-brand-800 underline-offset-4 hover:underline">
+                <Link
+                  to={adminSectionHref(section)}
+                  className="flex min-h-11 items-center rounded px-2 font-medium text-brand-800 underline-offset-4 hover:underline"
+                >
                   {t(`sections.${section.id}`)}
                 </Link>
               </li>

@@ -2,8 +2,20 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/email";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import { formValues, parseCampaign, ZCampaignId, type CampaignField, type CampaignFormValues } from "~/features/admin/email/campaign-input.server";
+import {
+  adminTranslator,
+  useAdminTranslation,
+  type AdminMessage,
+  type AdminMessageKey,
+  type AdminT,
+} from "~/features/admin/admin-translation";
+import {
+  formValues,
+  parseCampaign,
+  ZCampaignId,
+  type CampaignField,
+  type CampaignFormValues,
+} from "~/features/admin/email/campaign-input.server";
 import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/admin/email/email-constants";
 import { findMissingSegmentTarget } from "~/features/admin/email/find-missing-segment-target.server";
 import { decodeSegment, storedFormValues } from "~/features/admin/email/segment-value";
@@ -36,7 +48,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       eventChoices,
       groupChoices,
       preset: presetEvent
-        ? { segment: "event-registrants", segmentEvent: String(presetEvent), segmentOccurrence: presetOccurrence ? presetOccurrence.toISOString() : "", segmentGroup: "" }
+        ? {
+            segment: "event-registrants",
+            segmentEvent: String(presetEvent),
+            segmentOccurrence: presetOccurrence ? presetOccurrence.toISOString() : "",
+            segmentGroup: "",
+          }
         : null,
     },
     { headers: NO_STORE },
@@ -71,7 +88,13 @@ export async function action({ request }: Route.ActionArgs) {
   const id = campaignId?.data ?? null;
   const parsed = parseCampaign(input);
   if (!parsed.ok) {
-    return refuse(400, { ok: false, intent, message: { key: "email.messages.fixErrors" }, values: parsed.values, fieldErrors: parsed.fieldErrors });
+    return refuse(400, {
+      ok: false,
+      intent,
+      message: { key: "email.messages.fixErrors" },
+      values: parsed.values,
+      fieldErrors: parsed.fieldErrors,
+    });
   }
   const missing = await findMissingSegmentTarget(db, parsed.input.segment);
   if (missing) {
@@ -85,13 +108,18 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (intent === "preview") {
-    const preview = await previewCampaign({ db, input: parsed.input, sampleAddress: adminTranslator(language)("email.preview.sampleAddress") });
+    const preview = await previewCampaign({
+      db,
+      input: parsed.input,
+      sampleAddress: adminTranslator(language)("email.preview.sampleAddress"),
+    });
     return data({ ok: true, intent, values: parsed.values, preview } satisfies ActionData, { headers: NO_STORE });
   }
 
   if (intent === "save-draft") {
     const saved = await saveCampaignDraft({ db, admin, ip, campaignId: id, input: parsed.input });
-    if (!saved.ok) return refuse(saved.status, { ok: false, intent, message: { key: `email.messages.${saved.reason}` }, values: parsed.values });
+    if (!saved.ok)
+      return refuse(saved.status, { ok: false, intent, message: { key: `email.messages.${saved.reason}` }, values: parsed.values });
     throw redirect(`/admin/email?campaign=${saved.id}&notice=saved`, { status: 303, headers: NO_STORE });
   }
 
@@ -147,7 +175,14 @@ export default function EmailSection({ loaderData, actionData }: Route.Component
       {result?.message && !result.ok ? <Notice tone="error">{t(result.message.key, result.message.values)}</Notice> : null}
 
       {editing ? (
-        <Compose key={campaign?.id ?? `new-${preset?.segmentEvent ?? ""}`} campaign={campaign} result={result} eventChoices={eventChoices} groupChoices={groupChoices} preset={campaign ? null : preset} />
+        <Compose
+          key={campaign?.id ?? `new-${preset?.segmentEvent ?? ""}`}
+          campaign={campaign}
+          result={result}
+          eventChoices={eventChoices}
+          groupChoices={groupChoices}
+          preset={campaign ? null : preset}
+        />
       ) : (
         <CampaignView campaign={campaign} eventChoices={eventChoices} groupChoices={groupChoices} />
       )}
@@ -197,7 +232,17 @@ function Compose({
     result?.values ??
     (campaign
       ? storedFormValues(campaign)
-      : { subjectEn: "", subjectEs: "", bodyEn: "", bodyEs: "", segment: "all-members", segmentEvent: "", segmentOccurrence: "", segmentGroup: "", ...preset });
+      : {
+          subjectEn: "",
+          subjectEs: "",
+          bodyEn: "",
+          bodyEs: "",
+          segment: "all-members",
+          segmentEvent: "",
+          segmentOccurrence: "",
+          segmentGroup: "",
+          ...preset,
+        });
   const errors = result?.fieldErrors ?? {};
   const [spanish, setSpanish] = useState({ subject: values.subjectEs, body: values.bodyEs });
   const missingSpanish = spanish.subject.trim() === "" && spanish.body.trim() === "";
@@ -211,10 +256,29 @@ function Compose({
           <fieldset className="grid min-w-0 gap-4" lang="en">
             <legend className="mb-2 text-base font-semibold text-slate-900">{t("email.compose.english")}</legend>
             <Field id="subjectEn" label={t("email.compose.subjectEn")} error={error("subjectEn")}>
-              {(props) => <input {...props} name="subjectEn" required maxLength={SUBJECT_MAX} defaultValue={values.subjectEn} className={inputClasses} />}
+              {(props) => (
+                <input
+                  {...props}
+                  name="subjectEn"
+                  required
+                  maxLength={SUBJECT_MAX}
+                  defaultValue={values.subjectEn}
+                  className={inputClasses}
+                />
+              )}
             </Field>
             <Field id="bodyEn" label={t("email.compose.bodyEn")} hint={t("email.compose.bodyHint")} error={error("bodyEn")}>
-              {(props) => <textarea {...props} name="bodyEn" required rows={12} maxLength={BODY_MAX} defaultValue={values.bodyEn} className={inputClasses} />}
+              {(props) => (
+                <textarea
+                  {...props}
+                  name="bodyEn"
+                  required
+                  rows={12}
+                  maxLength={BODY_MAX}
+                  defaultValue={values.bodyEn}
+                  className={inputClasses}
+                />
+              )}
             </Field>
           </fieldset>
           <fieldset className="grid min-w-0 gap-4" lang="es">
@@ -256,19 +320,31 @@ function Compose({
             </select>
           )}
         </Field>
-        <Field id="segmentEvent" label={t("email.compose.segmentEvent")} hint={t("email.compose.segmentEventHint")} error={error("segmentEvent")}>
+        <Field
+          id="segmentEvent"
+          label={t("email.compose.segmentEvent")}
+          hint={t("email.compose.segmentEventHint")}
+          error={error("segmentEvent")}
+        >
           {(props) => (
             <select {...props} name="segmentEvent" defaultValue={values.segmentEvent} className={`${inputClasses} sm:max-w-md`}>
               <option value="">{t("email.compose.segmentEventNone")}</option>
               {eventChoices.map((e) => (
                 <option key={e.id} value={e.id}>
-                  {e.recurring ? t("email.compose.recurringEvent", { title: e.title }) : `${e.title} — ${formatDateTime(e.startsAt, language)}`}
+                  {e.recurring
+                    ? t("email.compose.recurringEvent", { title: e.title })
+                    : `${e.title} — ${formatDateTime(e.startsAt, language)}`}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field id="segmentGroup" label={t("email.compose.segmentGroup")} hint={t("email.compose.segmentGroupHint")} error={error("segmentGroup")}>
+        <Field
+          id="segmentGroup"
+          label={t("email.compose.segmentGroup")}
+          hint={t("email.compose.segmentGroupHint")}
+          error={error("segmentGroup")}
+        >
           {(props) => (
             <select {...props} name="segmentGroup" defaultValue={values.segmentGroup} className={`${inputClasses} sm:max-w-md`}>
               <option value="">{t("email.compose.segmentGroupNone")}</option>
@@ -283,7 +359,9 @@ function Compose({
         {values.segmentOccurrence && !Number.isNaN(new Date(values.segmentOccurrence).getTime()) ? (
           <>
             <input type="hidden" name="segmentOccurrence" value={values.segmentOccurrence} />
-            <p className="text-sm text-slate-700">{t("email.compose.segmentOccurrence", { date: formatDateTime(values.segmentOccurrence, language) })}</p>
+            <p className="text-sm text-slate-700">
+              {t("email.compose.segmentOccurrence", { date: formatDateTime(values.segmentOccurrence, language) })}
+            </p>
           </>
         ) : null}
         {error("segmentOccurrence") ? <Notice tone="error">{error("segmentOccurrence")}</Notice> : null}
@@ -317,7 +395,9 @@ function Preview({ preview }: { preview: CampaignPreview }) {
   return (
     <AdminCard id="preview" title={t("email.preview.title")}>
       <p className="mb-4 text-sm text-slate-700">{t("email.preview.intro")}</p>
-      {preview.unsubscribed > 0 ? <p className="mb-4 text-sm text-slate-700">{t("email.preview.unsubscribed", { count: preview.unsubscribed })}</p> : null}
+      {preview.unsubscribed > 0 ? (
+        <p className="mb-4 text-sm text-slate-700">{t("email.preview.unsubscribed", { count: preview.unsubscribed })}</p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         {preview.groups.map((group) => {
           const languageName = t(`email.languages.${group.language}`);
@@ -332,7 +412,11 @@ function Preview({ preview }: { preview: CampaignPreview }) {
                 <dd className="break-words text-slate-800">{group.subject}</dd>
               </dl>
               <h4 className="text-sm font-semibold text-slate-900">{t("email.preview.text")}</h4>
-              <pre lang={group.contentLanguage} tabIndex={0} className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-900">
+              <pre
+                lang={group.contentLanguage}
+                tabIndex={0}
+                className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-900"
+              >
                 {group.text}
               </pre>
               <h4 className="text-sm font-semibold text-slate-900">{t("email.preview.html")}</h4>
@@ -344,7 +428,10 @@ function Preview({ preview }: { preview: CampaignPreview }) {
               />
               <details>
                 <summary className="cursor-pointer text-sm font-semibold text-slate-900">{t("email.preview.htmlSource")}</summary>
-                <pre tabIndex={0} className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-900">
+                <pre
+                  tabIndex={0}
+                  className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-lg bg-slate-50 p-3 text-xs text-slate-900"
+                >
                   {group.html}
                 </pre>
               </details>
@@ -356,7 +443,15 @@ function Preview({ preview }: { preview: CampaignPreview }) {
   );
 }
 
-function CampaignView({ campaign, eventChoices, groupChoices }: { campaign: CampaignDetail; eventChoices: EventChoice[]; groupChoices: GroupChoice[] }) {
+function CampaignView({
+  campaign,
+  eventChoices,
+  groupChoices,
+}: {
+  campaign: CampaignDetail;
+  eventChoices: EventChoice[];
+  groupChoices: GroupChoice[];
+}) {
   const { t, language } = useAdminTranslation();
   const revalidator = useRevalidator();
   const sending = campaign.status === "sending";
@@ -388,12 +483,18 @@ function CampaignView({ campaign, eventChoices, groupChoices }: { campaign: Camp
         </div>
         <details className="mt-4">
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">{t("email.compose.english")}</summary>
-          <pre lang="en" className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-900">{`${campaign.subjectEn}\n\n${campaign.bodyEn}`}</pre>
+          <pre
+            lang="en"
+            className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-900"
+          >{`${campaign.subjectEn}\n\n${campaign.bodyEn}`}</pre>
         </details>
         {campaign.subjectEs && campaign.bodyEs ? (
           <details className="mt-2">
             <summary className="cursor-pointer text-sm font-semibold text-slate-900">{t("email.compose.spanish")}</summary>
-            <pre lang="es" className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-900">{`${campaign.subjectEs}\n\n${campaign.bodyEs}`}</pre>
+            <pre
+              lang="es"
+              className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm text-slate-900"
+            >{`${campaign.subjectEs}\n\n${campaign.bodyEs}`}</pre>
           </details>
         ) : null}
       </AdminCard>
@@ -428,10 +529,18 @@ function CampaignView({ campaign, eventChoices, groupChoices }: { campaign: Camp
           <table className="w-full min-w-[32rem] border-collapse text-sm">
             <thead>
               <tr>
-                <th scope="col" className={cell}>{t("email.campaign.email")}</th>
-                <th scope="col" className={cell}>{t("email.campaign.language")}</th>
-                <th scope="col" className={cell}>{t("email.campaign.status")}</th>
-                <th scope="col" className={cell}>{t("email.campaign.lastError")}</th>
+                <th scope="col" className={cell}>
+                  {t("email.campaign.email")}
+                </th>
+                <th scope="col" className={cell}>
+                  {t("email.campaign.language")}
+                </th>
+                <th scope="col" className={cell}>
+                  {t("email.campaign.status")}
+                </th>
+                <th scope="col" className={cell}>
+                  {t("email.campaign.lastError")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -473,7 +582,17 @@ function CampaignView({ campaign, eventChoices, groupChoices }: { campaign: Camp
   );
 }
 
-function CampaignList({ campaigns, currentId, t, language }: { campaigns: CampaignSummary[]; currentId: string | null; t: AdminT; language: string }) {
+function CampaignList({
+  campaigns,
+  currentId,
+  t,
+  language,
+}: {
+  campaigns: CampaignSummary[];
+  currentId: string | null;
+  t: AdminT;
+  language: string;
+}) {
   return (
     <AdminCard id="campaigns" title={t("email.campaignsTitle")}>
       {campaigns.length === 0 ? (

@@ -273,12 +273,24 @@ export default function AdminEventEdit({ loaderData, actionData }: Route.Compone
             {editor.imageUrl ? (
               <div className="grid gap-2">
                 <p className="text-sm font-semibold text-slate-900">{t("events.form.currentImage")}</p>
-                <img src={editor.imageUrl} alt={editor.values.imageAltEn ?? ""} className="max-h-48 w-auto max-w-full rounded-lg object-contain" />
+                <img
+                  src={editor.imageUrl}
+                  alt={editor.values.imageAltEn ?? ""}
+                  className="max-h-48 w-auto max-w-full rounded-lg object-contain"
+                />
                 {check("removeImage")}
               </div>
             ) : null}
             <Field id="event-image-file" label={t("events.form.image")} hint={t("events.form.imageHint")} error={err("image")}>
-              {(props) => <input {...props} type="file" name="image" accept="image/jpeg,image/png,image/webp" className="block w-full text-sm text-slate-900" />}
+              {(props) => (
+                <input
+                  {...props}
+                  type="file"
+                  name="image"
+                  accept="image/jpeg,image/png,image/webp"
+                  className="block w-full text-sm text-slate-900"
+                />
+              )}
             </Field>
             <div className="grid gap-4 md:grid-cols-2">
               {text("imageAltEn", { lang: "en", max: 300, hint: t("events.form.imageAltHint") })}
@@ -329,7 +341,15 @@ function QuestionRow({
   const input = (field: "labelEn" | "labelEs" | "min" | "max", extra: { lang?: string; type?: string; hint?: string } = {}): ReactNode => (
     <Field id={id(field)} label={t(`events.form.${field}`)} error={err(name(field))} hint={extra.hint}>
       {(props) => (
-        <input {...props} name={name(field)} lang={extra.lang} type={extra.type ?? "text"} defaultValue={v(name(field))} maxLength={200} className={inputClasses} />
+        <input
+          {...props}
+          name={name(field)}
+          lang={extra.lang}
+          type={extra.type ?? "text"}
+          defaultValue={v(name(field))}
+          maxLength={200}
+          className={inputClasses}
+        />
       )}
     </Field>
   );

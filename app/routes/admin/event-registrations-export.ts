@@ -7,5 +7,12 @@ import { requireAdmin } from "~/features/admin/require-admin.server";
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { db, admin, ip, language } = await requireAdmin(request, "registrations");
   const eventId = readEventId(params.eventId ?? url.pathname.split("/").at(-2));
-  return exportRegistrationsCsv({ db, actor: admin, ip, language, eventId, occurrence: readOccurrence(url.searchParams.get("occurrence")) });
+  return exportRegistrationsCsv({
+    db,
+    actor: admin,
+    ip,
+    language,
+    eventId,
+    occurrence: readOccurrence(url.searchParams.get("occurrence")),
+  });
 }

@@ -14,7 +14,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const page = await loadRegistrationsPage({ db, language, filters: readRegistrationFilters(url) });
   const done = url.searchParams.get("done");
   return data(
-    { title: adminTranslator(language)("sections.event-registrations"), ...page, notice: done === "check-in" || done === "undo-check-in" ? done : null },
+    {
+      title: adminTranslator(language)("sections.event-registrations"),
+      ...page,
+      notice: done === "check-in" || done === "undo-check-in" ? done : null,
+    },
     { status: page.eventMissing ? 404 : 200, headers: NO_STORE },
   );
 }
@@ -24,7 +28,8 @@ export type RegistrationsActionData = { ok: false; key: AdminMessageKey };
 export async function action({ request }: Route.ActionArgs) {
   const { db, admin, ip } = await requireAdmin(request, "registrations");
   const input = await readInput(request);
-  if (!input) return data<RegistrationsActionData>({ ok: false, key: "registrations.errors.invalidRequest" }, { status: 400, headers: NO_STORE });
+  if (!input)
+    return data<RegistrationsActionData>({ ok: false, key: "registrations.errors.invalidRequest" }, { status: 400, headers: NO_STORE });
   const outcome = await setCheckIn({ db, actor: admin, ip, input });
   if (!outcome.ok) return data<RegistrationsActionData>({ ok: false, key: outcome.key }, { status: outcome.status, headers: NO_STORE });
   const params = new URLSearchParams({ event: String(outcome.eventId), occurrence: outcome.occurrence, done: String(input.intent) });
@@ -64,14 +69,21 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
             <a href={exportHref!} download className={adminButton.secondary}>
               {t("registrations.exportCsv")}
             </a>
-            <Link to={`/admin/email?segment=event-registrants&event=${page.event.id}${page.occurrence ? `&occurrence=${encodeURIComponent(page.occurrence)}` : ""}`} className={adminButton.secondary}>
+            <Link
+              to={`/admin/email?segment=event-registrants&event=${page.event.id}${page.occurrence ? `&occurrence=${encodeURIComponent(page.occurrence)}` : ""}`}
+              className={adminButton.secondary}
+            >
               {t("registrations.emailRegistrants")}
             </Link>
           </>
         ) : null
       }
     >
-      {page.notice ? <Notice tone="success">{t(page.notice === "check-in" ? "registrations.messages.checkedIn" : "registrations.messages.undone")}</Notice> : null}
+      {page.notice ? (
+        <Notice tone="success">
+          {t(page.notice === "check-in" ? "registrations.messages.checkedIn" : "registrations.messages.undone")}
+        </Notice>
+      ) : null}
       {problem && !problem.ok ? <Notice tone="error">{t(problem.key)}</Notice> : null}
       {page.eventMissing ? <Notice tone="error">{t("registrations.errors.eventNotFound")}</Notice> : null}
 
@@ -85,20 +97,24 @@ export default function EventRegistrations({ loaderData, actionData }: Route.Com
                 <select {...props} name="event" defaultValue={page.event?.id ?? ""} className={inputClasses}>
                   {page.events.some((e) => e.upcoming) ? (
                     <optgroup label={t("registrations.upcoming")}>
-                      {page.events.filter((e) => e.upcoming).map((e) => (
-                        <option key={e.id} value={e.id}>
-                          {e.recurring ? t("registrations.recurringOption", { title: e.title }) : `${e.title} — ${when(e.startsAt)}`}
-                        </option>
-                      ))}
+                      {page.events
+                        .filter((e) => e.upcoming)
+                        .map((e) => (
+                          <option key={e.id} value={e.id}>
+                            {e.recurring ? t("registrations.recurringOption", { title: e.title }) : `${e.title} — ${when(e.startsAt)}`}
+                          </option>
+                        ))}
                     </optgroup>
                   ) : null}
                   {page.events.some((e) => !e.upcoming) ? (
                     <optgroup label={t("registrations.past")}>
-                      {page.events.filter((e) => !e.upcoming).map((e) => (
-                        <option key={e.id} value={e.id}>
-                          {`${e.title} — ${when(e.startsAt)}`}
-                        </option>
-                      ))}
+                      {page.events
+                        .filter((e) => !e.upcoming)
+                        .map((e) => (
+                          <option key={e.id} value={e.id}>
+                            {`${e.title} — ${when(e.startsAt)}`}
+                          </option>
+                        ))}
                     </optgroup>
                   ) : null}
                 </select>
@@ -138,7 +154,10 @@ function EventRegistrationsView({ page, t, when }: { page: RegistrationsPageData
   const totals = page.totals;
   return (
     <>
-      <AdminCard id="totals" title={page.occurrence ? t("registrations.totalsTitle", { title: event.title, date: when(page.occurrence) }) : event.title}>
+      <AdminCard
+        id="totals"
+        title={page.occurrence ? t("registrations.totalsTitle", { title: event.title, date: when(page.occurrence) }) : event.title}
+      >
         {!totals ? (
           <p className="text-slate-700">{t("registrations.noOccurrence")}</p>
         ) : (
@@ -153,15 +172,21 @@ function EventRegistrationsView({ page, t, when }: { page: RegistrationsPageData
             </div>
             <div>
               <dt className="text-sm text-slate-700">{t("registrations.totals.waitlist")}</dt>
-              <dd className="text-2xl font-semibold tabular-nums text-slate-900">{t("registrations.totals.people", { count: totals.waitlistPeople })}</dd>
+              <dd className="text-2xl font-semibold tabular-nums text-slate-900">
+                {t("registrations.totals.people", { count: totals.waitlistPeople })}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-700">{t("registrations.totals.checkedIn")}</dt>
-              <dd className="text-2xl font-semibold tabular-nums text-slate-900">{t("registrations.totals.people", { count: totals.checkedInPeople })}</dd>
+              <dd className="text-2xl font-semibold tabular-nums text-slate-900">
+                {t("registrations.totals.people", { count: totals.checkedInPeople })}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-700">{t("registrations.totals.registrations")}</dt>
-              <dd className="text-2xl font-semibold tabular-nums text-slate-900">{totals.confirmedRegistrations + totals.waitlistRegistrations}</dd>
+              <dd className="text-2xl font-semibold tabular-nums text-slate-900">
+                {totals.confirmedRegistrations + totals.waitlistRegistrations}
+              </dd>
             </div>
           </dl>
         )}
@@ -174,7 +199,9 @@ function EventRegistrationsView({ page, t, when }: { page: RegistrationsPageData
               <input type="hidden" name="event" value={event.id} />
               {event.recurring && page.occurrence ? <input type="hidden" name="occurrence" value={page.occurrence} /> : null}
               <Field id="registrations-q" label={t("registrations.searchLabel")}>
-                {(props) => <input {...props} type="search" name="q" defaultValue={page.filters.q} maxLength={200} className={inputClasses} />}
+                {(props) => (
+                  <input {...props} type="search" name="q" defaultValue={page.filters.q} maxLength={200} className={inputClasses} />
+                )}
               </Field>
               <div className="flex flex-wrap gap-2">
                 <button type="submit" className={adminButton.primary}>
@@ -206,7 +233,13 @@ function EventRegistrationsView({ page, t, when }: { page: RegistrationsPageData
             {page.registrations.length === 0 ? (
               <p className="text-slate-700">{page.filters.q ? t("registrations.noMatches") : t("registrations.none")}</p>
             ) : (
-              <RegistrationTable rows={page.registrations} questions={event.questions} t={t} when={when} label={t("registrations.listTitle")} />
+              <RegistrationTable
+                rows={page.registrations}
+                questions={event.questions}
+                t={t}
+                when={when}
+                label={t("registrations.listTitle")}
+              />
             )}
           </AdminCard>
 
@@ -277,22 +310,34 @@ function RegistrationTable({
         <caption className="sr-only">{label}</caption>
         <thead>
           <tr className="border-b border-slate-300 text-slate-900">
-            <th scope="col" className={th}>{t("registrations.columns.name")}</th>
-            <th scope="col" className={th}>{t("registrations.columns.email")}</th>
-            <th scope="col" className={th}>{t("registrations.columns.partySize")}</th>
-            <th scope="col" className={th}>{t("registrations.columns.status")}</th>
+            <th scope="col" className={th}>
+              {t("registrations.columns.name")}
+            </th>
+            <th scope="col" className={th}>
+              {t("registrations.columns.email")}
+            </th>
+            <th scope="col" className={th}>
+              {t("registrations.columns.partySize")}
+            </th>
+            <th scope="col" className={th}>
+              {t("registrations.columns.status")}
+            </th>
             {questions.map((q) => (
               <th key={q.id} scope="col" className={th}>
                 {q.label}
               </th>
             ))}
-            <th scope="col" className={th}>{t("registrations.columns.created")}</th>
+            <th scope="col" className={th}>
+              {t("registrations.columns.created")}
+            </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.id} className="border-b border-slate-200">
-              <th scope="row" className={`${td} break-words font-semibold`}>{r.name}</th>
+              <th scope="row" className={`${td} break-words font-semibold`}>
+                {r.name}
+              </th>
               <td className={`${td} break-all`}>{r.email}</td>
               <td className={`${td} tabular-nums`}>{r.partySize}</td>
               <td className={td}>

@@ -19,7 +19,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const timeZone = await churchTimeZone(db);
   const { upcoming, past } = await listEvents({ db, timeZone, status, search, language });
   const confirmId = parseEventId(url.searchParams.get("cancel"));
-  const confirming = confirmId === null ? null : ([...upcoming, ...past].find((e) => e.id === confirmId && e.status !== "cancelled") ?? null);
+  const confirming =
+    confirmId === null ? null : ([...upcoming, ...past].find((e) => e.id === confirmId && e.status !== "cancelled") ?? null);
   return data(
     { title: adminTranslator(language)("sections.events"), timeZone, status, search, upcoming, past, confirming },
     { headers: NO_STORE },
@@ -139,8 +140,28 @@ export default function AdminEvents({ loaderData, actionData }: Route.ComponentP
         </Form>
       </AdminCard>
 
-      <EventTable id="events-upcoming" heading={t("events.list.upcoming")} tableLabel={t("events.list.tableUpcoming")} rows={upcoming} dateLabel={t("events.list.when")} t={t} language={language} timeZone={timeZone} filterQuery={filterQuery} />
-      <EventTable id="events-past" heading={t("events.list.past")} tableLabel={t("events.list.tablePast")} rows={past} dateLabel={t("events.list.firstDate")} t={t} language={language} timeZone={timeZone} filterQuery={filterQuery} />
+      <EventTable
+        id="events-upcoming"
+        heading={t("events.list.upcoming")}
+        tableLabel={t("events.list.tableUpcoming")}
+        rows={upcoming}
+        dateLabel={t("events.list.when")}
+        t={t}
+        language={language}
+        timeZone={timeZone}
+        filterQuery={filterQuery}
+      />
+      <EventTable
+        id="events-past"
+        heading={t("events.list.past")}
+        tableLabel={t("events.list.tablePast")}
+        rows={past}
+        dateLabel={t("events.list.firstDate")}
+        t={t}
+        language={language}
+        timeZone={timeZone}
+        filterQuery={filterQuery}
+      />
     </AdminPage>
   );
 }
@@ -176,47 +197,59 @@ function EventTable({
       {rows.length === 0 ? (
         <p className="text-slate-700">{t("events.list.none")}</p>
       ) : (
-        <AdminTable label={tableLabel} minWidthClass="min-w-[40rem]" columns={[t("events.list.title"), t("events.list.status"), dateLabel, t("events.list.registered"), t("events.list.actions")]}>
-              {rows.map((row) => (
-                <tr key={row.id} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-3 pr-3 font-normal">
-                    <Link to={`/admin/events/${row.id}`} className={linkClasses} aria-label={t("events.list.edit", { title: row.title })}>
-                      {row.title}
+        <AdminTable
+          label={tableLabel}
+          minWidthClass="min-w-[40rem]"
+          columns={[t("events.list.title"), t("events.list.status"), dateLabel, t("events.list.registered"), t("events.list.actions")]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id} className="border-b border-slate-200 align-top">
+              <th scope="row" className="py-3 pr-3 font-normal">
+                <Link to={`/admin/events/${row.id}`} className={linkClasses} aria-label={t("events.list.edit", { title: row.title })}>
+                  {row.title}
+                </Link>
+                <span className="mt-1 flex flex-wrap gap-2">
+                  {row.isFeatured ? (
+                    <span className={`${badgeBase} border-amber-400 bg-amber-50 text-amber-900`}>{t("events.list.featured")}</span>
+                  ) : null}
+                  {row.recurring ? (
+                    <span className={`${badgeBase} border-sky-400 bg-sky-50 text-sky-900`}>{t("events.list.recurring")}</span>
+                  ) : null}
+                </span>
+              </th>
+              <td className="py-3 pr-3">
+                <span className={`${badgeBase} ${badge[row.status]}`}>{t(`events.statuses.${row.status}`)}</span>
+              </td>
+              <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(row.when, language, timeZone)}</td>
+              <td className="py-3 pr-3 whitespace-nowrap">
+                {row.upcoming
+                  ? row.capacity === null
+                    ? t("events.list.unlimited", { registered: row.registered })
+                    : t("events.list.capacityOf", { registered: row.registered, capacity: row.capacity })
+                  : "—"}
+              </td>
+              <td className="py-3">
+                <div className="flex flex-wrap gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="duplicate" />
+                    <input type="hidden" name="eventId" value={row.id} />
+                    <button type="submit" className={adminButton.secondary} aria-label={t("events.list.duplicate", { title: row.title })}>
+                      {t("events.list.duplicateButton")}
+                    </button>
+                  </Form>
+                  {row.status !== "cancelled" ? (
+                    <Link
+                      to={cancelHref(row.id)}
+                      className={adminButton.secondary}
+                      aria-label={t("events.list.cancel", { title: row.title })}
+                    >
+                      {t("events.list.cancelButton")}
                     </Link>
-                    <span className="mt-1 flex flex-wrap gap-2">
-                      {row.isFeatured ? <span className={`${badgeBase} border-amber-400 bg-amber-50 text-amber-900`}>{t("events.list.featured")}</span> : null}
-                      {row.recurring ? <span className={`${badgeBase} border-sky-400 bg-sky-50 text-sky-900`}>{t("events.list.recurring")}</span> : null}
-                    </span>
-                  </th>
-                  <td className="py-3 pr-3">
-                    <span className={`${badgeBase} ${badge[row.status]}`}>{t(`events.statuses.${row.status}`)}</span>
-                  </td>
-                  <td className="py-3 pr-3 whitespace-nowrap">{formatDateTime(row.when, language, timeZone)}</td>
-                  <td className="py-3 pr-3 whitespace-nowrap">
-                    {row.upcoming
-                      ? row.capacity === null
-                        ? t("events.list.unlimited", { registered: row.registered })
-                        : t("events.list.capacityOf", { registered: row.registered, capacity: row.capacity })
-                      : "—"}
-                  </td>
-                  <td className="py-3">
-                    <div className="flex flex-wrap gap-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="duplicate" />
-                        <input type="hidden" name="eventId" value={row.id} />
-                        <button type="submit" className={adminButton.secondary} aria-label={t("events.list.duplicate", { title: row.title })}>
-                          {t("events.list.duplicateButton")}
-                        </button>
-                      </Form>
-                      {row.status !== "cancelled" ? (
-                        <Link to={cancelHref(row.id)} className={adminButton.secondary} aria-label={t("events.list.cancel", { title: row.title })}>
-                          {t("events.list.cancelButton")}
-                        </Link>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
         </AdminTable>
       )}
     </AdminCard>

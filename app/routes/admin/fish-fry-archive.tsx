@@ -57,7 +57,8 @@ export type FundraisersActionData = {
 export async function action({ request }: Route.ActionArgs) {
   const { db, admin, ip } = await requireAdmin(request, "events");
   const input = await readInput(request);
-  const refuse = (answer: Omit<FundraisersActionData, "ok">, status: number) => data<FundraisersActionData>({ ok: false, ...answer }, { status, headers: NO_STORE });
+  const refuse = (answer: Omit<FundraisersActionData, "ok">, status: number) =>
+    data<FundraisersActionData>({ ok: false, ...answer }, { status, headers: NO_STORE });
   const intent = input?.intent;
   if (!input || (intent !== "create" && intent !== "update" && intent !== "delete" && intent !== "archive-event")) {
     return refuse({ intent: null, key: "fundraisers.errors.invalidRequest" }, 400);
@@ -87,7 +88,10 @@ export async function action({ request }: Route.ActionArgs) {
     const fieldErrors = Object.fromEntries(
       Object.entries(parsed.fieldErrors).map(([field, message]) => [field, `fundraisers.errors.${message}` as AdminMessageKey]),
     ) as Partial<Record<FundraiserField, AdminMessageKey>>;
-    return refuse({ intent, id: entryId ?? undefined, key: "fundraisers.errors.fixErrors", fieldErrors, values: fundraiserValues(input) }, 400);
+    return refuse(
+      { intent, id: entryId ?? undefined, key: "fundraisers.errors.fixErrors", fieldErrors, values: fundraiserValues(input) },
+      400,
+    );
   }
   const saved = await saveFundraiser({ db, actor: admin, ip, id: entryId, input: parsed.input });
   if (!saved.ok) return refuse({ intent, key: "fundraisers.errors.notFound" }, 404);
@@ -136,16 +140,36 @@ export default function FishFryArchive({ loaderData, actionData }: Route.Compone
               <caption className="sr-only">{t("fundraisers.listTitle")}</caption>
               <thead>
                 <tr className="border-b border-slate-300 text-slate-900">
-                  <th scope="col" className={th}>{t("fundraisers.columns.heldOn")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.title")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.menu")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.mealsSold")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.revenue")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.volunteers")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.registrations")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.attendees")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.notes")}</th>
-                  <th scope="col" className={th}>{t("fundraisers.columns.actions")}</th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.heldOn")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.title")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.menu")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.mealsSold")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.revenue")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.volunteers")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.registrations")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.attendees")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.notes")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("fundraisers.columns.actions")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -154,7 +178,9 @@ export default function FishFryArchive({ loaderData, actionData }: Route.Compone
                     <td className={td}>
                       <time dateTime={entry.heldOn}>{formatDay(entry.heldOn, language)}</time>
                     </td>
-                    <th scope="row" className={`${td} break-words font-semibold`}>{entry.title}</th>
+                    <th scope="row" className={`${td} break-words font-semibold`}>
+                      {entry.title}
+                    </th>
                     <td className={`${td} whitespace-pre-wrap break-words`}>{entry.menu}</td>
                     <td className={`${td} tabular-nums`}>{entry.mealsSold}</td>
                     <td className={`${td} tabular-nums`}>{money(entry.revenueCents, language)}</td>
@@ -164,12 +190,22 @@ export default function FishFryArchive({ loaderData, actionData }: Route.Compone
                     <td className={`${td} whitespace-pre-wrap break-words`}>{entry.notes}</td>
                     <td className={td}>
                       <div className="flex flex-wrap gap-2">
-                        <Link to={`?edit=${entry.id}#edit`} className={adminButton.secondary} aria-label={t("fundraisers.editEntry", { title: entry.title })}>
+                        <Link
+                          to={`?edit=${entry.id}#edit`}
+                          className={adminButton.secondary}
+                          aria-label={t("fundraisers.editEntry", { title: entry.title })}
+                        >
                           {t("fundraisers.edit")}
                         </Link>
                         <Form method="post">
                           <input type="hidden" name="id" value={entry.id} />
-                          <button type="submit" name="intent" value="delete" className={adminButton.danger} aria-label={t("fundraisers.deleteEntry", { title: entry.title })}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="delete"
+                            className={adminButton.danger}
+                            aria-label={t("fundraisers.deleteEntry", { title: entry.title })}
+                          >
                             {t("fundraisers.delete")}
                           </button>
                         </Form>
@@ -224,7 +260,17 @@ export default function FishFryArchive({ loaderData, actionData }: Route.Compone
   );
 }
 
-function EntryForm({ intent, entry, problem, t }: { intent: "create" | "update"; entry: FundraiserEntry | null; problem: FundraisersActionData | null; t: AdminT }) {
+function EntryForm({
+  intent,
+  entry,
+  problem,
+  t,
+}: {
+  intent: "create" | "update";
+  entry: FundraiserEntry | null;
+  problem: FundraisersActionData | null;
+  t: AdminT;
+}) {
   const prefix = intent === "create" ? "add" : "edit";
   const values: FundraiserValues = problem?.values ?? {
     title: entry?.title ?? "",
@@ -255,7 +301,9 @@ function EntryForm({ intent, entry, problem, t }: { intent: "create" | "update";
         </Field>
         {numberField("mealsSold")}
         <Field id={`${prefix}-revenue`} label={t("fundraisers.revenueLabel")} hint={t("fundraisers.revenueHint")} error={error("revenue")}>
-          {(props) => <input {...props} name="revenue" inputMode="decimal" defaultValue={values.revenue} maxLength={16} className={inputClasses} />}
+          {(props) => (
+            <input {...props} name="revenue" inputMode="decimal" defaultValue={values.revenue} maxLength={16} className={inputClasses} />
+          )}
         </Field>
         {numberField("volunteers")}
         {numberField("registrations")}
@@ -265,7 +313,9 @@ function EntryForm({ intent, entry, problem, t }: { intent: "create" | "update";
         {(props) => <textarea {...props} name="menu" rows={3} maxLength={MENU_MAX} defaultValue={values.menu} className={inputClasses} />}
       </Field>
       <Field id={`${prefix}-notes`} label={t("fundraisers.columns.notes")} error={error("notes")}>
-        {(props) => <textarea {...props} name="notes" rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} className={inputClasses} />}
+        {(props) => (
+          <textarea {...props} name="notes" rows={3} maxLength={NOTES_MAX} defaultValue={values.notes} className={inputClasses} />
+        )}
       </Field>
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value={intent} className={adminButton.primary}>
@@ -298,17 +348,29 @@ function YearOverYear({ years, t, language }: { years: YearTotals[]; t: AdminT; 
             <caption className="sr-only">{t("fundraisers.yoy.title")}</caption>
             <thead>
               <tr className="border-b border-slate-300 text-slate-900">
-                <th scope="col" className={th}>{t("fundraisers.yoy.year")}</th>
-                <th scope="col" className={th}>{t("fundraisers.yoy.fundraisers")}</th>
-                <th scope="col" className={th}>{t("fundraisers.columns.mealsSold")}</th>
-                <th scope="col" className={th}>{t("fundraisers.columns.revenue")}</th>
-                <th scope="col" className={th}>{t("fundraisers.columns.volunteers")}</th>
+                <th scope="col" className={th}>
+                  {t("fundraisers.yoy.year")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("fundraisers.yoy.fundraisers")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("fundraisers.columns.mealsSold")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("fundraisers.columns.revenue")}
+                </th>
+                <th scope="col" className={th}>
+                  {t("fundraisers.columns.volunteers")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {years.map((y) => (
                 <tr key={y.year} className="border-b border-slate-200">
-                  <th scope="row" className={`${td} font-semibold`}>{y.year}</th>
+                  <th scope="row" className={`${td} font-semibold`}>
+                    {y.year}
+                  </th>
                   <td className={`${td} tabular-nums`}>
                     {y.fundraisers} <Change value={y.change.fundraisers} t={t} />
                   </td>

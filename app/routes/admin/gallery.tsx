@@ -4,7 +4,12 @@ import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses,
 import { GalleryPicture } from "~/components/gallery/gallery-picture";
 import { adminTranslator } from "~/features/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { loadAdminGallery, runAdminGalleryAction, type AdminGalleryActionData, type AdminGalleryData } from "~/features/gallery/admin-gallery.server";
+import {
+  loadAdminGallery,
+  runAdminGalleryAction,
+  type AdminGalleryActionData,
+  type AdminGalleryData,
+} from "~/features/gallery/admin-gallery.server";
 import { useGalleryAdminTranslation, type GalleryAdminT } from "~/features/gallery/gallery-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,14 +48,25 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
         </Notice>
       ) : null}
       <UploadCard t={t} data={loaderData} />
-      <AlbumsCard t={t} albums={loaderData.albums} problem={result && !result.ok && result.intent?.endsWith("album") ? result : undefined} />
+      <AlbumsCard
+        t={t}
+        albums={loaderData.albums}
+        problem={result && !result.ok && result.intent?.endsWith("album") ? result : undefined}
+      />
       <AdminCard title={t("admin.list.heading")} id="gallery-photos">
         {loaderData.photos.length === 0 ? (
           <p className="text-slate-700">{t("admin.list.empty")}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {loaderData.photos.map((photo) => (
-              <PhotoItem key={photo.id} t={t} language={language} photo={photo} data={loaderData} problem={result && !result.ok && result.id === photo.id ? result.message : undefined} />
+              <PhotoItem
+                key={photo.id}
+                t={t}
+                language={language}
+                photo={photo}
+                data={loaderData}
+                problem={result && !result.ok && result.id === photo.id ? result.message : undefined}
+              />
             ))}
           </ul>
         )}
@@ -74,26 +90,70 @@ export default function AdminGallery({ loaderData, actionData }: Route.Component
   );
 }
 
-function CaptionFields({ t, idPrefix, data, values }: { t: GalleryAdminT; idPrefix: string; data: AdminGalleryData; values?: Partial<Photo> }) {
+function CaptionFields({
+  t,
+  idPrefix,
+  data,
+  values,
+}: {
+  t: GalleryAdminT;
+  idPrefix: string;
+  data: AdminGalleryData;
+  values?: Partial<Photo>;
+}) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <Field id={`${idPrefix}-title`} label={t("admin.titleEn")}>
-        {(props) => <input {...props} name="title" defaultValue={values?.title ?? ""} maxLength={data.limits.title} className={inputClasses} />}
+        {(props) => (
+          <input {...props} name="title" defaultValue={values?.title ?? ""} maxLength={data.limits.title} className={inputClasses} />
+        )}
       </Field>
       <Field id={`${idPrefix}-title-es`} label={t("admin.titleEs")}>
-        {(props) => <input {...props} name="titleEs" defaultValue={values?.titleEs ?? ""} maxLength={data.limits.title} className={inputClasses} />}
+        {(props) => (
+          <input {...props} name="titleEs" defaultValue={values?.titleEs ?? ""} maxLength={data.limits.title} className={inputClasses} />
+        )}
       </Field>
       <Field id={`${idPrefix}-description`} label={t("admin.descriptionEn")}>
-        {(props) => <textarea {...props} name="description" rows={2} defaultValue={values?.description ?? ""} maxLength={data.limits.description} className={inputClasses} />}
+        {(props) => (
+          <textarea
+            {...props}
+            name="description"
+            rows={2}
+            defaultValue={values?.description ?? ""}
+            maxLength={data.limits.description}
+            className={inputClasses}
+          />
+        )}
       </Field>
       <Field id={`${idPrefix}-description-es`} label={t("admin.descriptionEs")}>
-        {(props) => <textarea {...props} name="descriptionEs" rows={2} defaultValue={values?.descriptionEs ?? ""} maxLength={data.limits.description} className={inputClasses} />}
+        {(props) => (
+          <textarea
+            {...props}
+            name="descriptionEs"
+            rows={2}
+            defaultValue={values?.descriptionEs ?? ""}
+            maxLength={data.limits.description}
+            className={inputClasses}
+          />
+        )}
       </Field>
     </div>
   );
 }
 
-function AlbumCategoryFields({ t, idPrefix, data, values, allowNew }: { t: GalleryAdminT; idPrefix: string; data: AdminGalleryData; values?: Partial<Photo>; allowNew: boolean }) {
+function AlbumCategoryFields({
+  t,
+  idPrefix,
+  data,
+  values,
+  allowNew,
+}: {
+  t: GalleryAdminT;
+  idPrefix: string;
+  data: AdminGalleryData;
+  values?: Partial<Photo>;
+  allowNew: boolean;
+}) {
   const { language } = useGalleryAdminTranslation();
   const albumTitle = (a: Album) => (language === "es" && a.titleEs) || a.title;
   return (
@@ -138,7 +198,17 @@ function UploadCard({ t, data }: { t: GalleryAdminT; data: AdminGalleryData }) {
       <Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-4">
         <input type="hidden" name="intent" value="upload" />
         <Field id="gallery-files" label={t("admin.upload.files")} hint={t("admin.upload.filesHint", { max: data.limits.files })}>
-          {(props) => <input {...props} type="file" name="files" multiple required accept="image/jpeg,image/png,image/webp" className="block min-h-11 w-full min-w-0 text-base text-slate-900" />}
+          {(props) => (
+            <input
+              {...props}
+              type="file"
+              name="files"
+              multiple
+              required
+              accept="image/jpeg,image/png,image/webp"
+              className="block min-h-11 w-full min-w-0 text-base text-slate-900"
+            />
+          )}
         </Field>
         <AlbumCategoryFields t={t} idPrefix="gallery-batch" data={data} allowNew />
         <div className="grid gap-3 sm:grid-cols-3">
@@ -170,7 +240,11 @@ function AlbumsCard({ t, albums, problem }: { t: GalleryAdminT; albums: Album[];
       {albums.length === 0 ? <p className="text-slate-700">{t("admin.albums.empty")}</p> : null}
       <ul className="grid gap-4">
         {albums.map((album) => (
-          <li key={album.id} className="grid min-w-0 gap-2 rounded-lg border border-slate-200 p-3" aria-label={t("admin.albums.editLabel", { title: album.title })}>
+          <li
+            key={album.id}
+            className="grid min-w-0 gap-2 rounded-lg border border-slate-200 p-3"
+            aria-label={t("admin.albums.editLabel", { title: album.title })}
+          >
             {problem?.id === String(album.id) ? <Notice tone="error">{problem.message}</Notice> : null}
             <Form method="post" className="grid min-w-0 gap-3 sm:grid-cols-[1fr_1fr_12rem_auto] sm:items-end">
               <input type="hidden" name="intent" value="update-album" />
@@ -224,19 +298,40 @@ function AlbumsCard({ t, albums, problem }: { t: GalleryAdminT; albums: Album[];
   );
 }
 
-function PhotoItem({ t, language, photo, data, problem }: { t: GalleryAdminT; language: string; photo: Photo; data: AdminGalleryData; problem: string | undefined }) {
+function PhotoItem({
+  t,
+  language,
+  photo,
+  data,
+  problem,
+}: {
+  t: GalleryAdminT;
+  language: string;
+  photo: Photo;
+  data: AdminGalleryData;
+  problem: string | undefined;
+}) {
   const title = (language === "es" && photo.titleEs) || photo.title;
   const base = `gallery-photo-${photo.id}`;
   return (
     <li className="grid min-w-0 content-start gap-2 rounded-lg border border-slate-200 p-3" data-testid="gallery-admin-photo">
-      {photo.imageUrl ? <GalleryPicture image={{ ...photo, imageUrl: photo.imageUrl }} alt={title} sizes="(min-width: 1280px) 22rem, (min-width: 640px) 45vw, 90vw" className="aspect-[4/3] h-auto w-full rounded-md bg-slate-200 object-cover" /> : null}
+      {photo.imageUrl ? (
+        <GalleryPicture
+          image={{ ...photo, imageUrl: photo.imageUrl }}
+          alt={title}
+          sizes="(min-width: 1280px) 22rem, (min-width: 640px) 45vw, 90vw"
+          className="aspect-[4/3] h-auto w-full rounded-md bg-slate-200 object-cover"
+        />
+      ) : null}
       <p className="font-semibold wrap-anywhere text-slate-900">{title}</p>
       <p className="text-sm text-slate-700">
         {t(`admin.status.${photo.status}`)} · {t("admin.list.added", { date: formatDateTime(photo.createdAt, language) })}
       </p>
       {problem ? <Notice tone="error">{problem}</Notice> : null}
       <details className="min-w-0">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline underline-offset-4">{t("admin.list.edit", { title })}</summary>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline underline-offset-4">
+          {t("admin.list.edit", { title })}
+        </summary>
         <Form method="post" className="mt-3 grid min-w-0 gap-3">
           <input type="hidden" name="intent" value="update-photo" />
           <input type="hidden" name="id" value={photo.id} />

@@ -1,6 +1,16 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/giving";
-import { AdminCard, AdminPage, AdminPager, adminButton, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
+import {
+  AdminCard,
+  AdminPage,
+  AdminPager,
+  adminButton,
+  AdminTable,
+  Field,
+  formatDateTime,
+  inputClasses,
+  Notice,
+} from "~/components/admin/admin-ui";
 import { FundForm, GivingSettingsForm } from "~/components/admin/giving/giving-forms";
 import { adminTranslator } from "~/features/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
@@ -70,10 +80,26 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
             )}
           </Field>
           <Field id="giving-from" label={t("admin.from")}>
-            {(props) => <input {...props} type="date" name="from" defaultValue={d.filters.period === "custom" ? (d.filters.from ?? "") : d.range.from} className={inputClasses} />}
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                name="from"
+                defaultValue={d.filters.period === "custom" ? (d.filters.from ?? "") : d.range.from}
+                className={inputClasses}
+              />
+            )}
           </Field>
           <Field id="giving-to" label={t("admin.to")}>
-            {(props) => <input {...props} type="date" name="to" defaultValue={d.filters.period === "custom" ? (d.filters.to ?? "") : d.range.to} className={inputClasses} />}
+            {(props) => (
+              <input
+                {...props}
+                type="date"
+                name="to"
+                defaultValue={d.filters.period === "custom" ? (d.filters.to ?? "") : d.range.to}
+                className={inputClasses}
+              />
+            )}
           </Field>
           <div>
             <button type="submit" className={adminButton.primary}>
@@ -107,7 +133,11 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
         {d.byFund.length === 0 ? (
           <p className="text-slate-700">{t("admin.noGifts")}</p>
         ) : (
-          <AdminTable label={t("admin.byFundTable")} minWidthClass="min-w-[20rem]" columns={[t("admin.byFundColumns.fund"), t("admin.byFundColumns.gifts"), t("admin.byFundColumns.total")]}>
+          <AdminTable
+            label={t("admin.byFundTable")}
+            minWidthClass="min-w-[20rem]"
+            columns={[t("admin.byFundColumns.fund"), t("admin.byFundColumns.gifts"), t("admin.byFundColumns.total")]}
+          >
             {d.byFund.map((f) => (
               <tr key={`${f.fundId ?? "none"}-${f.name}`} className="border-b border-slate-200">
                 <th scope="row" className="py-2 pr-3 font-normal break-words">
@@ -155,7 +185,9 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
             )}
           </Field>
           <Field id="gifts-q" label={t("admin.filterSearch")}>
-            {(props) => <input {...props} type="search" name="q" defaultValue={d.filters.q ?? ""} maxLength={200} className={inputClasses} />}
+            {(props) => (
+              <input {...props} type="search" name="q" defaultValue={d.filters.q ?? ""} maxLength={200} className={inputClasses} />
+            )}
           </Field>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={adminButton.primary}>
@@ -172,7 +204,15 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
           <AdminTable
             label={t("admin.giftsTable")}
             minWidthClass="min-w-[52rem]"
-            columns={[t("admin.columns.date"), t("admin.columns.donor"), t("admin.columns.fund"), t("admin.columns.amount"), t("admin.columns.fee"), t("admin.columns.frequency"), t("admin.columns.status")]}
+            columns={[
+              t("admin.columns.date"),
+              t("admin.columns.donor"),
+              t("admin.columns.fund"),
+              t("admin.columns.amount"),
+              t("admin.columns.fee"),
+              t("admin.columns.frequency"),
+              t("admin.columns.status"),
+            ]}
           >
             {d.gifts.map((g) => (
               <tr key={g.id} className="border-b border-slate-200 align-top">
@@ -187,7 +227,9 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
                 <td className="py-2 pr-3">{t(`admin.frequency.${g.frequency}`)}</td>
                 <td className="py-2">
                   <span className={`${pill} ${g.status === "succeeded" ? badge.on : badge.warn}`}>{t(`admin.status.${g.status}`)}</span>
-                  {g.refundedCents > 0 ? <span className="mt-1 block text-slate-700">{t("admin.refundedAmount", { amount: money(g.refundedCents) })}</span> : null}
+                  {g.refundedCents > 0 ? (
+                    <span className="mt-1 block text-slate-700">{t("admin.refundedAmount", { amount: money(g.refundedCents) })}</span>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -198,7 +240,11 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
           page={d.filters.page}
           pages={d.pages}
           href={pageLink}
-          labels={{ previous: t("admin.previous"), next: t("admin.next"), position: t("admin.page", { page: String(d.filters.page), pages: String(d.pages) }) }}
+          labels={{
+            previous: t("admin.previous"),
+            next: t("admin.next"),
+            position: t("admin.page", { page: String(d.filters.page), pages: String(d.pages) }),
+          }}
         />
       </AdminCard>
 
@@ -230,7 +276,9 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
                 <td className="py-2 pr-3">{t(`admin.frequency.${r.frequency}`)}</td>
                 <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(r.createdAt, language, d.timeZone)}</td>
                 <td className="py-2 pr-3">
-                  <span className={`${pill} ${r.status === "active" ? badge.on : r.status === "past_due" ? badge.warn : badge.off}`}>{t(`admin.recurringStatus.${r.status}`)}</span>
+                  <span className={`${pill} ${r.status === "active" ? badge.on : r.status === "past_due" ? badge.warn : badge.off}`}>
+                    {t(`admin.recurringStatus.${r.status}`)}
+                  </span>
                 </td>
                 <td className="py-2">
                   {r.status === "canceled" ? null : (
@@ -244,7 +292,9 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
                           <span className="sr-only"> ({r.donorName || t("admin.deletedDonor")})</span>
                         </span>
                       </label>
-                      {result?.targetId === r.id ? <p className="text-sm font-medium text-red-800">{t(`admin.messages.${result.message}`)}</p> : null}
+                      {result?.targetId === r.id ? (
+                        <p className="text-sm font-medium text-red-800">{t(`admin.messages.${result.message}`)}</p>
+                      ) : null}
                       <div>
                         <button type="submit" disabled={busy} className={adminButton.danger}>
                           {t("admin.cancelButton")}
@@ -280,7 +330,13 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
           <AdminTable
             label={t("admin.fundsTable")}
             minWidthClass="min-w-[30rem]"
-            columns={[t("admin.fundColumns.name"), t("admin.fundColumns.active"), t("admin.fundColumns.sortOrder"), t("admin.fundColumns.gifts"), t("admin.fundColumns.action")]}
+            columns={[
+              t("admin.fundColumns.name"),
+              t("admin.fundColumns.active"),
+              t("admin.fundColumns.sortOrder"),
+              t("admin.fundColumns.gifts"),
+              t("admin.fundColumns.action"),
+            ]}
           >
             {d.funds.map((f) => (
               <tr key={f.id} className="border-b border-slate-200 align-top">
@@ -288,12 +344,17 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
                   {f.name}
                 </th>
                 <td className="py-2 pr-3">
-                  <span className={`${pill} ${f.active ? badge.on : badge.off}`}>{f.active ? t("admin.activeYes") : t("admin.activeNo")}</span>
+                  <span className={`${pill} ${f.active ? badge.on : badge.off}`}>
+                    {f.active ? t("admin.activeYes") : t("admin.activeNo")}
+                  </span>
                 </td>
                 <td className="py-2 pr-3">{f.sortOrder}</td>
                 <td className="py-2 pr-3">{f.gifts}</td>
                 <td className="py-2">
-                  <Link to={`/admin/giving?editFund=${f.id}#fund-form`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/giving?editFund=${f.id}#fund-form`}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+                  >
                     {t("admin.editFund", { name: f.name })}
                   </Link>
                 </td>
@@ -306,7 +367,12 @@ export default function AdminGiving({ loaderData, actionData }: Route.ComponentP
       <FundForm fund={d.editFund} result={result} busy={busy} />
 
       <GivingSettingsForm
-        settings={{ feePercent: d.settings.feePercent, feeFixed: d.settings.feeFixed, textKeyword: d.settings.textKeyword, textNumber: d.settings.textNumber }}
+        settings={{
+          feePercent: d.settings.feePercent,
+          feeFixed: d.settings.feeFixed,
+          textKeyword: d.settings.textKeyword,
+          textNumber: d.settings.textNumber,
+        }}
         feeText={describeFee(d.settings.feePercentBp, d.settings.feeFixedCents, language)}
         stripeConfigured={d.stripeConfigured}
         result={result}

@@ -59,12 +59,25 @@ export default function AdminGroupEdit({ loaderData, actionData }: Route.Compone
 
   const text = (name: GroupTextField, o: { required?: boolean; lang?: "en" | "es"; max?: number; hint?: string; type?: string } = {}) => (
     <Field id={`group-${name}`} label={t(`admin.form.${name}` as "admin.form.nameEn")} error={err(name)} hint={o.hint}>
-      {(props) => <input {...props} name={name} type={o.type ?? "text"} lang={o.lang} defaultValue={v(name)} required={o.required} maxLength={o.max} className={inputClasses} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type={o.type ?? "text"}
+          lang={o.lang}
+          defaultValue={v(name)}
+          required={o.required}
+          maxLength={o.max}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   const area = (name: GroupTextField, o: { lang: "en" | "es"; max: number; hint?: string }) => (
     <Field id={`group-${name}`} label={t(`admin.form.${name}` as "admin.form.nameEn")} error={err(name)} hint={o.hint}>
-      {(props) => <textarea {...props} name={name} lang={o.lang} rows={4} defaultValue={v(name)} maxLength={o.max} className={inputClasses} />}
+      {(props) => (
+        <textarea {...props} name={name} lang={o.lang} rows={4} defaultValue={v(name)} maxLength={o.max} className={inputClasses} />
+      )}
     </Field>
   );
   const select = (name: GroupTextField, options: { value: string; label: string }[]) => (
@@ -101,7 +114,9 @@ export default function AdminGroupEdit({ loaderData, actionData }: Route.Compone
       {saveFailed ? (
         <Notice tone="error">{t(`admin.messages.${saveFailed.message}`)}</Notice>
       ) : peopleMessage ? (
-        <Notice tone={peopleMessage.ok ? "success" : "error"}>{t(`admin.messages.${peopleMessage.message}`, { name: peopleMessage.name ?? "" })}</Notice>
+        <Notice tone={peopleMessage.ok ? "success" : "error"}>
+          {t(`admin.messages.${peopleMessage.message}`, { name: peopleMessage.name ?? "" })}
+        </Notice>
       ) : notice ? (
         <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice>
       ) : null}
@@ -124,7 +139,10 @@ export default function AdminGroupEdit({ loaderData, actionData }: Route.Compone
         <AdminCard id="group-schedule" title={t("admin.form.scheduleLegend")}>
           <div className="grid gap-4">
             <div className="grid gap-4 md:grid-cols-3">
-              {select("dayOfWeek", dayKeys.map((d) => ({ value: d, label: t(`days.${d}`) })))}
+              {select(
+                "dayOfWeek",
+                dayKeys.map((d) => ({ value: d, label: t(`days.${d}`) })),
+              )}
               {text("startTime", { required: true, type: "time", hint: t("admin.form.startTimeHint", { zone: timeZone }) })}
               {text("durationMinutes", { required: true, type: "number" })}
             </div>
@@ -137,7 +155,10 @@ export default function AdminGroupEdit({ loaderData, actionData }: Route.Compone
 
         <AdminCard id="group-place" title={t("admin.form.placeLegend")}>
           <div className="grid gap-4 md:grid-cols-2">
-            {select("meetingMode", MEETING_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) })))}
+            {select(
+              "meetingMode",
+              MEETING_MODES.map((m) => ({ value: m, label: t(`modes.${m}`) })),
+            )}
             {text("locationName", { max: 200 })}
             {text("address", { max: 300 })}
             {text("onlineUrl", { type: "url", max: 500, hint: t("admin.form.onlineUrlHint") })}
@@ -146,10 +167,16 @@ export default function AdminGroupEdit({ loaderData, actionData }: Route.Compone
 
         <AdminCard id="group-settings" title={t("admin.form.settingsLegend")}>
           <div className="grid gap-4 md:grid-cols-2">
-            {select("language", GROUP_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) })))}
+            {select(
+              "language",
+              GROUP_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) })),
+            )}
             {text("contactName", { max: 120, hint: t("admin.form.contactNameHint") })}
             {text("capacity", { type: "number", hint: t("admin.form.capacityHint") })}
-            {select("status", GROUP_STATUSES.map((s) => ({ value: s, label: t(`admin.statuses.${s}`) })))}
+            {select(
+              "status",
+              GROUP_STATUSES.map((s) => ({ value: s, label: t(`admin.statuses.${s}`) })),
+            )}
             {text("slug", { max: 80, hint: t("admin.form.slugHint") })}
             <label className={`${checkboxRow} self-end`}>
               <input type="checkbox" name="isOpen" defaultChecked={values.isOpen === "on"} className="h-5 w-5" />
@@ -168,13 +195,34 @@ export default function AdminGroupEdit({ loaderData, actionData }: Route.Compone
       {isNew ? (
         <p className="text-slate-700">{t("admin.people.saveFirst")}</p>
       ) : (
-        <People t={t} people={editor.people} busy={busy} language={language} timeZone={timeZone} leaderEmailError={result?.intent === "add-leader" && !result.ok ? t(`admin.messages.${result.message}`) : null} />
+        <People
+          t={t}
+          people={editor.people}
+          busy={busy}
+          language={language}
+          timeZone={timeZone}
+          leaderEmailError={result?.intent === "add-leader" && !result.ok ? t(`admin.messages.${result.message}`) : null}
+        />
       )}
     </AdminPage>
   );
 }
 
-function PersonButton({ intent, memberId, label, ariaLabel, tone, busy }: { intent: string; memberId: string; label: string; ariaLabel: string; tone: "primary" | "secondary" | "danger"; busy: boolean }) {
+function PersonButton({
+  intent,
+  memberId,
+  label,
+  ariaLabel,
+  tone,
+  busy,
+}: {
+  intent: string;
+  memberId: string;
+  label: string;
+  ariaLabel: string;
+  tone: "primary" | "secondary" | "danger";
+  busy: boolean;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
@@ -186,7 +234,21 @@ function PersonButton({ intent, memberId, label, ariaLabel, tone, busy }: { inte
   );
 }
 
-function People({ t, people, busy, language, timeZone, leaderEmailError }: { t: GroupsAdminT; people: EditorPerson[]; busy: boolean; language: string; timeZone: string; leaderEmailError: string | null }) {
+function People({
+  t,
+  people,
+  busy,
+  language,
+  timeZone,
+  leaderEmailError,
+}: {
+  t: GroupsAdminT;
+  people: EditorPerson[];
+  busy: boolean;
+  language: string;
+  timeZone: string;
+  leaderEmailError: string | null;
+}) {
   const leaders = people.filter((p) => p.status === "active" && p.role === "leader");
   const members = people.filter((p) => p.status === "active" && p.role === "member");
   const requests = people.filter((p) => p.status === "pending");
@@ -212,8 +274,22 @@ function People({ t, people, busy, language, timeZone, leaderEmailError }: { t: 
                   {p.message ? <p className="mt-1 whitespace-pre-line wrap-anywhere text-slate-800">{p.message}</p> : null}
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <PersonButton intent="accept" memberId={p.id} label={t("leader.accept")} ariaLabel={t("leader.acceptFor", { name: p.name })} tone="primary" busy={busy} />
-                  <PersonButton intent="decline" memberId={p.id} label={t("leader.decline")} ariaLabel={t("leader.declineFor", { name: p.name })} tone="secondary" busy={busy} />
+                  <PersonButton
+                    intent="accept"
+                    memberId={p.id}
+                    label={t("leader.accept")}
+                    ariaLabel={t("leader.acceptFor", { name: p.name })}
+                    tone="primary"
+                    busy={busy}
+                  />
+                  <PersonButton
+                    intent="decline"
+                    memberId={p.id}
+                    label={t("leader.decline")}
+                    ariaLabel={t("leader.declineFor", { name: p.name })}
+                    tone="secondary"
+                    busy={busy}
+                  />
                 </div>
               </li>
             ))}
@@ -229,15 +305,29 @@ function People({ t, people, busy, language, timeZone, leaderEmailError }: { t: 
             {leaders.map((p) => (
               <li key={p.id} className={row}>
                 {who(p)}
-                <PersonButton intent="remove-leader" memberId={p.id} label={t("admin.people.removeLeader")} ariaLabel={t("admin.people.removeLeaderFor", { name: p.name })} tone="secondary" busy={busy} />
+                <PersonButton
+                  intent="remove-leader"
+                  memberId={p.id}
+                  label={t("admin.people.removeLeader")}
+                  ariaLabel={t("admin.people.removeLeaderFor", { name: p.name })}
+                  tone="secondary"
+                  busy={busy}
+                />
               </li>
             ))}
           </ul>
         )}
         <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end">
           <input type="hidden" name="intent" value="add-leader" />
-          <Field id="group-leader-email" label={t("admin.people.leaderEmail")} hint={t("admin.people.leaderEmailHint")} error={leaderEmailError}>
-            {(props) => <input {...props} name="leaderEmail" type="email" autoComplete="off" required maxLength={254} className={inputClasses} />}
+          <Field
+            id="group-leader-email"
+            label={t("admin.people.leaderEmail")}
+            hint={t("admin.people.leaderEmailHint")}
+            error={leaderEmailError}
+          >
+            {(props) => (
+              <input {...props} name="leaderEmail" type="email" autoComplete="off" required maxLength={254} className={inputClasses} />
+            )}
           </Field>
           <button type="submit" className={adminButton.secondary} disabled={busy}>
             {t("admin.people.addLeader")}
@@ -253,7 +343,14 @@ function People({ t, people, busy, language, timeZone, leaderEmailError }: { t: 
             {members.map((p) => (
               <li key={p.id} className={row}>
                 {who(p)}
-                <PersonButton intent="remove-member" memberId={p.id} label={t("admin.people.removeMember")} ariaLabel={t("admin.people.removeMemberFor", { name: p.name })} tone="danger" busy={busy} />
+                <PersonButton
+                  intent="remove-member"
+                  memberId={p.id}
+                  label={t("admin.people.removeMember")}
+                  ariaLabel={t("admin.people.removeMemberFor", { name: p.name })}
+                  tone="danger"
+                  busy={busy}
+                />
               </li>
             ))}
           </ul>

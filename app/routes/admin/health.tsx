@@ -102,7 +102,8 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
       title={t("sections.health")}
       intro={
         <>
-          {t("health.intro")} <span className="text-slate-600">{t("health.checkedAt", { time: formatDateTime(health.checkedAt, language) })}</span>
+          {t("health.intro")}{" "}
+          <span className="text-slate-600">{t("health.checkedAt", { time: formatDateTime(health.checkedAt, language) })}</span>
         </>
       }
       actions={
@@ -113,7 +114,9 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
         </Form>
       }
     >
-      {actionData?.message ? <Notice tone={actionData.ok ? "success" : "error"}>{t(actionData.message.key, actionData.message.values)}</Notice> : null}
+      {actionData?.message ? (
+        <Notice tone={actionData.ok ? "success" : "error"}>{t(actionData.message.key, actionData.message.values)}</Notice>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <HealthCard id="health-database" title={t("health.database.title")} state={database.state} t={t}>
@@ -121,7 +124,10 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
           <Facts
             items={[
               [t("health.database.kind"), t(`health.database.${database.kind}`)],
-              [t("health.database.latency"), database.latencyMs === null ? "—" : t("health.database.latencyValue", { ms: database.latencyMs })],
+              [
+                t("health.database.latency"),
+                database.latencyMs === null ? "—" : t("health.database.latencyValue", { ms: database.latencyMs }),
+              ],
             ]}
           />
         </HealthCard>
@@ -171,16 +177,26 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
           <table className={tableClasses}>
             <thead>
               <tr>
-                <th scope="col" className={headClasses}>{t("health.outbox.channel")}</th>
-                <th scope="col" className={headClasses}>{t("health.outbox.pending")}</th>
-                <th scope="col" className={headClasses}>{t("health.outbox.sending")}</th>
-                <th scope="col" className={headClasses}>{t("health.outbox.failed")}</th>
+                <th scope="col" className={headClasses}>
+                  {t("health.outbox.channel")}
+                </th>
+                <th scope="col" className={headClasses}>
+                  {t("health.outbox.pending")}
+                </th>
+                <th scope="col" className={headClasses}>
+                  {t("health.outbox.sending")}
+                </th>
+                <th scope="col" className={headClasses}>
+                  {t("health.outbox.failed")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {outbox.channels.map((row) => (
                 <tr key={row.channel}>
-                  <th scope="row" className={`${cellClasses} font-semibold`}>{t(`health.outbox.${row.channel}`)}</th>
+                  <th scope="row" className={`${cellClasses} font-semibold`}>
+                    {t(`health.outbox.${row.channel}`)}
+                  </th>
                   <td className={cellClasses}>{row.pending}</td>
                   <td className={cellClasses}>{row.sending}</td>
                   <td className={cellClasses}>{row.failed}</td>
@@ -192,7 +208,10 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
         <div className="mt-4">
           <Facts
             items={[
-              [t("health.outbox.oldestPending"), outbox.oldestPendingSeconds === null ? t("health.outbox.oldestNone") : formatDuration(outbox.oldestPendingSeconds, t)],
+              [
+                t("health.outbox.oldestPending"),
+                outbox.oldestPendingSeconds === null ? t("health.outbox.oldestNone") : formatDuration(outbox.oldestPendingSeconds, t),
+              ],
             ]}
           />
         </div>
@@ -205,11 +224,21 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
             <table className={tableClasses}>
               <thead>
                 <tr>
-                  <th scope="col" className={headClasses}>{t("health.outbox.created")}</th>
-                  <th scope="col" className={headClasses}>{t("health.outbox.channel")}</th>
-                  <th scope="col" className={headClasses}>{t("health.outbox.recipient")}</th>
-                  <th scope="col" className={headClasses}>{t("health.outbox.attempts")}</th>
-                  <th scope="col" className={headClasses}>{t("health.outbox.error")}</th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.outbox.created")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.outbox.channel")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.outbox.recipient")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.outbox.attempts")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.outbox.error")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -228,9 +257,18 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
         )}
         {outbox.totals.failed > 0 ? (
           <Form method="post" className="mt-4 grid gap-2">
-            <p id="retry-help" className="text-sm text-slate-700">{t("health.outbox.retryHelp")}</p>
+            <p id="retry-help" className="text-sm text-slate-700">
+              {t("health.outbox.retryHelp")}
+            </p>
             <div>
-              <button type="submit" name="intent" value="retry-failed" className={adminButton.primary} disabled={busy} aria-describedby="retry-help">
+              <button
+                type="submit"
+                name="intent"
+                value="retry-failed"
+                className={adminButton.primary}
+                disabled={busy}
+                aria-describedby="retry-help"
+              >
                 {t("health.outbox.retry")}
               </button>
             </div>
@@ -247,10 +285,18 @@ export default function AdminHealth({ loaderData, actionData }: Route.ComponentP
             <table className={tableClasses}>
               <thead>
                 <tr>
-                  <th scope="col" className={headClasses}>{t("health.errors.time")}</th>
-                  <th scope="col" className={headClasses}>{t("health.errors.level")}</th>
-                  <th scope="col" className={headClasses}>{t("health.errors.message")}</th>
-                  <th scope="col" className={headClasses}>{t("health.errors.code")}</th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.errors.time")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.errors.level")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.errors.message")}
+                  </th>
+                  <th scope="col" className={headClasses}>
+                    {t("health.errors.code")}
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -70,7 +70,10 @@ export async function action({ request }: Route.ActionArgs) {
   const filter = typeof input.filter === "string" && (MEETING_FILTERS as readonly string[]).includes(input.filter) ? input.filter : "new";
   const kind = typeof input.kind === "string" && (MEETING_KIND_FILTERS as readonly string[]).includes(input.kind) ? input.kind : "all";
   const done = intent === "reply" ? "replied" : "saved";
-  return redirect(`/admin/inbox/meetings?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#m-${outcome.id}`, { status: 303, headers: NO_STORE });
+  return redirect(`/admin/inbox/meetings?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#m-${outcome.id}`, {
+    status: 303,
+    headers: NO_STORE,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
@@ -95,7 +98,9 @@ export default function InboxMeetings({ loaderData, actionData }: Route.Componen
                 aria-current={page.filter === filter ? "page" : undefined}
                 className={page.filter === filter ? adminButton.primary : adminButton.secondary}
               >
-                {filter === "all" ? t("admin.all") : t("admin.withCount", { label: t(`admin.status.${filter}`), count: page.counts[filter] })}
+                {filter === "all"
+                  ? t("admin.all")
+                  : t("admin.withCount", { label: t(`admin.status.${filter}`), count: page.counts[filter] })}
               </Link>
             </li>
           ))}
@@ -124,7 +129,14 @@ export default function InboxMeetings({ loaderData, actionData }: Route.Componen
       ) : (
         <ul className="grid gap-4">
           {page.items.map((item) => (
-            <MeetingCard key={item.id} item={item} page={page} problem={problem?.id === item.id ? problem : undefined} t={t} language={language} />
+            <MeetingCard
+              key={item.id}
+              item={item}
+              page={page}
+              problem={problem?.id === item.id ? problem : undefined}
+              t={t}
+              language={language}
+            />
           ))}
         </ul>
       )}
@@ -135,7 +147,19 @@ export default function InboxMeetings({ loaderData, actionData }: Route.Componen
 const dt = "font-semibold text-slate-900";
 const dd = "whitespace-pre-wrap wrap-anywhere text-slate-700";
 
-function MeetingCard({ item, page, problem, t, language }: { item: MeetingItem; page: MeetingsPageData; problem: MeetingsActionData | undefined; t: VisitT; language: "en" | "es" }) {
+function MeetingCard({
+  item,
+  page,
+  problem,
+  t,
+  language,
+}: {
+  item: MeetingItem;
+  page: MeetingsPageData;
+  problem: MeetingsActionData | undefined;
+  t: VisitT;
+  language: "en" | "es";
+}) {
   const base = `m-${item.id}`;
   const hidden = (
     <>
@@ -171,7 +195,10 @@ function MeetingCard({ item, page, problem, t, language }: { item: MeetingItem; 
           </a>,
         )}
         {detail(t("admin.fields.phone"), item.phone ?? t("admin.none"))}
-        {detail(t("admin.fields.date"), item.preferredDate ? <time dateTime={item.preferredDate}>{formatVisitDate(item.preferredDate, language)}</time> : t("admin.none"))}
+        {detail(
+          t("admin.fields.date"),
+          item.preferredDate ? <time dateTime={item.preferredDate}>{formatVisitDate(item.preferredDate, language)}</time> : t("admin.none"),
+        )}
         {detail(t("admin.fields.partySize"), String(item.partySize))}
         {detail(t("admin.fields.language"), t(`admin.languages.${item.language}`))}
         {detail(t("admin.fields.account"), item.linkedAccount ? t("admin.linkedAccount") : t("admin.guest"))}
@@ -250,7 +277,9 @@ function MeetingCard({ item, page, problem, t, language }: { item: MeetingItem; 
           <ol className="mt-2 grid gap-2">
             {item.replies.map((reply) => (
               <li key={reply.id} className="rounded-lg bg-slate-50 p-3 text-sm">
-                <p className="font-semibold text-slate-900">{t("admin.replyBy", { name: reply.authorName, when: formatDateTime(reply.createdAt, language) })}</p>
+                <p className="font-semibold text-slate-900">
+                  {t("admin.replyBy", { name: reply.authorName, when: formatDateTime(reply.createdAt, language) })}
+                </p>
                 <p className={dd}>{reply.body}</p>
               </li>
             ))}
@@ -259,7 +288,11 @@ function MeetingCard({ item, page, problem, t, language }: { item: MeetingItem; 
       ) : null}
       <Form method="post" className="mt-4 grid gap-2">
         {hidden}
-        <Field id={`${base}-reply`} label={t("admin.fields.reply", { language: t(`admin.languages.${item.language}`) })} error={fieldError("body")}>
+        <Field
+          id={`${base}-reply`}
+          label={t("admin.fields.reply", { language: t(`admin.languages.${item.language}`) })}
+          error={fieldError("body")}
+        >
           {(props) => (
             <textarea
               {...props}

@@ -9,7 +9,8 @@ import { INBOX_INTENTS, runPrayerAdminAction } from "~/features/admin/prayer/run
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { prayerAdminTranslator, usePrayerAdminTranslation } from "~/features/prayer/prayer-admin-translation";
 
-const pick = <T extends string>(list: readonly T[], value: unknown, fallback: T): T => ((list as readonly unknown[]).includes(value) ? (value as T) : fallback);
+const pick = <T extends string>(list: readonly T[], value: unknown, fallback: T): T =>
+  (list as readonly unknown[]).includes(value) ? (value as T) : fallback;
 
 function inboxUrl(status: StatusFilter, inbox: InboxFilter, extra = "") {
   const search = new URLSearchParams();
@@ -24,17 +25,26 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const status = pick(STATUS_FILTERS, url.searchParams.get("status"), "all");
   const inbox = pick(INBOX_FILTERS, url.searchParams.get("inbox"), "all");
   const page = await loadPrayerInbox({ db, view: "inbox", status, inbox });
-  return data({ title: adminTranslator(language)("sections.inbox-prayer"), status, inbox, ...page, saved: url.searchParams.has("done") }, { headers: NO_STORE });
+  return data(
+    { title: adminTranslator(language)("sections.inbox-prayer"), status, inbox, ...page, saved: url.searchParams.has("done") },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request, "inbox:prayer");
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const { intent, outcome } = await runPrayerAdminAction({ request, ctx, allowed: INBOX_INTENTS });
   const t = prayerAdminTranslator(ctx.language);
   if (!outcome.ok) {
     const id = form?.get("id");
-    return data<PrayerAdminProblem>({ intent, id: typeof id === "string" ? id : undefined, message: t(outcome.key, outcome.values), field: outcome.field }, { status: outcome.status, headers: NO_STORE });
+    return data<PrayerAdminProblem>(
+      { intent, id: typeof id === "string" ? id : undefined, message: t(outcome.key, outcome.values), field: outcome.field },
+      { status: outcome.status, headers: NO_STORE },
+    );
   }
   const status = pick(STATUS_FILTERS, form?.get("status"), "all");
   const inbox = pick(INBOX_FILTERS, form?.get("inbox"), "all");
@@ -56,7 +66,11 @@ export default function InboxPrayer({ loaderData, actionData }: Route.ComponentP
         <ul className="flex flex-wrap gap-2">
           {STATUS_FILTERS.map((s) => (
             <li key={s}>
-              <Link to={inboxUrl(s, page.inbox)} aria-current={page.status === s ? "page" : undefined} className={page.status === s ? adminButton.primary : adminButton.secondary}>
+              <Link
+                to={inboxUrl(s, page.inbox)}
+                aria-current={page.status === s ? "page" : undefined}
+                className={page.status === s ? adminButton.primary : adminButton.secondary}
+              >
                 {s === "all" ? t("admin.all") : t(`admin.statusValues.${s}`)}
               </Link>
             </li>
@@ -67,7 +81,11 @@ export default function InboxPrayer({ loaderData, actionData }: Route.ComponentP
         <ul className="flex flex-wrap gap-2">
           {INBOX_FILTERS.map((s) => (
             <li key={s}>
-              <Link to={inboxUrl(page.status, s)} aria-current={page.inbox === s ? "page" : undefined} className={page.inbox === s ? adminButton.primary : adminButton.secondary}>
+              <Link
+                to={inboxUrl(page.status, s)}
+                aria-current={page.inbox === s ? "page" : undefined}
+                className={page.inbox === s ? adminButton.primary : adminButton.secondary}
+              >
                 {s === "all" ? t("admin.all") : t(`admin.inboxValues.${s}`)}
               </Link>
             </li>
@@ -105,7 +123,18 @@ export default function InboxPrayer({ loaderData, actionData }: Route.ComponentP
               {t("admin.autoApprove")}
             </label>
             <Field id="prayer-expiry-days" label={t("admin.expiryDays")} error={problem?.intent === "settings" ? problem.message : null}>
-              {(p) => <input {...p} name="expiryDays" type="number" min={1} max={365} required defaultValue={page.settings!.expiryDays} className={inputClasses} />}
+              {(p) => (
+                <input
+                  {...p}
+                  name="expiryDays"
+                  type="number"
+                  min={1}
+                  max={365}
+                  required
+                  defaultValue={page.settings!.expiryDays}
+                  className={inputClasses}
+                />
+              )}
             </Field>
             <div>
               <button type="submit" className={adminButton.primary}>

@@ -6,10 +6,24 @@ import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { assignSignup } from "~/features/admin/signups/assign-signup.server";
 import { decideApplication } from "~/features/admin/signups/decide-application.server";
-import { loadSignups, type ApplicationDetails, type ClassDetails, type SignupItem, type SignupsPageData, type VolunteerDetails } from "~/features/admin/signups/load-signups.server";
+import {
+  loadSignups,
+  type ApplicationDetails,
+  type ClassDetails,
+  type SignupItem,
+  type SignupsPageData,
+  type VolunteerDetails,
+} from "~/features/admin/signups/load-signups.server";
 import { saveSignupNotes } from "~/features/admin/signups/save-signup-notes.server";
 import { setSignupStatus } from "~/features/admin/signups/set-signup-status.server";
-import { KIND_FILTERS, readKindFilter, readSignupFilter, SIGNUP_FILTERS, SIGNUP_NOTES_MAX, SIGNUP_STATUSES } from "~/features/admin/signups/signups-input";
+import {
+  KIND_FILTERS,
+  readKindFilter,
+  readSignupFilter,
+  SIGNUP_FILTERS,
+  SIGNUP_NOTES_MAX,
+  SIGNUP_STATUSES,
+} from "~/features/admin/signups/signups-input";
 import { readInput } from "~/features/auth/auth-request.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -17,10 +31,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const page = await loadSignups({ db, language, filter: readSignupFilter(url), kind: readKindFilter(url) });
   const done = url.searchParams.get("done");
   const notice = (NOTICES as readonly (string | null)[]).includes(done) ? (done as Notice) : null;
-  return data(
-    { title: adminTranslator(language)("sections.inbox-signups"), ...page, notice },
-    { headers: NO_STORE },
-  );
+  return data({ title: adminTranslator(language)("sections.inbox-signups"), ...page, notice }, { headers: NO_STORE });
 }
 
 const NOTICES = ["saved", "approved-member", "approved-no-account", "declined", "reviewing"] as const;
@@ -44,7 +55,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!input || !(INTENTS as readonly unknown[]).includes(intent)) {
     return data<SignupsActionData>({ ok: false, intent: null, key: "signups.errors.invalidRequest" }, { status: 400, headers: NO_STORE });
   }
-  const run = intent === "set-status" ? setSignupStatus : intent === "assign" ? assignSignup : intent === "decide-application" ? decideApplication : saveSignupNotes;
+  const run =
+    intent === "set-status"
+      ? setSignupStatus
+      : intent === "assign"
+        ? assignSignup
+        : intent === "decide-application"
+          ? decideApplication
+          : saveSignupNotes;
   const outcome = await run({ db, actor: admin, ip, input });
   if (!outcome.ok) {
     return data<SignupsActionData>(
@@ -64,9 +82,19 @@ export async function action({ request }: Route.ActionArgs) {
   let done: Notice = "saved";
   if (intent === "decide-application") {
     const decision = input.applicationStatus;
-    done = decision === "approved" ? ("memberUpdated" in outcome && outcome.memberUpdated ? "approved-member" : "approved-no-account") : decision === "declined" ? "declined" : "reviewing";
+    done =
+      decision === "approved"
+        ? "memberUpdated" in outcome && outcome.memberUpdated
+          ? "approved-member"
+          : "approved-no-account"
+        : decision === "declined"
+          ? "declined"
+          : "reviewing";
   }
-  return redirect(`/admin/inbox/signups?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#s-${outcome.id}`, { status: 303, headers: NO_STORE });
+  return redirect(`/admin/inbox/signups?status=${filter}${kind === "all" ? "" : `&kind=${kind}`}&done=${done}#s-${outcome.id}`, {
+    status: 303,
+    headers: NO_STORE,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
@@ -121,7 +149,14 @@ export default function InboxSignups({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="grid gap-4">
           {page.items.map((item) => (
-            <SignupCard key={item.id} item={item} page={page} problem={problem?.id === item.id ? problem : undefined} t={t} language={language} />
+            <SignupCard
+              key={item.id}
+              item={item}
+              page={page}
+              problem={problem?.id === item.id ? problem : undefined}
+              t={t}
+              language={language}
+            />
           ))}
         </ul>
       )}
@@ -129,7 +164,19 @@ export default function InboxSignups({ loaderData, actionData }: Route.Component
   );
 }
 
-function SignupCard({ item, page, problem, t, language }: { item: SignupItem; page: SignupsPageData; problem: SignupsActionData | undefined; t: AdminT; language: string }) {
+function SignupCard({
+  item,
+  page,
+  problem,
+  t,
+  language,
+}: {
+  item: SignupItem;
+  page: SignupsPageData;
+  problem: SignupsActionData | undefined;
+  t: AdminT;
+  language: string;
+}) {
   const base = `s-${item.id}`;
   const hidden = (
     <>
@@ -180,7 +227,15 @@ function SignupCard({ item, page, problem, t, language }: { item: SignupItem; pa
       {item.classDetails ? <ClassDetailsList details={item.classDetails} t={t} language={language} timeZone={page.timeZone} /> : null}
       {item.volunteer ? <VolunteerDetailsList details={item.volunteer} t={t} /> : null}
       {item.application ? (
-        <ApplicationPanel application={item.application} item={item} hidden={hidden} problem={problem} t={t} language={language} timeZone={page.timeZone} />
+        <ApplicationPanel
+          application={item.application}
+          item={item}
+          hidden={hidden}
+          problem={problem}
+          t={t}
+          language={language}
+          timeZone={page.timeZone}
+        />
       ) : null}
 
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -228,7 +283,14 @@ function SignupCard({ item, page, problem, t, language }: { item: SignupItem; pa
         {hidden}
         <Field id={`${base}-notes`} label={t("signups.fields.notes")} error={fieldError("notes")}>
           {(props) => (
-            <textarea {...props} name="notes" rows={3} maxLength={SIGNUP_NOTES_MAX} defaultValue={problem?.notes ?? item.notes} className={inputClasses} />
+            <textarea
+              {...props}
+              name="notes"
+              rows={3}
+              maxLength={SIGNUP_NOTES_MAX}
+              defaultValue={problem?.notes ?? item.notes}
+              className={inputClasses}
+            />
           )}
         </Field>
         <div>
@@ -276,7 +338,9 @@ function ClassDetailsList({ details, t, language, timeZone }: { details: ClassDe
         <dd className={ddClasses}>
           <ol className="grid gap-1">
             {details.sessions.map((s) => (
-              <li key={s.number}>{t("signups.sessionLine", { number: s.number, when: formatDateTime(s.start, language, timeZone), topic: s.topic })}</li>
+              <li key={s.number}>
+                {t("signups.sessionLine", { number: s.number, when: formatDateTime(s.start, language, timeZone), topic: s.topic })}
+              </li>
             ))}
           </ol>
         </dd>
@@ -384,7 +448,11 @@ function ApplicationPanel({
           <dd className={ddClasses}>
             {a.decidedAt
               ? a.decidedByName
-                ? t("signups.application.decided", { status: statusLabel, name: a.decidedByName, date: formatDateTime(a.decidedAt, language, timeZone) })
+                ? t("signups.application.decided", {
+                    status: statusLabel,
+                    name: a.decidedByName,
+                    date: formatDateTime(a.decidedAt, language, timeZone),
+                  })
                 : t("signups.application.decidedNoName", { status: statusLabel, date: formatDateTime(a.decidedAt, language, timeZone) })
               : statusLabel}
           </dd>
@@ -392,15 +460,34 @@ function ApplicationPanel({
       </dl>
       <p className="mt-3 text-slate-800">
         {a.account
-          ? t(a.account.how === "linked" ? "signups.application.accountLinked" : "signups.application.accountByEmail", { status: memberStatus(a.account.membershipStatus) })
+          ? t(a.account.how === "linked" ? "signups.application.accountLinked" : "signups.application.accountByEmail", {
+              status: memberStatus(a.account.membershipStatus),
+            })
           : t("signups.application.noAccount")}
       </p>
       {problem?.field === "applicationStatus" ? <p className="mt-2 font-medium text-red-800">{t(problem.key)}</p> : null}
       {open ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          {a.status === "new" ? decision("reviewing", t("signups.application.startReview"), t("signups.application.reviewFor", { name: a.fullName }), adminButton.secondary) : null}
-          {decision("approved", t("signups.application.approve"), t("signups.application.approveFor", { name: a.fullName }), adminButton.primary)}
-          {decision("declined", t("signups.application.decline"), t("signups.application.declineFor", { name: a.fullName }), adminButton.danger)}
+          {a.status === "new"
+            ? decision(
+                "reviewing",
+                t("signups.application.startReview"),
+                t("signups.application.reviewFor", { name: a.fullName }),
+                adminButton.secondary,
+              )
+            : null}
+          {decision(
+            "approved",
+            t("signups.application.approve"),
+            t("signups.application.approveFor", { name: a.fullName }),
+            adminButton.primary,
+          )}
+          {decision(
+            "declined",
+            t("signups.application.decline"),
+            t("signups.application.declineFor", { name: a.fullName }),
+            adminButton.danger,
+          )}
         </div>
       ) : null}
     </section>

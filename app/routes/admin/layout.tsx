@@ -35,7 +35,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <>
       <SkipLink />
       <PageLoadingIndicator />
-      <AdminShell t={t} churchName={loaderData.churchName} adminName={loaderData.admin.name} sections={visibleSections(loaderData.admin.scopes)}>
+      <AdminShell
+        t={t}
+        churchName={loaderData.churchName}
+        adminName={loaderData.admin.name}
+        sections={visibleSections(loaderData.admin.scopes)}
+      >
         <Breadcrumbs />
         <main id="main" tabIndex={-1} className="px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           <Outlet />

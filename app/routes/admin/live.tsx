@@ -12,7 +12,10 @@ import { useWatchTranslation, type WatchT } from "~/features/live/watch-translat
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "live");
-  const [live, timeZone] = await Promise.all([loadLiveAdmin({ db, language, historyId: url.searchParams.get("history") }), churchTimeZone(db)]);
+  const [live, timeZone] = await Promise.all([
+    loadLiveAdmin({ db, language, historyId: url.searchParams.get("history") }),
+    churchTimeZone(db),
+  ]);
   return data({ title: adminTranslator(language)("sections.live"), timeZone, ...live }, { headers: NO_STORE });
 }
 
@@ -50,9 +53,13 @@ export default function AdminLive({ loaderData, actionData }: Route.ComponentPro
               <p className="text-lg font-semibold wrap-anywhere text-slate-900">{current.title}</p>
               <p className="text-sm text-slate-700">{t("admin.current.started", { when: when(current.startedAt) })}</p>
               <p className="text-sm wrap-anywhere text-slate-700">
-                {current.provider === "youtube" ? t("admin.current.youtube", { id: current.youtubeVideoId ?? "" }) : t("admin.current.hls", { url: current.hlsUrl ?? "" })}
+                {current.provider === "youtube"
+                  ? t("admin.current.youtube", { id: current.youtubeVideoId ?? "" })
+                  : t("admin.current.hls", { url: current.hlsUrl ?? "" })}
               </p>
-              <p className="mt-1 text-sm font-semibold text-slate-900">{current.chatEnabled ? t("admin.current.chatOn") : t("admin.current.chatOff")}</p>
+              <p className="mt-1 text-sm font-semibold text-slate-900">
+                {current.chatEnabled ? t("admin.current.chatOn") : t("admin.current.chatOff")}
+              </p>
             </div>
             <div className="flex flex-wrap gap-2">
               <Form method="post">
@@ -98,13 +105,26 @@ export default function AdminLive({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" className="grid gap-4" noValidate>
             <input type="hidden" name="intent" value="start" />
             <Field id="live-title-en" label={t("admin.start.titleEn")} error={fieldError("titleEn")}>
-              {(props) => <input {...props} name="titleEn" required maxLength={200} defaultValue={result?.values?.titleEn} className={inputClasses} />}
+              {(props) => (
+                <input {...props} name="titleEn" required maxLength={200} defaultValue={result?.values?.titleEn} className={inputClasses} />
+              )}
             </Field>
             <Field id="live-title-es" label={t("admin.start.titleEs")} hint={t("admin.start.titleEsHint")} error={fieldError("titleEs")}>
-              {(props) => <input {...props} name="titleEs" maxLength={200} lang="es" defaultValue={result?.values?.titleEs} className={inputClasses} />}
+              {(props) => (
+                <input
+                  {...props}
+                  name="titleEs"
+                  maxLength={200}
+                  lang="es"
+                  defaultValue={result?.values?.titleEs}
+                  className={inputClasses}
+                />
+              )}
             </Field>
             <Field id="live-source" label={t("admin.start.source")} hint={t("admin.start.sourceHint")} error={fieldError("source")}>
-              {(props) => <input {...props} name="source" required inputMode="url" defaultValue={result?.values?.source} className={inputClasses} />}
+              {(props) => (
+                <input {...props} name="source" required inputMode="url" defaultValue={result?.values?.source} className={inputClasses} />
+              )}
             </Field>
             <label className="flex min-h-11 items-center gap-3 text-sm font-semibold text-slate-900">
               <input type="checkbox" name="chatEnabled" defaultChecked className="h-5 w-5" />
@@ -121,7 +141,14 @@ export default function AdminLive({ loaderData, actionData }: Route.ComponentPro
 
       {current ? (
         <AdminCard id="live-moderation" title={t("admin.moderation.heading")}>
-          <MessageList t={t} messages={messages} when={when} moderate empty={t("admin.moderation.empty")} label={t("admin.moderation.tableLabel")} />
+          <MessageList
+            t={t}
+            messages={messages}
+            when={when}
+            moderate
+            empty={t("admin.moderation.empty")}
+            label={t("admin.moderation.tableLabel")}
+          />
         </AdminCard>
       ) : null}
 
@@ -161,7 +188,8 @@ export default function AdminLive({ loaderData, actionData }: Route.ComponentPro
                 <span className="min-w-0">
                   <span className="block font-semibold wrap-anywhere text-slate-900">{stream.title}</span>
                   <span className="block text-sm text-slate-700">
-                    {t("admin.past.started")}: {when(stream.startedAt)} · {t("admin.past.ended")}: {when(stream.endedAt)} · {t("admin.past.messages")}: {stream.messages}
+                    {t("admin.past.started")}: {when(stream.startedAt)} · {t("admin.past.ended")}: {when(stream.endedAt)} ·{" "}
+                    {t("admin.past.messages")}: {stream.messages}
                   </span>
                 </span>
                 <Link
@@ -180,7 +208,13 @@ export default function AdminLive({ loaderData, actionData }: Route.ComponentPro
 
       {history ? (
         <AdminCard id="live-history" title={t("admin.past.historyHeading", { title: history.title })}>
-          <MessageList t={t} messages={history.messages} when={when} empty={t("admin.past.historyEmpty")} label={t("admin.past.historyHeading", { title: history.title })} />
+          <MessageList
+            t={t}
+            messages={history.messages}
+            when={when}
+            empty={t("admin.past.historyEmpty")}
+            label={t("admin.past.historyHeading", { title: history.title })}
+          />
           <p className="mt-4">
             <Link to="/admin/live" className={linkClasses}>
               {t("admin.past.hide")}
@@ -217,7 +251,11 @@ function MessageList({
             <time dateTime={message.createdAt} className="text-slate-700">
               {when(message.createdAt)}
             </time>
-            {message.deleted ? <span className="rounded-full border border-red-400 bg-red-50 px-2 text-xs font-semibold text-red-900">{t("admin.moderation.deletedNote")}</span> : null}
+            {message.deleted ? (
+              <span className="rounded-full border border-red-400 bg-red-50 px-2 text-xs font-semibold text-red-900">
+                {t("admin.moderation.deletedNote")}
+              </span>
+            ) : null}
           </p>
           <p className={`whitespace-pre-wrap wrap-anywhere text-slate-900 ${message.deleted ? "line-through" : ""}`}>{message.body}</p>
           {moderate && !message.deleted ? (
@@ -225,7 +263,11 @@ function MessageList({
               <Form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="messageId" value={message.id} />
-                <button type="submit" className={adminButton.danger} aria-label={t("admin.moderation.deleteFor", { name: message.authorName })}>
+                <button
+                  type="submit"
+                  className={adminButton.danger}
+                  aria-label={t("admin.moderation.deleteFor", { name: message.authorName })}
+                >
                   {t("admin.moderation.delete")}
                 </button>
               </Form>
@@ -245,7 +287,11 @@ function MessageList({
                       ))}
                     </select>
                   </span>
-                  <button type="submit" className={adminButton.secondary} aria-label={t("admin.moderation.muteFor", { name: message.authorName })}>
+                  <button
+                    type="submit"
+                    className={adminButton.secondary}
+                    aria-label={t("admin.moderation.muteFor", { name: message.authorName })}
+                  >
                     {t("admin.moderation.mute")}
                   </button>
                 </Form>

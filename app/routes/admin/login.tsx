@@ -71,7 +71,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         ? { key: "login.errors.notAdmin" }
         : null;
   return data(
-    { step, needsPassword, memberName, notAdmin, redirectTo, error, churchName: church?.name ?? "", title: adminTranslator(language)("login.title") },
+    {
+      step,
+      needsPassword,
+      memberName,
+      notAdmin,
+      redirectTo,
+      error,
+      churchName: church?.name ?? "",
+      title: adminTranslator(language)("login.title"),
+    },
     { headers: NO_STORE },
   );
 }
@@ -85,7 +94,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (!input) {
     return data(
-      { ok: false, step: "credentials", status: 400, title: "login.errors.loginFailed", error: { key: "login.errors.tryLater" } } as LoginActionData,
+      {
+        ok: false,
+        step: "credentials",
+        status: 400,
+        title: "login.errors.loginFailed",
+        error: { key: "login.errors.tryLater" },
+      } as LoginActionData,
       { status: 400, headers: NO_STORE },
     );
   }
@@ -116,7 +131,14 @@ export async function action({ request, url }: Route.ActionArgs) {
       return redirect("/admin/login", { status: 303, headers });
     }
     default:
-      outcome = { ok: false, step: "credentials", status: 400, title: "login.errors.loginFailed", error: { key: "login.errors.tryLater" }, headers: new Headers() };
+      outcome = {
+        ok: false,
+        step: "credentials",
+        status: 400,
+        title: "login.errors.loginFailed",
+        error: { key: "login.errors.tryLater" },
+        headers: new Headers(),
+      };
   }
   const headers = new Headers(outcome.headers);
   headers.set("Cache-Control", "no-store");
@@ -132,7 +154,8 @@ export async function action({ request, url }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.title}${loaderData.churchName ? ` | ${loaderData.churchName}` : ""}` : "" },
@@ -148,7 +171,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const step: AdminLoginStep = sent && sent !== "done" ? sent : loaderData.step;
   const failure = result && !result.ok ? result : null;
   const enrolment: TwoFactorEnrolment | null | undefined = result?.enrolment;
-  const action = loaderData.redirectTo === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  const action =
+    loaderData.redirectTo === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   const fieldError = (name: string) => (failure && failure.field === name ? t(failure.error.key, failure.error.values) : null);
 
   // Each new step moves focus to its heading, so a screen reader hears where it is.
@@ -194,9 +218,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
 
         {step === "credentials" ? (
           <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            {loaderData.notAdmin && loaderData.memberName ? (
-              <Notice>{t("login.notAdmin", { name: loaderData.memberName })}</Notice>
-            ) : null}
+            {loaderData.notAdmin && loaderData.memberName ? <Notice>{t("login.notAdmin", { name: loaderData.memberName })}</Notice> : null}
             <p className="text-slate-700">{t("login.intro")}</p>
             <Form method="post" action={action} className="grid gap-4" noValidate>
               <input type="hidden" name="intent" value="password" />
@@ -204,7 +226,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
                 {(props) => <input {...props} name="email" type="email" autoComplete="username" required className={inputClasses} />}
               </Field>
               <Field id="admin-password" label={t("login.password")} error={fieldError("password")}>
-                {(props) => <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />}
+                {(props) => (
+                  <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />
+                )}
               </Field>
               <button type="submit" className={adminButton.primary} disabled={busy}>
                 {busy && navigation.formData?.get("intent") === "password" ? t("login.submitting") : t("login.submit")}
@@ -236,7 +260,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="code" />
               <Field id="admin-code" label={t("login.code")} error={fieldError("code")}>
                 {(props) => (
-                  <input {...props} name="code" autoComplete="one-time-code" inputMode="text" maxLength={32} required autoFocus className={inputClasses} />
+                  <input
+                    {...props}
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="text"
+                    maxLength={32}
+                    required
+                    autoFocus
+                    className={inputClasses}
+                  />
                 )}
               </Field>
               <button type="submit" className={adminButton.primary} disabled={busy}>
@@ -259,7 +292,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="intent" value="enrol-start" />
               {loaderData.needsPassword ? (
                 <Field id="admin-enrol-password" label={t("login.password")} error={fieldError("password")}>
-                  {(props) => <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />}
+                  {(props) => (
+                    <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />
+                  )}
                 </Field>
               ) : (
                 <input type="hidden" name="password" value="" />
@@ -274,10 +309,19 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         {step === "enrol" && enrolment ? (
           <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <p className="text-slate-700">{t("login.enrolIntro")}</p>
-            <img src={enrolment.qrCode} alt={t("login.qrAlt")} width={200} height={200} className="mx-auto h-[200px] w-[200px] rounded border border-slate-200" />
+            <img
+              src={enrolment.qrCode}
+              alt={t("login.qrAlt")}
+              width={200}
+              height={200}
+              className="mx-auto h-[200px] w-[200px] rounded border border-slate-200"
+            />
             <div>
               <p className="text-sm text-slate-700">{t("login.secretLabel")}</p>
-              <p className="mt-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-slate-900" data-testid="totp-secret">
+              <p
+                className="mt-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-slate-900"
+                data-testid="totp-secret"
+              >
                 {enrolment.secret}
               </p>
             </div>
@@ -287,7 +331,15 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(" ")} />
               <Field id="admin-enrol-code" label={t("login.code")} error={fieldError("code")}>
                 {(props) => (
-                  <input {...props} name="code" autoComplete="one-time-code" inputMode="numeric" maxLength={6} required className={inputClasses} />
+                  <input
+                    {...props}
+                    name="code"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={6}
+                    required
+                    className={inputClasses}
+                  />
                 )}
               </Field>
               <button type="submit" className={adminButton.primary} disabled={busy}>

@@ -22,7 +22,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 type MembersIntent = "update-membership" | "add-note";
-export type MembersActionData = { ok: false; intent: MembersIntent | null; key: AdminMessageKey; field?: string; values?: Record<string, string> };
+export type MembersActionData = {
+  ok: false;
+  intent: MembersIntent | null;
+  key: AdminMessageKey;
+  field?: string;
+  values?: Record<string, string>;
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const { db, admin, ip } = await requireAdmin(request, "members");
@@ -34,7 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== "update-membership" && intent !== "add-note") return refuse({ intent: null, key: "members.errors.invalidRequest" }, 400);
 
   const outcome =
-    intent === "update-membership" ? await updateMembership({ db, actor: admin, ip, input }) : await addMemberNote({ db, actor: admin, ip, input });
+    intent === "update-membership"
+      ? await updateMembership({ db, actor: admin, ip, input })
+      : await addMemberNote({ db, actor: admin, ip, input });
   if (!outcome.ok) {
     // The form comes back as it was typed (no-JavaScript too).
     const values = Object.fromEntries(Object.entries(input).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
@@ -67,17 +75,17 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
       intro={t("members.intro")}
       actions={
         page.memberId ? null : (
-          <a href={`/admin/members/export.csv${listHref(page.filters, {}).replace(/^[^?]*/, "")}`} download className={adminButton.secondary}>
+          <a
+            href={`/admin/members/export.csv${listHref(page.filters, {}).replace(/^[^?]*/, "")}`}
+            download
+            className={adminButton.secondary}
+          >
             {t("members.exportCsv")}
           </a>
         )
       }
     >
-      {page.memberId ? (
-        <MemberDetail page={page} actionData={actionData} t={t} />
-      ) : (
-        <MemberList page={page} t={t} />
-      )}
+      {page.memberId ? <MemberDetail page={page} actionData={actionData} t={t} /> : <MemberList page={page} t={t} />}
     </AdminPage>
   );
 }
@@ -129,20 +137,37 @@ function MemberList({ page, t }: { page: MembersPageData; t: AdminT }) {
                 <caption className="sr-only">{t("members.tableLabel")}</caption>
                 <thead>
                   <tr className="border-b border-slate-300 text-slate-900">
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.name")}</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.contact")}</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.status")}</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.memberSince")}</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.language")}</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.joined")}</th>
-                    <th scope="col" className="px-3 py-2 font-semibold">{t("members.columns.directory")}</th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.name")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.contact")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.status")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.memberSince")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.language")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.joined")}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-semibold">
+                      {t("members.columns.directory")}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {list.members.map((member) => (
                     <tr key={member.id} className="border-b border-slate-200 align-top">
                       <th scope="row" className="px-3 py-2 font-normal">
-                        <Link to={`/admin/members?member=${encodeURIComponent(member.id)}`} className="font-semibold text-brand-800 underline">
+                        <Link
+                          to={`/admin/members?member=${encodeURIComponent(member.id)}`}
+                          className="font-semibold text-brand-800 underline"
+                        >
                           {member.name}
                         </Link>
                         {member.disabled ? <span className="block text-xs text-red-800">{t("members.disabled")}</span> : null}
@@ -267,10 +292,15 @@ function MemberDetail({ page, actionData, t }: { page: MembersPageData; actionDa
                 <ul className="grid gap-1">
                   {page.detail.groups.map((group) => (
                     <li key={group.groupId}>
-                      <Link to={`/admin/groups/${group.groupId}`} className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-950">
+                      <Link
+                        to={`/admin/groups/${group.groupId}`}
+                        className="font-medium text-teal-800 underline underline-offset-2 hover:text-teal-950"
+                      >
                         {group.name}
                       </Link>{" "}
-                      <span className="text-slate-600">({t(`members.detail.groupRole.${group.status === "pending" ? "pending" : group.role}`)})</span>
+                      <span className="text-slate-600">
+                        ({t(`members.detail.groupRole.${group.status === "pending" ? "pending" : group.role}`)})
+                      </span>
                     </li>
                   ))}
                 </ul>

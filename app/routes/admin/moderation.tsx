@@ -21,7 +21,13 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     loadPhotoModeration({ ctx }),
   ]);
   return data(
-    { title: adminTranslator(ctx.language)("sections.moderation"), items: prayer.items, discussions, photos, saved: url.searchParams.has("done") },
+    {
+      title: adminTranslator(ctx.language)("sections.moderation"),
+      items: prayer.items,
+      discussions,
+      photos,
+      saved: url.searchParams.has("done"),
+    },
     { headers: NO_STORE },
   );
 }
@@ -31,18 +37,33 @@ const sectionActions = { discussions: runDiscussionModerationAction, gallery: ru
 /** Intents "discussions-…" and "gallery-…" go to their part; the rest are prayer moderation. */
 export async function action({ request }: Route.ActionArgs) {
   const ctx = await requireAdmin(request, "moderation");
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const rawIntent = form?.get("intent");
-  const section = typeof rawIntent === "string" ? (Object.keys(sectionActions) as ModerationProblem["section"][]).find((name) => rawIntent.startsWith(`${name}-`)) : undefined;
+  const section =
+    typeof rawIntent === "string"
+      ? (Object.keys(sectionActions) as ModerationProblem["section"][]).find((name) => rawIntent.startsWith(`${name}-`))
+      : undefined;
   if (form && section && typeof rawIntent === "string") {
     const outcome = await sectionActions[section]({ ctx, form, intent: rawIntent, request });
-    if (!outcome.ok) return data<ModerationProblem>({ section, message: outcome.message, id: outcome.id }, { status: outcome.status, headers: NO_STORE });
+    if (!outcome.ok)
+      return data<ModerationProblem>({ section, message: outcome.message, id: outcome.id }, { status: outcome.status, headers: NO_STORE });
     return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
   }
   const { intent, outcome } = await runPrayerAdminAction({ request, ctx, allowed: MODERATION_INTENTS, publicOnly: true });
   if (!outcome.ok) {
     const id = form?.get("id");
-    return data<PrayerAdminProblem>({ intent, id: typeof id === "string" ? id : undefined, message: prayerAdminTranslator(ctx.language)(outcome.key, outcome.values), field: outcome.field }, { status: outcome.status, headers: NO_STORE });
+    return data<PrayerAdminProblem>(
+      {
+        intent,
+        id: typeof id === "string" ? id : undefined,
+        message: prayerAdminTranslator(ctx.language)(outcome.key, outcome.values),
+        field: outcome.field,
+      },
+      { status: outcome.status, headers: NO_STORE },
+    );
   }
   return redirect("/admin/moderation?done=1", { status: 303, headers: NO_STORE });
 }
@@ -76,12 +97,26 @@ export default function Moderation({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <ul className="grid gap-4">
             {loaderData.items.map((item) => (
-              <PrayerAdminCard key={item.id} t={t} language={language} item={item} full={false} editable assignees={[]} problem={problem?.id === item.id ? problem : undefined} hidden={{}} headingLevel={3} />
+              <PrayerAdminCard
+                key={item.id}
+                t={t}
+                language={language}
+                item={item}
+                full={false}
+                editable
+                assignees={[]}
+                problem={problem?.id === item.id ? problem : undefined}
+                hidden={{}}
+                headingLevel={3}
+              />
             ))}
           </ul>
         )}
       </section>
-      <DiscussionModeration data={loaderData.discussions} problem={sectionProblem?.section === "discussions" ? sectionProblem : undefined} />
+      <DiscussionModeration
+        data={loaderData.discussions}
+        problem={sectionProblem?.section === "discussions" ? sectionProblem : undefined}
+      />
       <PhotoModeration data={loaderData.photos} problem={sectionProblem?.section === "gallery" ? sectionProblem : undefined} />
     </AdminPage>
   );

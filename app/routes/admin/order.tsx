@@ -24,7 +24,12 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   if (!loaded) throw data({ notFound: true }, { status: 404, headers: NO_STORE });
   const notice = NOTICES.find((n) => n === url.searchParams.get("notice")) ?? null;
   return data(
-    { ...loaded, notice, timeZone: await churchTimeZone(db), title: storeAdminTranslator(language)("admin.order.title", { number: String(loaded.order.number) }) },
+    {
+      ...loaded,
+      notice,
+      timeZone: await churchTimeZone(db),
+      title: storeAdminTranslator(language)("admin.order.title", { number: String(loaded.order.number) }),
+    },
     { headers: NO_STORE },
   );
 }
@@ -61,7 +66,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </Link>
       }
     >
-      {result ? <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice> : notice ? <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice> : null}
+      {result ? (
+        <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice>
+      ) : notice ? (
+        <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <AdminCard id="order-summary" title={t("admin.order.summaryHeading")}>
@@ -91,7 +100,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             {row(t("admin.order.phone"), order.phone ?? t("admin.order.none"))}
             {row(t("admin.order.language"), t(`admin.order.languages.${order.language}`))}
             {order.fulfillment === "shipping" && address
-              ? row(t("admin.order.address"), [address.line1, address.line2, `${address.city}, ${address.region} ${address.postalCode}`].filter(Boolean).join("\n"))
+              ? row(
+                  t("admin.order.address"),
+                  [address.line1, address.line2, `${address.city}, ${address.region} ${address.postalCode}`].filter(Boolean).join("\n"),
+                )
               : null}
           </dl>
         </AdminCard>
@@ -101,14 +113,22 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         <AdminTable
           label={t("admin.order.itemsTable")}
           minWidthClass="min-w-[36rem]"
-          columns={[t("admin.order.itemColumns.product"), t("admin.order.itemColumns.size"), t("admin.order.itemColumns.price"), t("admin.order.itemColumns.quantity"), t("admin.order.itemColumns.total")]}
+          columns={[
+            t("admin.order.itemColumns.product"),
+            t("admin.order.itemColumns.size"),
+            t("admin.order.itemColumns.price"),
+            t("admin.order.itemColumns.quantity"),
+            t("admin.order.itemColumns.total"),
+          ]}
         >
           {items.map((item) => (
             <tr key={item.id} className="border-b border-slate-200 align-top">
               <th scope="row" className="py-2 pr-3 font-normal break-words">
                 {localize(language, item.productName, item.productNameEs)}
               </th>
-              <td className="py-2 pr-3">{item.variantLabel ? localize(language, item.variantLabel, item.variantLabelEs) : t("admin.order.none")}</td>
+              <td className="py-2 pr-3">
+                {item.variantLabel ? localize(language, item.variantLabel, item.variantLabelEs) : t("admin.order.none")}
+              </td>
               <td className="py-2 pr-3 whitespace-nowrap">{money(item.unitPriceCents)}</td>
               <td className="py-2 pr-3">{item.quantity}</td>
               <td className="py-2 whitespace-nowrap">{money(item.unitPriceCents * item.quantity)}</td>
@@ -146,7 +166,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
                 <div>
                   <button type="submit" disabled={busy} className={adminButton.primary}>
-                    {step === "ready" ? t("admin.order.markReady") : step === "shipped" ? t("admin.order.markShipped") : t("admin.order.markPickedUp")}
+                    {step === "ready"
+                      ? t("admin.order.markReady")
+                      : step === "shipped"
+                        ? t("admin.order.markShipped")
+                        : t("admin.order.markPickedUp")}
                   </button>
                 </div>
               </Form>

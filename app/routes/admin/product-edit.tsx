@@ -4,7 +4,14 @@ import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { handleProductAdminAction } from "~/features/store/admin/product-admin-action.server";
 import { loadProductEditor, parseProductId, PRODUCT_CATEGORY_OPTIONS } from "~/features/store/admin/product-admin.server";
-import { PRODUCT_LIMITS, VARIANT_LABEL_MAX, type ProductField, type ProductFormValues, type StoreAdminResult, type VariantField } from "~/features/store/admin/store-admin-form";
+import {
+  PRODUCT_LIMITS,
+  VARIANT_LABEL_MAX,
+  type ProductField,
+  type ProductFormValues,
+  type StoreAdminResult,
+  type VariantField,
+} from "~/features/store/admin/store-admin-form";
 import { storeAdminTranslator, useStoreAdminTranslation } from "~/features/store/store-admin-translation";
 
 /** The product this URL edits: null for /admin/store/products/new; a 404 for an id that is not one. */
@@ -22,7 +29,15 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const search = url.searchParams;
   const notice = (["created", "saved", "unchanged", "deactivated"] as const).find((k) => search.has(k)) ?? null;
   const t = storeAdminTranslator(language);
-  return data({ title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { name: editor.values.name ?? "" }), editor, notice, categories: PRODUCT_CATEGORY_OPTIONS }, { headers: NO_STORE });
+  return data(
+    {
+      title: editor.id === null ? t("admin.newTitle") : t("admin.editTitle", { name: editor.values.name ?? "" }),
+      editor,
+      notice,
+      categories: PRODUCT_CATEGORY_OPTIONS,
+    },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -49,20 +64,60 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
   // The size rows as loaded (with empty ones for adding) or as posted (same indexes as the errors).
   const rows = values.variants.length ? values.variants : [{ stock: "0" }];
 
-  const input = (name: ProductField, label: string, o: { required?: boolean; lang?: "en" | "es"; hint?: string; inputMode?: "decimal" | "numeric" } = {}) => (
+  const input = (
+    name: ProductField,
+    label: string,
+    o: { required?: boolean; lang?: "en" | "es"; hint?: string; inputMode?: "decimal" | "numeric" } = {},
+  ) => (
     <Field id={`product-${name}`} label={label} error={err(name)} hint={o.hint}>
-      {(props) => <input {...props} name={name} type="text" inputMode={o.inputMode} lang={o.lang} defaultValue={values[name] ?? ""} required={o.required} maxLength={PRODUCT_LIMITS[name]} className={inputClasses} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type="text"
+          inputMode={o.inputMode}
+          lang={o.lang}
+          defaultValue={values[name] ?? ""}
+          required={o.required}
+          maxLength={PRODUCT_LIMITS[name]}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   const area = (name: ProductField, label: string, o: { lang: "en" | "es"; hint?: string }) => (
     <Field id={`product-${name}`} label={label} error={err(name)} hint={o.hint}>
-      {(props) => <textarea {...props} name={name} lang={o.lang} rows={4} defaultValue={values[name] ?? ""} maxLength={PRODUCT_LIMITS[name]} className={inputClasses} />}
+      {(props) => (
+        <textarea
+          {...props}
+          name={name}
+          lang={o.lang}
+          rows={4}
+          defaultValue={values[name] ?? ""}
+          maxLength={PRODUCT_LIMITS[name]}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
-  const variantInput = (i: number, field: Exclude<VariantField, "id" | "stockWas">, label: string, o: { inputMode?: "decimal" | "numeric"; lang?: "en" | "es" } = {}) => (
+  const variantInput = (
+    i: number,
+    field: Exclude<VariantField, "id" | "stockWas">,
+    label: string,
+    o: { inputMode?: "decimal" | "numeric"; lang?: "en" | "es" } = {},
+  ) => (
     <Field id={`variant-${i}-${field}`} label={label} error={err(`variants.${i}.${field}`)}>
       {(props) => (
-        <input {...props} name={`variants.${i}.${field}`} type="text" inputMode={o.inputMode} lang={o.lang} defaultValue={rows[i]?.[field] ?? ""} maxLength={field === "label" || field === "labelEs" ? VARIANT_LABEL_MAX : 12} className={inputClasses} />
+        <input
+          {...props}
+          name={`variants.${i}.${field}`}
+          type="text"
+          inputMode={o.inputMode}
+          lang={o.lang}
+          defaultValue={rows[i]?.[field] ?? ""}
+          maxLength={field === "label" || field === "labelEs" ? VARIANT_LABEL_MAX : 12}
+          className={inputClasses}
+        />
       )}
     </Field>
   );
@@ -83,9 +138,19 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
         </>
       }
     >
-      {result ? <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice> : notice ? <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice> : null}
+      {result ? (
+        <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice>
+      ) : notice ? (
+        <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice>
+      ) : null}
 
-      <Form key={`${editor.id ?? "new"}-${notice ?? ""}`} method="post" encType="multipart/form-data" className="grid gap-6" aria-label={title}>
+      <Form
+        key={`${editor.id ?? "new"}-${notice ?? ""}`}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-6"
+        aria-label={title}
+      >
         <input type="hidden" name="intent" value="save" />
         <AdminCard id="product-text" title={t("admin.textLegend")}>
           <div className="grid gap-4 md:grid-cols-2">
@@ -122,17 +187,27 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
             {rows.map((row, i) => {
               const n = String(i + 1);
               return (
-                <fieldset key={`${row.id ?? "new"}-${i}`} className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-4">
+                <fieldset
+                  key={`${row.id ?? "new"}-${i}`}
+                  className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3 md:grid-cols-4"
+                >
                   <legend className="px-1 text-sm font-semibold text-slate-900">{t("admin.variantRow", { n })}</legend>
                   {row.id ? <input type="hidden" name={`variants.${i}.id`} value={row.id} /> : null}
-                  {row.id && row.stockWas !== undefined ? <input type="hidden" name={`variants.${i}.stockWas`} value={row.stockWas} /> : null}
+                  {row.id && row.stockWas !== undefined ? (
+                    <input type="hidden" name={`variants.${i}.stockWas`} value={row.stockWas} />
+                  ) : null}
                   {variantInput(i, "label", t("admin.fields.variantLabel", { n }), { lang: "en" })}
                   {variantInput(i, "labelEs", t("admin.fields.variantLabelEs", { n }), { lang: "es" })}
                   {variantInput(i, "price", t("admin.fields.variantPrice", { n }), { inputMode: "decimal" })}
                   {variantInput(i, "stock", t("admin.fields.variantStock", { n }), { inputMode: "numeric" })}
                   {row.id ? (
                     <label className={`${checkboxRow} md:col-span-4`}>
-                      <input type="checkbox" name={`variants.${i}.remove`} defaultChecked={row.remove === "on"} className="h-5 w-5 shrink-0" />
+                      <input
+                        type="checkbox"
+                        name={`variants.${i}.remove`}
+                        defaultChecked={row.remove === "on"}
+                        className="h-5 w-5 shrink-0"
+                      />
                       <span className="text-slate-900">{t("admin.fields.variantRemove", { n })}</span>
                     </label>
                   ) : null}
@@ -145,7 +220,11 @@ export default function AdminProductEdit({ loaderData, actionData }: Route.Compo
           <div className="grid gap-4">
             {editor.image ? (
               <figure className="grid gap-2">
-                <img src={editor.image.url} alt={editor.image.alt} className="h-40 w-auto max-w-full rounded-lg border border-slate-200 object-contain" />
+                <img
+                  src={editor.image.url}
+                  alt={editor.image.alt}
+                  className="h-40 w-auto max-w-full rounded-lg border border-slate-200 object-contain"
+                />
                 <figcaption className="text-sm text-slate-700">{t("admin.currentImage")}</figcaption>
               </figure>
             ) : (

@@ -43,7 +43,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
-const fileInput = "block w-full min-w-0 text-sm text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-400 file:bg-white file:px-4 file:py-2 file:font-semibold";
+const fileInput =
+  "block w-full min-w-0 text-sm text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-slate-400 file:bg-white file:px-4 file:py-2 file:font-semibold";
 
 function fileNameOf(url: string): string {
   return decodeURIComponent(url.split("/").pop() ?? url);
@@ -69,9 +70,23 @@ export default function AdminSermonEdit({ loaderData, actionData }: Route.Compon
   const title = isNew ? t("admin.newTitle") : t("admin.editTitle", { title: editor.values.titleEn ?? "" });
   const { media } = editor;
 
-  const text = (name: "titleEn" | "titleEs" | "slug" | "speaker" | "preachedOn" | "scripture" | "videoUrl" | "audioUrl" | "audioDuration", options: { required?: boolean; lang?: "en" | "es"; max?: number; hint?: string; type?: string } = {}) => (
+  const text = (
+    name: "titleEn" | "titleEs" | "slug" | "speaker" | "preachedOn" | "scripture" | "videoUrl" | "audioUrl" | "audioDuration",
+    options: { required?: boolean; lang?: "en" | "es"; max?: number; hint?: string; type?: string } = {},
+  ) => (
     <Field id={`sermon-${name}`} label={t(`admin.form.${name}`)} error={err(name)} hint={options.hint}>
-      {(props) => <input {...props} name={name} type={options.type ?? "text"} lang={options.lang} defaultValue={v(name)} required={options.required} maxLength={options.max} className={inputClasses} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type={options.type ?? "text"}
+          lang={options.lang}
+          defaultValue={v(name)}
+          required={options.required}
+          maxLength={options.max}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   const check = (name: "removeVideoFile" | "removeAudio" | "removeNotes") => (
@@ -102,9 +117,19 @@ export default function AdminSermonEdit({ loaderData, actionData }: Route.Compon
         </>
       }
     >
-      {failed ? <Notice tone="error">{t(`admin.messages.${failed.message}`)}</Notice> : notice ? <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice> : null}
+      {failed ? (
+        <Notice tone="error">{t(`admin.messages.${failed.message}`)}</Notice>
+      ) : notice ? (
+        <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice>
+      ) : null}
 
-      <Form key={`${editor.id ?? "new"}-${editor.values.slug ?? ""}-${notice ?? ""}`} method="post" encType="multipart/form-data" className="grid gap-6" aria-label={title}>
+      <Form
+        key={`${editor.id ?? "new"}-${editor.values.slug ?? ""}-${notice ?? ""}`}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-6"
+        aria-label={title}
+      >
         {/* Enter in a field saves: the first submit button is the form's default. */}
         <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
           {isNew ? t("admin.form.create") : t("admin.form.save")}
@@ -118,8 +143,25 @@ export default function AdminSermonEdit({ loaderData, actionData }: Route.Compon
             </div>
             <div className="grid gap-4 md:grid-cols-2">
               {(["summaryEn", "summaryEs"] as const).map((name) => (
-                <Field key={name} id={`sermon-${name}`} label={t(`admin.form.${name}`)} error={err(name)} hint={name === "summaryEs" ? t("admin.form.spanishHint") : undefined}>
-                  {(props) => <textarea {...props} name={name} lang={name === "summaryEn" ? "en" : "es"} rows={5} defaultValue={v(name)} required={name === "summaryEn"} maxLength={5000} className={inputClasses} />}
+                <Field
+                  key={name}
+                  id={`sermon-${name}`}
+                  label={t(`admin.form.${name}`)}
+                  error={err(name)}
+                  hint={name === "summaryEs" ? t("admin.form.spanishHint") : undefined}
+                >
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      name={name}
+                      lang={name === "summaryEn" ? "en" : "es"}
+                      rows={5}
+                      defaultValue={v(name)}
+                      required={name === "summaryEn"}
+                      maxLength={5000}
+                      className={inputClasses}
+                    />
+                  )}
                 </Field>
               ))}
             </div>
@@ -151,7 +193,13 @@ export default function AdminSermonEdit({ loaderData, actionData }: Route.Compon
               <div className="flex flex-wrap gap-2">
                 {editor.topics.map((topic) => (
                   <label key={topic.id} className={checkboxRow}>
-                    <input type="checkbox" name="topicIds" value={topic.id} defaultChecked={topicIds.has(String(topic.id))} className="h-5 w-5" />
+                    <input
+                      type="checkbox"
+                      name="topicIds"
+                      value={topic.id}
+                      defaultChecked={topicIds.has(String(topic.id))}
+                      className="h-5 w-5"
+                    />
                     <span className="text-slate-900">{topic.name}</span>
                   </label>
                 ))}
@@ -189,7 +237,10 @@ export default function AdminSermonEdit({ loaderData, actionData }: Route.Compon
                 <p className="text-sm wrap-anywhere text-slate-900">
                   <a href={media.audio.url} className="font-semibold text-brand-800 underline underline-offset-2">
                     {media.audio.bytes
-                      ? t("admin.form.currentAudioSize", { name: fileNameOf(media.audio.url), size: formatBytes(media.audio.bytes, language) })
+                      ? t("admin.form.currentAudioSize", {
+                          name: fileNameOf(media.audio.url),
+                          size: formatBytes(media.audio.bytes, language),
+                        })
                       : t("admin.form.currentAudio", { name: fileNameOf(media.audio.url) })}
                   </a>
                 </p>
@@ -207,7 +258,11 @@ export default function AdminSermonEdit({ loaderData, actionData }: Route.Compon
             {media.notes ? (
               <div className="grid gap-2">
                 <p className="text-sm wrap-anywhere text-slate-900">
-                  <a href={media.notes.url} download={media.notes.fileName} className="font-semibold text-brand-800 underline underline-offset-2">
+                  <a
+                    href={media.notes.url}
+                    download={media.notes.fileName}
+                    className="font-semibold text-brand-800 underline underline-offset-2"
+                  >
                     {t("admin.form.currentNotes", { name: media.notes.fileName || fileNameOf(media.notes.url) })}
                   </a>
                 </p>

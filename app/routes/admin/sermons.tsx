@@ -1,7 +1,13 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/sermons";
 import { adminButton, AdminCard, AdminPage, AdminTable, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { listAdminSermons, listSermonTaxonomy, SERMON_STATUS_FILTERS, type AdminTaxonomyRow, type SermonStatusFilter } from "~/features/admin/sermons/list-admin-sermons.server";
+import {
+  listAdminSermons,
+  listSermonTaxonomy,
+  SERMON_STATUS_FILTERS,
+  type AdminTaxonomyRow,
+  type SermonStatusFilter,
+} from "~/features/admin/sermons/list-admin-sermons.server";
 import { handleSermonListAction, type SermonListActionData } from "~/features/admin/sermons/sermon-list-action.server";
 import type { TaxonomyKind } from "~/features/admin/sermons/sermon-taxonomy";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
@@ -12,7 +18,9 @@ import { readSearchQuery } from "~/features/admin/search-query";
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");
   const statusParam = url.searchParams.get("status") ?? "all";
-  const status: SermonStatusFilter = (SERMON_STATUS_FILTERS as readonly string[]).includes(statusParam) ? (statusParam as SermonStatusFilter) : "all";
+  const status: SermonStatusFilter = (SERMON_STATUS_FILTERS as readonly string[]).includes(statusParam)
+    ? (statusParam as SermonStatusFilter)
+    : "all";
   const search = readSearchQuery(url);
   const [rows, taxonomy] = await Promise.all([listAdminSermons({ db, status, search }), listSermonTaxonomy(db)]);
   return data(
@@ -47,7 +55,17 @@ export default function AdminSermons({ loaderData, actionData }: Route.Component
   const result = actionData as SermonListActionData | undefined;
   const { sermons, status, search, taxonomy, deleted } = loaderData;
   const notice = result
-    ? { ok: result.ok, text: result.message === "taxonomyInvalid" ? t("admin.messages.taxonomyInvalid", { problem: Object.values(result.fieldErrors ?? {}).map((e) => t(`admin.errors.${e}`)).join(" ") }) : t(`admin.messages.${result.message}`) }
+    ? {
+        ok: result.ok,
+        text:
+          result.message === "taxonomyInvalid"
+            ? t("admin.messages.taxonomyInvalid", {
+                problem: Object.values(result.fieldErrors ?? {})
+                  .map((e) => t(`admin.errors.${e}`))
+                  .join(" "),
+              })
+            : t(`admin.messages.${result.message}`),
+      }
     : deleted
       ? { ok: true, text: t("admin.messages.deleted") }
       : null;
@@ -95,28 +113,44 @@ export default function AdminSermons({ loaderData, actionData }: Route.Component
         {sermons.length === 0 ? (
           <p className="text-slate-700">{t("admin.list.none")}</p>
         ) : (
-          <AdminTable label={t("admin.list.tableLabel")} minWidthClass="min-w-[40rem]" columns={[t("admin.list.title"), t("admin.list.date"), t("admin.list.speaker"), t("admin.list.series"), t("admin.list.status"), t("admin.list.media")]}>
-                {sermons.map((row) => (
-                  <tr key={row.id} className="border-b border-slate-200 align-top">
-                    <th scope="row" className="py-3 pr-3 font-normal">
-                      <Link to={`/admin/sermons/${row.id}`} className={linkClasses} aria-label={t("admin.list.edit", { title: row.title })}>
-                        {row.title}
-                      </Link>
-                      {row.missingSpanish ? <span className={`${badgeBase} mt-1 ml-2 border-amber-400 bg-amber-50 text-amber-900`}>{t("admin.list.missingSpanish")}</span> : null}
-                    </th>
-                    <td className="py-3 pr-3 whitespace-nowrap">
-                      <time dateTime={row.preachedOn}>{row.dateLabel}</time>
-                    </td>
-                    <td className="py-3 pr-3">{row.speaker}</td>
-                    <td className="py-3 pr-3">{row.series ?? t("admin.list.noSeries")}</td>
-                    <td className="py-3 pr-3">
-                      <span className={`${badgeBase} ${badge[row.status]}`}>{t(`admin.statuses.${row.status}`)}</span>
-                    </td>
-                    <td className="py-3">
-                      {[row.hasAudio ? t("admin.list.audio") : null, row.hasVideo ? t("admin.list.video") : null].filter(Boolean).join(", ") || "—"}
-                    </td>
-                  </tr>
-                ))}
+          <AdminTable
+            label={t("admin.list.tableLabel")}
+            minWidthClass="min-w-[40rem]"
+            columns={[
+              t("admin.list.title"),
+              t("admin.list.date"),
+              t("admin.list.speaker"),
+              t("admin.list.series"),
+              t("admin.list.status"),
+              t("admin.list.media"),
+            ]}
+          >
+            {sermons.map((row) => (
+              <tr key={row.id} className="border-b border-slate-200 align-top">
+                <th scope="row" className="py-3 pr-3 font-normal">
+                  <Link to={`/admin/sermons/${row.id}`} className={linkClasses} aria-label={t("admin.list.edit", { title: row.title })}>
+                    {row.title}
+                  </Link>
+                  {row.missingSpanish ? (
+                    <span className={`${badgeBase} mt-1 ml-2 border-amber-400 bg-amber-50 text-amber-900`}>
+                      {t("admin.list.missingSpanish")}
+                    </span>
+                  ) : null}
+                </th>
+                <td className="py-3 pr-3 whitespace-nowrap">
+                  <time dateTime={row.preachedOn}>{row.dateLabel}</time>
+                </td>
+                <td className="py-3 pr-3">{row.speaker}</td>
+                <td className="py-3 pr-3">{row.series ?? t("admin.list.noSeries")}</td>
+                <td className="py-3 pr-3">
+                  <span className={`${badgeBase} ${badge[row.status]}`}>{t(`admin.statuses.${row.status}`)}</span>
+                </td>
+                <td className="py-3">
+                  {[row.hasAudio ? t("admin.list.audio") : null, row.hasVideo ? t("admin.list.video") : null].filter(Boolean).join(", ") ||
+                    "—"}
+                </td>
+              </tr>
+            ))}
           </AdminTable>
         )}
       </AdminCard>
@@ -127,11 +161,23 @@ export default function AdminSermons({ loaderData, actionData }: Route.Component
   );
 }
 
-function TaxonomyCard({ kind, rows, result, t }: { kind: TaxonomyKind; rows: AdminTaxonomyRow[]; result: SermonListActionData | undefined; t: SermonsT }) {
+function TaxonomyCard({
+  kind,
+  rows,
+  result,
+  t,
+}: {
+  kind: TaxonomyKind;
+  rows: AdminTaxonomyRow[];
+  result: SermonListActionData | undefined;
+  t: SermonsT;
+}) {
   const series = kind === "series";
   return (
     <AdminCard id={`sermon-${kind}`} title={series ? t("admin.taxonomy.seriesHeading") : t("admin.taxonomy.topicsHeading")}>
-      {rows.length === 0 ? <p className="text-slate-700">{series ? t("admin.taxonomy.noneSeries") : t("admin.taxonomy.noneTopics")}</p> : null}
+      {rows.length === 0 ? (
+        <p className="text-slate-700">{series ? t("admin.taxonomy.noneSeries") : t("admin.taxonomy.noneTopics")}</p>
+      ) : null}
       <ul className="grid gap-3">
         {rows.map((row) => {
           const formId = `${kind}-${row.id}`;
@@ -147,7 +193,9 @@ function TaxonomyCard({ kind, rows, result, t }: { kind: TaxonomyKind; rows: Adm
                     </span>
                   ) : null}
                   <span className="text-sm text-slate-700">{t("admin.taxonomy.sermonCount", { count: row.sermons })}</span>
-                  <span className="sr-only">{series ? t("admin.taxonomy.editSeries", { name: row.nameEn }) : t("admin.taxonomy.editTopic", { name: row.nameEn })}</span>
+                  <span className="sr-only">
+                    {series ? t("admin.taxonomy.editSeries", { name: row.nameEn }) : t("admin.taxonomy.editTopic", { name: row.nameEn })}
+                  </span>
                 </summary>
                 <TaxonomyForm kind={kind} id={row.id} row={row} failed={failed} t={t} />
                 <Form method="post" className="mt-4 grid gap-3 border-t border-slate-200 pt-4">
@@ -155,10 +203,20 @@ function TaxonomyCard({ kind, rows, result, t }: { kind: TaxonomyKind; rows: Adm
                   <input type="hidden" name="id" value={row.id} />
                   <label className="flex min-h-11 items-center gap-3">
                     <input type="checkbox" name="confirm" value="yes" required className="h-5 w-5" />
-                    <span className="text-slate-900">{series ? t("admin.taxonomy.confirmSeriesDelete") : t("admin.taxonomy.confirmTopicDelete")}</span>
+                    <span className="text-slate-900">
+                      {series ? t("admin.taxonomy.confirmSeriesDelete") : t("admin.taxonomy.confirmTopicDelete")}
+                    </span>
                   </label>
                   <div>
-                    <button type="submit" className={adminButton.danger} aria-label={series ? t("admin.taxonomy.deleteSeries", { name: row.nameEn }) : t("admin.taxonomy.deleteTopic", { name: row.nameEn })}>
+                    <button
+                      type="submit"
+                      className={adminButton.danger}
+                      aria-label={
+                        series
+                          ? t("admin.taxonomy.deleteSeries", { name: row.nameEn })
+                          : t("admin.taxonomy.deleteTopic", { name: row.nameEn })
+                      }
+                    >
                       {t("admin.taxonomy.delete")}
                     </button>
                   </div>
@@ -169,22 +227,56 @@ function TaxonomyCard({ kind, rows, result, t }: { kind: TaxonomyKind; rows: Adm
         })}
       </ul>
       <h3 className="mt-6 mb-3 font-semibold text-slate-900">{series ? t("admin.taxonomy.newSeries") : t("admin.taxonomy.newTopic")}</h3>
-      <TaxonomyForm kind={kind} id={null} row={null} failed={result && !result.ok && result.form === `${kind}-new` ? result : undefined} t={t} />
+      <TaxonomyForm
+        kind={kind}
+        id={null}
+        row={null}
+        failed={result && !result.ok && result.form === `${kind}-new` ? result : undefined}
+        t={t}
+      />
     </AdminCard>
   );
 }
 
-function TaxonomyForm({ kind, id, row, failed, t }: { kind: TaxonomyKind; id: number | null; row: AdminTaxonomyRow | null; failed: SermonListActionData | undefined; t: SermonsT }) {
+function TaxonomyForm({
+  kind,
+  id,
+  row,
+  failed,
+  t,
+}: {
+  kind: TaxonomyKind;
+  id: number | null;
+  row: AdminTaxonomyRow | null;
+  failed: SermonListActionData | undefined;
+  t: SermonsT;
+}) {
   const series = kind === "series";
   const prefix = `${kind}-${id ?? "new"}`;
   const initial: Record<string, string> = row
-    ? { nameEn: row.nameEn, nameEs: row.nameEs ?? "", descriptionEn: row.descriptionEn, descriptionEs: row.descriptionEs ?? "", slug: row.slug }
+    ? {
+        nameEn: row.nameEn,
+        nameEs: row.nameEs ?? "",
+        descriptionEn: row.descriptionEn,
+        descriptionEs: row.descriptionEs ?? "",
+        slug: row.slug,
+      }
     : {};
   const values = failed?.values ?? initial;
   const err = (name: string) => (failed?.fieldErrors?.[name] ? t(`admin.errors.${failed.fieldErrors[name]}`) : null);
   const input = (name: "nameEn" | "nameEs" | "slug", label: string, options: { required?: boolean; lang?: string; hint?: string } = {}) => (
     <Field id={`${prefix}-${name}`} label={label} error={err(name)} hint={options.hint}>
-      {(props) => <input {...props} name={name} lang={options.lang} defaultValue={values[name] ?? ""} required={options.required} maxLength={name === "slug" ? 100 : 200} className={inputClasses} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          lang={options.lang}
+          defaultValue={values[name] ?? ""}
+          required={options.required}
+          maxLength={name === "slug" ? 100 : 200}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   return (
@@ -199,7 +291,17 @@ function TaxonomyForm({ kind, id, row, failed, t }: { kind: TaxonomyKind; id: nu
         <div className="grid gap-4 md:grid-cols-2">
           {(["descriptionEn", "descriptionEs"] as const).map((name) => (
             <Field key={name} id={`${prefix}-${name}`} label={t(`admin.taxonomy.${name}`)} error={err(name)}>
-              {(props) => <textarea {...props} name={name} lang={name === "descriptionEn" ? "en" : "es"} rows={3} maxLength={2000} defaultValue={values[name] ?? ""} className={inputClasses} />}
+              {(props) => (
+                <textarea
+                  {...props}
+                  name={name}
+                  lang={name === "descriptionEn" ? "en" : "es"}
+                  rows={3}
+                  maxLength={2000}
+                  defaultValue={values[name] ?? ""}
+                  className={inputClasses}
+                />
+              )}
             </Field>
           ))}
         </div>

@@ -56,7 +56,10 @@ export default function SessionUpdate({ loaderData, actionData }: Route.Componen
   const when = (value: string) => formatDateTime(value, language);
   const device = (s: typeof current) => (s.device ? `${s.device.browser} · ${s.device.os}` : t("session.unknownDevice"));
   const message = actionData?.notice
-    ? t(actionData.notice.key, actionData.notice.key === "session.extended" ? { time: when(String(actionData.notice.values?.time)) } : actionData.notice.values)
+    ? t(
+        actionData.notice.key,
+        actionData.notice.key === "session.extended" ? { time: when(String(actionData.notice.values?.time)) } : actionData.notice.values,
+      )
     : null;
   const error = actionData && !actionData.ok && actionData.error ? t(actionData.error.key, actionData.error.values) : null;
 
@@ -103,7 +106,17 @@ export default function SessionUpdate({ loaderData, actionData }: Route.Componen
           <input type="hidden" name="intent" value="extend" />
           <div className="w-48">
             <Field id="extend-code" label={t("login.code")} error={actionData?.field === "code" ? error : null}>
-              {(props) => <input {...props} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required className={inputClasses} />}
+              {(props) => (
+                <input
+                  {...props}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  required
+                  className={inputClasses}
+                />
+              )}
             </Field>
           </div>
           <button type="submit" className={adminButton.primary} disabled={busy}>

@@ -2,7 +2,13 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { useFormatServiceTime } from "~/components/service-times-list";
-import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
+import {
+  adminTranslator,
+  useAdminTranslation,
+  type AdminMessage,
+  type AdminMessageKey,
+  type AdminT,
+} from "~/features/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { deleteServiceTime } from "~/features/admin/settings/delete-service-time.server";
 import { loadSettings } from "~/features/admin/settings/load-settings.server";
@@ -80,7 +86,12 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 
       <ProfileCard profile={loaderData.profile} failure={profileFailure} busy={busy} />
       <ServiceTimesCard times={loaderData.serviceTimes} result={result} busy={busy} />
-      <RetentionCard retention={loaderData.retention} prayerWallDays={loaderData.prayerWallDays} failure={failed?.intent === "save-retention" ? failed : null} busy={busy} />
+      <RetentionCard
+        retention={loaderData.retention}
+        prayerWallDays={loaderData.prayerWallDays}
+        failure={failed?.intent === "save-retention" ? failed : null}
+        busy={busy}
+      />
       <IntegrationsCard integrations={loaderData.integrations} adminEmail={loaderData.adminEmail} failure={failed} busy={busy} />
     </AdminPage>
   );
@@ -93,10 +104,22 @@ function ProfileCard({ profile, failure, busy }: { profile: LoaderData["profile"
   const values = failure?.values ?? profile;
   const text = (
     name: keyof LoaderData["profile"],
-    options: { type?: string; autoComplete?: string; inputMode?: "decimal" | "tel" | "url" | "email"; hint?: string; required?: boolean; className?: string } = {},
+    options: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: "decimal" | "tel" | "url" | "email";
+      hint?: string;
+      required?: boolean;
+      className?: string;
+    } = {},
   ) => (
     <div className={options.className}>
-      <Field id={`profile-${name}`} label={t(`settings.profile.${name}` as AdminMessageKey)} hint={options.hint} error={say(t, failure?.fieldErrors?.[name])}>
+      <Field
+        id={`profile-${name}`}
+        label={t(`settings.profile.${name}` as AdminMessageKey)}
+        hint={options.hint}
+        error={say(t, failure?.fieldErrors?.[name])}
+      >
         {(props) => (
           <input
             {...props}
@@ -146,7 +169,12 @@ function ProfileCard({ profile, failure, busy }: { profile: LoaderData["profile"
           {text("latitude", { inputMode: "decimal", hint: t("settings.profile.coordinatesHint") })}
           {text("longitude", { inputMode: "decimal", hint: t("settings.profile.coordinatesHint") })}
           {text("mapEmbedUrl", { type: "url", inputMode: "url", hint: t("settings.profile.mapEmbedUrlHint"), className: "sm:col-span-2" })}
-          {text("directionsUrl", { type: "url", inputMode: "url", hint: t("settings.profile.directionsUrlHint"), className: "sm:col-span-2" })}
+          {text("directionsUrl", {
+            type: "url",
+            inputMode: "url",
+            hint: t("settings.profile.directionsUrlHint"),
+            className: "sm:col-span-2",
+          })}
         </fieldset>
         <fieldset className={fieldset}>
           <legend className={legend}>{t("settings.profile.socialLegend")}</legend>
@@ -186,18 +214,45 @@ function ServiceTimesCard({ times, result, busy }: { times: ServiceTimeRow[]; re
                     <p className="font-semibold text-slate-900">
                       {name}
                       {time.isMainService ? (
-                        <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{t("settings.serviceTimes.main")}</span>
+                        <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                          {t("settings.serviceTimes.main")}
+                        </span>
                       ) : null}
                     </p>
-                    <p className="text-slate-700">{format({ key: time.key, name, dayOfWeek: time.dayOfWeek, startTime: time.startTime, isMainService: time.isMainService })}</p>
+                    <p className="text-slate-700">
+                      {format({
+                        key: time.key,
+                        name,
+                        dayOfWeek: time.dayOfWeek,
+                        startTime: time.startTime,
+                        isMainService: time.isMainService,
+                      })}
+                    </p>
                   </div>
                   <div className="flex flex-wrap gap-2">
-                    <MoveButton id={time.id} direction="up" disabled={busy || index === 0} label={t("settings.serviceTimes.moveUp", { name })} text={t("settings.serviceTimes.up")} />
-                    <MoveButton id={time.id} direction="down" disabled={busy || index === times.length - 1} label={t("settings.serviceTimes.moveDown", { name })} text={t("settings.serviceTimes.down")} />
+                    <MoveButton
+                      id={time.id}
+                      direction="up"
+                      disabled={busy || index === 0}
+                      label={t("settings.serviceTimes.moveUp", { name })}
+                      text={t("settings.serviceTimes.up")}
+                    />
+                    <MoveButton
+                      id={time.id}
+                      direction="down"
+                      disabled={busy || index === times.length - 1}
+                      label={t("settings.serviceTimes.moveDown", { name })}
+                      text={t("settings.serviceTimes.down")}
+                    />
                     <Form method="post">
                       <input type="hidden" name="intent" value="delete-service-time" />
                       <input type="hidden" name="id" value={time.id} />
-                      <button type="submit" className={adminButton.danger} disabled={busy} aria-label={t("settings.serviceTimes.delete", { name })}>
+                      <button
+                        type="submit"
+                        className={adminButton.danger}
+                        disabled={busy}
+                        aria-label={t("settings.serviceTimes.delete", { name })}
+                      >
                         {t("settings.serviceTimes.deleteShort")}
                       </button>
                     </Form>
@@ -207,7 +262,13 @@ function ServiceTimesCard({ times, result, busy }: { times: ServiceTimeRow[]; re
                   <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline">
                     {t("settings.serviceTimes.edit", { name })}
                   </summary>
-                  <ServiceTimeForm idPrefix={`st-${time.id}`} row={time} failure={rowFailure} busy={busy} submit={t("settings.serviceTimes.save")} />
+                  <ServiceTimeForm
+                    idPrefix={`st-${time.id}`}
+                    row={time}
+                    failure={rowFailure}
+                    busy={busy}
+                    submit={t("settings.serviceTimes.save")}
+                  />
                 </details>
               </li>
             );
@@ -227,7 +288,19 @@ function ServiceTimesCard({ times, result, busy }: { times: ServiceTimeRow[]; re
   );
 }
 
-function MoveButton({ id, direction, disabled, label, text }: { id: number; direction: "up" | "down"; disabled: boolean; label: string; text: string }) {
+function MoveButton({
+  id,
+  direction,
+  disabled,
+  label,
+  text,
+}: {
+  id: number;
+  direction: "up" | "down";
+  disabled: boolean;
+  label: string;
+  text: string;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="move-service-time" />
@@ -240,11 +313,24 @@ function MoveButton({ id, direction, disabled, label, text }: { id: number; dire
   );
 }
 
-function ServiceTimeForm({ idPrefix, row, failure, busy, submit }: { idPrefix: string; row: ServiceTimeRow | null; failure: Failure | null; busy: boolean; submit: string }) {
+function ServiceTimeForm({
+  idPrefix,
+  row,
+  failure,
+  busy,
+  submit,
+}: {
+  idPrefix: string;
+  row: ServiceTimeRow | null;
+  failure: Failure | null;
+  busy: boolean;
+  submit: string;
+}) {
   const { t } = useAdminTranslation();
   const { t: siteT } = useTranslation();
   const values = failure?.values;
-  const value = (name: "dayOfWeek" | "startTime" | "nameEn" | "nameEs") => values?.[name] ?? (row ? String(row[name]) : name === "dayOfWeek" ? "0" : "");
+  const value = (name: "dayOfWeek" | "startTime" | "nameEn" | "nameEs") =>
+    values?.[name] ?? (row ? String(row[name]) : name === "dayOfWeek" ? "0" : "");
   const checked = values ? values.isMainService === "on" || values.isMainService === "true" : (row?.isMainService ?? false);
   const error = (name: string) => say(t, failure?.fieldErrors?.[name]);
   return (
@@ -262,18 +348,48 @@ function ServiceTimeForm({ idPrefix, row, failure, busy, submit }: { idPrefix: s
           </select>
         )}
       </Field>
-      <Field id={`${idPrefix}-time`} label={t("settings.serviceTimes.time")} hint={t("settings.serviceTimes.timeHint")} error={error("startTime")}>
-        {(props) => <input {...props} name="startTime" type="text" inputMode="numeric" pattern="[0-2][0-9]:[0-5][0-9]" maxLength={5} defaultValue={value("startTime")} required autoComplete="off" className={inputClasses} />}
+      <Field
+        id={`${idPrefix}-time`}
+        label={t("settings.serviceTimes.time")}
+        hint={t("settings.serviceTimes.timeHint")}
+        error={error("startTime")}
+      >
+        {(props) => (
+          <input
+            {...props}
+            name="startTime"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-2][0-9]:[0-5][0-9]"
+            maxLength={5}
+            defaultValue={value("startTime")}
+            required
+            autoComplete="off"
+            className={inputClasses}
+          />
+        )}
       </Field>
       <Field id={`${idPrefix}-name-en`} label={t("settings.serviceTimes.nameEn")} error={error("nameEn")}>
         {(props) => <input {...props} name="nameEn" defaultValue={value("nameEn")} required autoComplete="off" className={inputClasses} />}
       </Field>
-      <Field id={`${idPrefix}-name-es`} label={t("settings.serviceTimes.nameEs")} hint={t("settings.profile.spanishHint")} error={error("nameEs")}>
+      <Field
+        id={`${idPrefix}-name-es`}
+        label={t("settings.serviceTimes.nameEs")}
+        hint={t("settings.profile.spanishHint")}
+        error={error("nameEs")}
+      >
         {(props) => <input {...props} name="nameEs" defaultValue={value("nameEs")} autoComplete="off" className={inputClasses} />}
       </Field>
       <div className="sm:col-span-2">
         <div className="flex items-start gap-3">
-          <input id={`${idPrefix}-main`} type="checkbox" name="isMainService" defaultChecked={checked} aria-describedby={`${idPrefix}-main-hint`} className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+          <input
+            id={`${idPrefix}-main`}
+            type="checkbox"
+            name="isMainService"
+            defaultChecked={checked}
+            aria-describedby={`${idPrefix}-main-hint`}
+            className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+          />
           <div>
             <label htmlFor={`${idPrefix}-main`} className="font-semibold text-slate-900">
               {t("settings.serviceTimes.main")}
@@ -356,7 +472,9 @@ function IntegrationsCard({
   const { t } = useAdminTranslation();
   const smsFailure = failure?.intent === "send-test-sms" ? failure : null;
   const badge = (configured: boolean) => (
-    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${configured ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}>
+    <span
+      className={`rounded px-2 py-0.5 text-xs font-semibold ${configured ? "bg-emerald-100 text-emerald-900" : "bg-slate-100 text-slate-800"}`}
+    >
       {configured ? t("settings.integrations.configured") : t("settings.integrations.notConfigured")}
     </span>
   );
@@ -371,9 +489,13 @@ function IntegrationsCard({
           </dt>
           <dd className="grid gap-3 text-slate-700">
             <p className="break-words">
-              {email.configured ? t("settings.integrations.emailConfigured", { host: email.host ?? "—" }) : t("settings.integrations.emailNotConfigured", { folder: email.folder })}
+              {email.configured
+                ? t("settings.integrations.emailConfigured", { host: email.host ?? "—" })
+                : t("settings.integrations.emailNotConfigured", { folder: email.folder })}
             </p>
-            <p className="break-words">{email.from ? t("settings.integrations.emailFrom", { from: email.from }) : t("settings.integrations.emailFromDefault")}</p>
+            <p className="break-words">
+              {email.from ? t("settings.integrations.emailFrom", { from: email.from }) : t("settings.integrations.emailFromDefault")}
+            </p>
             <Form method="post" className="grid gap-2">
               <input type="hidden" name="intent" value="send-test-email" />
               <p id="test-email-hint" className="break-words text-sm text-slate-600">
@@ -393,13 +515,31 @@ function IntegrationsCard({
           </dt>
           <dd className="grid gap-3 text-slate-700">
             <p className="break-words">
-              {sms.configured ? t("settings.integrations.smsConfigured", { from: sms.from ?? "—" }) : t("settings.integrations.smsNotConfigured", { file: sms.file })}
+              {sms.configured
+                ? t("settings.integrations.smsConfigured", { from: sms.from ?? "—" })
+                : t("settings.integrations.smsNotConfigured", { file: sms.file })}
             </p>
             <Form method="post" noValidate className="flex flex-wrap items-end gap-3" key={smsFailure ? "failed" : "sms"}>
               <input type="hidden" name="intent" value="send-test-sms" />
               <div className="w-full max-w-xs">
-                <Field id="test-sms-to" label={t("settings.integrations.testSmsTo")} hint={t("settings.integrations.testSmsHint")} error={say(t, smsFailure?.fieldErrors?.to)}>
-                  {(props) => <input {...props} name="to" type="tel" inputMode="tel" autoComplete="tel" defaultValue={smsFailure?.values?.to ?? ""} required className={inputClasses} />}
+                <Field
+                  id="test-sms-to"
+                  label={t("settings.integrations.testSmsTo")}
+                  hint={t("settings.integrations.testSmsHint")}
+                  error={say(t, smsFailure?.fieldErrors?.to)}
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      name="to"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      defaultValue={smsFailure?.values?.to ?? ""}
+                      required
+                      className={inputClasses}
+                    />
+                  )}
                 </Field>
               </div>
               <button type="submit" className={adminButton.secondary} disabled={busy}>

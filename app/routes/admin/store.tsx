@@ -1,6 +1,16 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/store";
-import { AdminCard, AdminPage, AdminPager, adminButton, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
+import {
+  AdminCard,
+  AdminPage,
+  AdminPager,
+  adminButton,
+  AdminTable,
+  Field,
+  formatDateTime,
+  inputClasses,
+  Notice,
+} from "~/components/admin/admin-ui";
 import { adminTranslator } from "~/features/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { formatCents } from "~/features/payments/money";
@@ -53,7 +63,11 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
         </Link>
       }
     >
-      {result ? <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice> : d.notice ? <Notice tone="success">{t(`admin.messages.${d.notice}`)}</Notice> : null}
+      {result ? (
+        <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice>
+      ) : d.notice ? (
+        <Notice tone="success">{t(`admin.messages.${d.notice}`)}</Notice>
+      ) : null}
 
       <AdminCard id="orders" title={t("admin.ordersHeading")}>
         <Form method="get" action="/admin/store" className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end">
@@ -69,7 +83,9 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
             )}
           </Field>
           <Field id="orders-q" label={t("admin.filterSearch")}>
-            {(props) => <input {...props} type="search" name="q" defaultValue={d.filters.q ?? ""} maxLength={200} className={inputClasses} />}
+            {(props) => (
+              <input {...props} type="search" name="q" defaultValue={d.filters.q ?? ""} maxLength={200} className={inputClasses} />
+            )}
           </Field>
           <div className="flex flex-wrap gap-2">
             <button type="submit" className={adminButton.primary}>
@@ -99,7 +115,10 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
             {d.orders.map((o) => (
               <tr key={o.id} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  <Link to={`/admin/store/orders/${o.id}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/store/orders/${o.id}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-2"
+                  >
                     {t("admin.orderNumber", { number: String(o.number) })}
                   </Link>
                 </th>
@@ -112,7 +131,11 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
                 <td className="py-2 pr-3 whitespace-nowrap">{money(o.totalCents)}</td>
                 <td className="py-2 pr-3">{t(`admin.fulfillment.${o.fulfillment}`)}</td>
                 <td className="py-2">
-                  <span className={`${pill} ${o.status === "paid" || o.status === "ready" ? tone.action : o.status === "shipped" || o.status === "picked_up" ? tone.done : tone.off}`}>{t(`admin.orderStatus.${o.status}`)}</span>
+                  <span
+                    className={`${pill} ${o.status === "paid" || o.status === "ready" ? tone.action : o.status === "shipped" || o.status === "picked_up" ? tone.done : tone.off}`}
+                  >
+                    {t(`admin.orderStatus.${o.status}`)}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -123,7 +146,11 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
           page={d.filters.page}
           pages={d.pages}
           href={pageLink}
-          labels={{ previous: t("admin.previous"), next: t("admin.next"), position: t("admin.page", { page: String(d.filters.page), pages: String(d.pages) }) }}
+          labels={{
+            previous: t("admin.previous"),
+            next: t("admin.next"),
+            position: t("admin.page", { page: String(d.filters.page), pages: String(d.pages) }),
+          }}
         />
       </AdminCard>
 
@@ -134,12 +161,21 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
           <AdminTable
             label={t("admin.productsTable")}
             minWidthClass="min-w-[36rem]"
-            columns={[t("admin.productColumns.name"), t("admin.productColumns.category"), t("admin.productColumns.price"), t("admin.productColumns.stock"), t("admin.productColumns.active")]}
+            columns={[
+              t("admin.productColumns.name"),
+              t("admin.productColumns.category"),
+              t("admin.productColumns.price"),
+              t("admin.productColumns.stock"),
+              t("admin.productColumns.active"),
+            ]}
           >
             {d.products.map((p) => (
               <tr key={p.id} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  <Link to={`/admin/store/products/${p.id}`} className="inline-flex min-h-11 items-center font-semibold break-words text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/store/products/${p.id}`}
+                    className="inline-flex min-h-11 items-center font-semibold break-words text-brand-800 underline underline-offset-2"
+                  >
                     {p.name}
                   </Link>
                 </th>
@@ -147,7 +183,9 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
                 <td className="py-2 pr-3 whitespace-nowrap">{money(p.priceCents)}</td>
                 <td className="py-2 pr-3">{p.stock}</td>
                 <td className="py-2">
-                  <span className={`${pill} ${p.active ? tone.done : tone.off}`}>{p.active ? t("admin.activeYes") : t("admin.activeNo")}</span>
+                  <span className={`${pill} ${p.active ? tone.done : tone.off}`}>
+                    {p.active ? t("admin.activeYes") : t("admin.activeNo")}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -163,8 +201,23 @@ export default function AdminStore({ loaderData, actionData }: Route.ComponentPr
             <span className="text-slate-900">{t("admin.settingsFields.shippingEnabled")}</span>
           </label>
           <div className="max-w-xs">
-            <Field id="store-shipping" label={t("admin.settingsFields.shipping")} hint={t("admin.settingsFields.shippingHint")} error={result?.fieldErrors.shipping ? t("admin.errors.shipping") : null}>
-              {(props) => <input {...props} name="shipping" type="text" inputMode="decimal" defaultValue={settings.shipping} maxLength={12} className={inputClasses} />}
+            <Field
+              id="store-shipping"
+              label={t("admin.settingsFields.shipping")}
+              hint={t("admin.settingsFields.shippingHint")}
+              error={result?.fieldErrors.shipping ? t("admin.errors.shipping") : null}
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  name="shipping"
+                  type="text"
+                  inputMode="decimal"
+                  defaultValue={settings.shipping}
+                  maxLength={12}
+                  className={inputClasses}
+                />
+              )}
             </Field>
           </div>
           <div>

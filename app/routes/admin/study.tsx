@@ -124,7 +124,9 @@ export default function AdminStudy({ loaderData }: Route.ComponentProps) {
                 </Link>
                 <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
                   {t("plans.days", { count: p.days })}
-                  <span className={`${badgeBase} ${p.isActive ? badge.published : badge.draft}`}>{p.isActive ? t("admin.active") : t("admin.inactive")}</span>
+                  <span className={`${badgeBase} ${p.isActive ? badge.published : badge.draft}`}>
+                    {p.isActive ? t("admin.active") : t("admin.inactive")}
+                  </span>
                   {p.missingSpanish ? <span className={`${badgeBase} ${badge.missing}`}>{t("admin.missingSpanish")}</span> : null}
                 </span>
               </li>

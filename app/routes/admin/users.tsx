@@ -126,13 +126,27 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             <table className="w-full min-w-[48rem] border-collapse text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300 text-slate-700">
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.name")}</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.contact")}</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.roles")}</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.scopes")}</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.twoFactor")}</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.status")}</th>
-                  <th scope="col" className="px-2 py-2 font-semibold">{t("users.columns.created")}</th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.name")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.contact")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.roles")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.scopes")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.twoFactor")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.status")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-semibold">
+                    {t("users.columns.created")}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -152,7 +166,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <td className="px-2 py-2">{user.roles.length ? user.roles.join(", ") : t("users.none")}</td>
                     <td className="px-2 py-2">{scopesText(t, user.scopes)}</td>
                     <td className="px-2 py-2">{user.twoFactorEnabled ? t("users.on") : t("users.off")}</td>
-                    <td className={`px-2 py-2 ${user.disabled ? "font-semibold text-red-800" : ""}`}>{user.disabled ? t("users.disabled") : t("users.active")}</td>
+                    <td className={`px-2 py-2 ${user.disabled ? "font-semibold text-red-800" : ""}`}>
+                      {user.disabled ? t("users.disabled") : t("users.active")}
+                    </td>
                     <td className="whitespace-nowrap px-2 py-2">{formatDateTime(user.createdAt, language)}</td>
                   </tr>
                 ))}
@@ -238,7 +254,11 @@ function UserPanel({
           <dt className="font-semibold text-slate-700">{t("users.detail.created")}</dt>
           <dd>{formatDateTime(user.createdAt, language)}</dd>
           <dt className="font-semibold text-slate-700">{t("users.columns.status")}</dt>
-          <dd>{user.disabled && user.disabledAt ? `${t("users.detail.disabledSince")} ${formatDateTime(user.disabledAt, language)}` : t("users.active")}</dd>
+          <dd>
+            {user.disabled && user.disabledAt
+              ? `${t("users.detail.disabledSince")} ${formatDateTime(user.disabledAt, language)}`
+              : t("users.active")}
+          </dd>
           <dt className="font-semibold text-slate-700">{t("users.detail.twoFactor")}</dt>
           <dd>{user.twoFactorEnabled ? t("users.on") : t("users.off")}</dd>
           <dt className="font-semibold text-slate-700">{t("users.detail.memberSessions")}</dt>
@@ -288,14 +308,25 @@ function UserPanel({
           {isAdmin ? (
             <Form method="post" className="grid gap-3">
               {hidden("set-scopes")}
-              <fieldset className="grid gap-1 sm:grid-cols-2" disabled={locked || isSelf} aria-describedby={isSelf ? "scope-own" : undefined}>
+              <fieldset
+                className="grid gap-1 sm:grid-cols-2"
+                disabled={locked || isSelf}
+                aria-describedby={isSelf ? "scope-own" : undefined}
+              >
                 <legend className="mb-1 text-sm font-semibold text-slate-900">{t("users.scopes.legend")}</legend>
                 {scopeFields.map(({ scope, name }) => {
                   const checked = (user.scopes ?? []).includes(scope);
                   const superBox = scope === SUPER_ADMIN_SCOPE;
                   const fixed = !isSelf && !mayChange(scope);
                   return (
-                    <AccessBox key={scope} name={name} checked={checked} fixed={fixed} describedBy="scope-locked" className={superBox ? "sm:col-span-2" : ""}>
+                    <AccessBox
+                      key={scope}
+                      name={name}
+                      checked={checked}
+                      fixed={fixed}
+                      describedBy="scope-locked"
+                      className={superBox ? "sm:col-span-2" : ""}
+                    >
                       <span className={superBox ? "" : "font-mono"}>{superBox ? t("users.scopes.superAdmin") : scope}</span>
                     </AccessBox>
                   );
@@ -329,7 +360,12 @@ function UserPanel({
               <p id="access-toggle-hint" className="text-sm text-slate-700">
                 {user.disabled ? t("users.access.enableHint") : t("users.access.disableHint")}
               </p>
-              <button type="submit" aria-describedby="access-toggle-hint" className={`${user.disabled ? adminButton.secondary : adminButton.danger} w-fit`} disabled={busy || locked}>
+              <button
+                type="submit"
+                aria-describedby="access-toggle-hint"
+                className={`${user.disabled ? adminButton.secondary : adminButton.danger} w-fit`}
+                disabled={busy || locked}
+              >
                 {user.disabled ? t("users.access.enable") : t("users.access.disable")}
               </button>
             </Form>
@@ -339,7 +375,12 @@ function UserPanel({
             <p id="access-signout-hint" className="text-sm text-slate-700">
               {t("users.access.signOutHint")}
             </p>
-            <button type="submit" aria-describedby="access-signout-hint" className={`${adminButton.secondary} w-fit`} disabled={busy || locked}>
+            <button
+              type="submit"
+              aria-describedby="access-signout-hint"
+              className={`${adminButton.secondary} w-fit`}
+              disabled={busy || locked}
+            >
               {t("users.access.signOut")}
             </button>
           </Form>
@@ -363,10 +404,31 @@ function UserPanel({
  * the sentence that says why; a disabled box isn't posted, so its value is, in a hidden field:
  * saving the rest never reads as taking it away.
  */
-function AccessBox({ name, checked, fixed, describedBy, className = "", children }: { name: string; checked: boolean; fixed: boolean; describedBy: string; className?: string; children: ReactNode }) {
+function AccessBox({
+  name,
+  checked,
+  fixed,
+  describedBy,
+  className = "",
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  fixed: boolean;
+  describedBy: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <label className={`flex min-h-11 items-center gap-3 ${className}`}>
-      <input type="checkbox" name={name} defaultChecked={checked} disabled={fixed} aria-describedby={fixed ? describedBy : undefined} className="size-5 shrink-0" />
+      <input
+        type="checkbox"
+        name={name}
+        defaultChecked={checked}
+        disabled={fixed}
+        aria-describedby={fixed ? describedBy : undefined}
+        className="size-5 shrink-0"
+      />
       {fixed && checked ? <input type="hidden" name={name} value="on" /> : null}
       {children}
     </label>

@@ -5,7 +5,12 @@ import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
 import { loadOpportunityEditor, parseOpportunityId } from "~/features/volunteers/admin/load-opportunity-editor.server";
 import { handleOpportunityAdminAction } from "~/features/volunteers/admin/opportunity-admin-action.server";
-import { TEXT_LIMITS, type OpportunityAdminResult, type OpportunityFormValues, type OpportunityTextField } from "~/features/volunteers/admin/opportunity-form";
+import {
+  TEXT_LIMITS,
+  type OpportunityAdminResult,
+  type OpportunityFormValues,
+  type OpportunityTextField,
+} from "~/features/volunteers/admin/opportunity-form";
 import { useVolunteersAdminTranslation, volunteersAdminTranslator } from "~/features/volunteers/volunteers-admin-translation";
 
 /** The ministry this URL edits: null for /admin/volunteers/new; a 404 for an id that is not one. */
@@ -70,13 +75,32 @@ export default function AdminVolunteerEdit({ loaderData, actionData }: Route.Com
   const text = (name: OpportunityTextField, o: { required?: boolean; lang?: "en" | "es"; hint?: string; type?: string } = {}) => (
     <Field id={`ministry-${name}`} label={labels[name]} error={err(name)} hint={o.hint}>
       {(props) => (
-        <input {...props} name={name} type={o.type ?? "text"} lang={o.lang} defaultValue={v(name)} required={o.required} maxLength={o.type === "number" ? undefined : TEXT_LIMITS[name]} className={inputClasses} />
+        <input
+          {...props}
+          name={name}
+          type={o.type ?? "text"}
+          lang={o.lang}
+          defaultValue={v(name)}
+          required={o.required}
+          maxLength={o.type === "number" ? undefined : TEXT_LIMITS[name]}
+          className={inputClasses}
+        />
       )}
     </Field>
   );
   const area = (name: OpportunityTextField, o: { lang: "en" | "es"; hint?: string }) => (
     <Field id={`ministry-${name}`} label={labels[name]} error={err(name)} hint={o.hint}>
-      {(props) => <textarea {...props} name={name} lang={o.lang} rows={4} defaultValue={v(name)} maxLength={TEXT_LIMITS[name]} className={inputClasses} />}
+      {(props) => (
+        <textarea
+          {...props}
+          name={name}
+          lang={o.lang}
+          rows={4}
+          defaultValue={v(name)}
+          maxLength={TEXT_LIMITS[name]}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
 
@@ -89,14 +113,23 @@ export default function AdminVolunteerEdit({ loaderData, actionData }: Route.Com
             {t("admin.backToList")}
           </Link>
           {editor.slug && editor.active ? (
-            <a href={`/community?serve=${encodeURIComponent(editor.slug)}#volunteer-form`} target="_blank" rel="noreferrer" className={adminButton.secondary}>
+            <a
+              href={`/community?serve=${encodeURIComponent(editor.slug)}#volunteer-form`}
+              target="_blank"
+              rel="noreferrer"
+              className={adminButton.secondary}
+            >
               {t("admin.viewPublic")}
             </a>
           ) : null}
         </>
       }
     >
-      {result ? <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice> : notice ? <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice> : null}
+      {result ? (
+        <Notice tone="error">{t(`admin.messages.${result.message}`)}</Notice>
+      ) : notice ? (
+        <Notice tone="success">{t(`admin.messages.${notice}`)}</Notice>
+      ) : null}
 
       <Form key={`${editor.id ?? "new"}-${notice ?? ""}`} method="post" className="grid gap-6" aria-label={title}>
         <input type="hidden" name="intent" value="save" />

@@ -52,12 +52,17 @@ export default function AdminVolunteers({ loaderData }: Route.ComponentProps) {
             {opportunities.map((row) => (
               <tr key={row.id} className="border-b border-slate-200 align-top">
                 <th scope="row" className="py-3 pr-3 font-normal">
-                  <Link to={`/admin/volunteers/${row.id}`} className="font-semibold break-words text-brand-800 underline underline-offset-2">
+                  <Link
+                    to={`/admin/volunteers/${row.id}`}
+                    className="font-semibold break-words text-brand-800 underline underline-offset-2"
+                  >
                     {row.title}
                   </Link>
                 </th>
                 <td className="py-3 pr-3">
-                  <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${row.active ? badge.on : badge.off}`}>
+                  <span
+                    className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold ${row.active ? badge.on : badge.off}`}
+                  >
                     {row.active ? t("admin.activeYes") : t("admin.activeNo")}
                   </span>
                 </td>

@@ -46,8 +46,7 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
   const [showForms] = useState(member === null);
   // Signed in by a form posted without JavaScript: this render's root data predates the
   // session cookie, so the answer itself says so.
-  const signedInByPost =
-    actionData?.ok === true && !actionData.next && signedInIntents.includes(actionData.intent);
+  const signedInByPost = actionData?.ok === true && !actionData.next && signedInIntents.includes(actionData.intent);
   const { page } = loaderData;
 
   const query = (tab: AuthTab) => {

@@ -61,7 +61,10 @@ async function signIn(request: Request, type: string | null, token: string | nul
   if (lang === "es" || lang === "en") next.set("lang", lang);
   const headers = new Headers(result.headers);
   for (const [name, value] of Object.entries(noStore)) headers.set(name, value);
-  throw redirect(`${result.twoFactorRequired ? "/auth" : "/auth/callback"}?${next}`, { status: request.method === "POST" ? 303 : 302, headers });
+  throw redirect(`${result.twoFactorRequired ? "/auth" : "/auth/callback"}?${next}`, {
+    status: request.method === "POST" ? 303 : 302,
+    headers,
+  });
 }
 
 /** React Router copies only cookies from a loader's headers unless the route says more. */
@@ -78,10 +81,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
-  return [
-    { title: authTranslator(root?.language === "es" ? "es" : "en")("callback.title") },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: authTranslator(root?.language === "es" ? "es" : "en")("callback.title") }, { name: "robots", content: "noindex" }];
 };
 
 const primaryButton =
@@ -125,9 +125,7 @@ export default function AuthCallbackRoute({ loaderData, actionData }: Route.Comp
         <>
           <CheckCircle2 aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
           <h1 className="mt-4 font-serif text-3xl font-bold text-brand-900">{t("callback.title")}</h1>
-          <p className="mt-3 text-lg text-slate-700">
-            {answer.type === "signup" ? t("callback.confirmed") : t("callback.success")}
-          </p>
+          <p className="mt-3 text-lg text-slate-700">{answer.type === "signup" ? t("callback.confirmed") : t("callback.success")}</p>
           <Link to="/" className={`mt-8 ${primaryButton}`}>
             {t("callback.continue")}
           </Link>

@@ -59,14 +59,10 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m?.id === "root")?.loaderData as { language?: Language } | undefined;
-  return [
-    { title: authTranslator(root?.language === "es" ? "es" : "en")("reset.title") },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: authTranslator(root?.language === "es" ? "es" : "en")("reset.title") }, { name: "robots", content: "noindex" }];
 };
 
-const buttonLink =
-  "mt-6 inline-flex min-h-11 items-center rounded-full bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800";
+const buttonLink = "mt-6 inline-flex min-h-11 items-center rounded-full bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800";
 const signInHref = "/auth?tab=signin";
 const requestHref = "/auth/reset-password";
 
@@ -74,7 +70,15 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
   const { t } = useAuthTranslation();
   const location = useLocation();
   // A new navigation (the "ask again" link, the back button) starts from what the loader says.
-  return <ResetPasswordPage key={location.key} t={t} loaderData={loaderData} actionData={actionData} action={`${location.pathname}${location.search}`} />;
+  return (
+    <ResetPasswordPage
+      key={location.key}
+      t={t}
+      loaderData={loaderData}
+      actionData={actionData}
+      action={`${location.pathname}${location.search}`}
+    />
+  );
 }
 
 function ResetPasswordPage({

@@ -47,9 +47,15 @@ export async function loader({ request, url }: Route.LoaderArgs) {
  * "volunteers-…" goes to that section, whose answer comes back as `{ section, payload }`.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const intent = form?.get("intent");
-  const section = typeof intent === "string" ? (Object.keys(sectionActions) as SectionActionData["section"][]).find((name) => intent.startsWith(`${name}-`)) : undefined;
+  const section =
+    typeof intent === "string"
+      ? (Object.keys(sectionActions) as SectionActionData["section"][]).find((name) => intent.startsWith(`${name}-`))
+      : undefined;
   if (form && section && typeof intent === "string") {
     const outcome = await sectionActions[section]({ request, form, intent });
     const headers = new Headers(outcome.headers);

@@ -23,8 +23,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = routeMeta;
 
-const smallButton =
-  "inline-flex min-h-11 items-center justify-center rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60";
+const smallButton = "inline-flex min-h-11 items-center justify-center rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60";
 const sectionHeading = "font-serif text-2xl font-bold text-brand-800";
 
 export default function GroupPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,11 +45,14 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          {group.description.split(/\n{2,}/).filter(Boolean).map((paragraph, i) => (
-            <p key={i} className="mb-4 text-lg leading-relaxed text-slate-800">
-              {paragraph}
-            </p>
-          ))}
+          {group.description
+            .split(/\n{2,}/)
+            .filter(Boolean)
+            .map((paragraph, i) => (
+              <p key={i} className="mb-4 text-lg leading-relaxed text-slate-800">
+                {paragraph}
+              </p>
+            ))}
           <GroupFacts t={t} group={group} className="mt-6" />
 
           {schedule ? (
@@ -77,7 +79,12 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
                 <>
                   <h3 className="mt-6 font-semibold text-slate-900">{t("group.onlineHeading")}</h3>
                   {schedule.onlineUrl ? (
-                    <a href={schedule.onlineUrl} rel="noopener noreferrer" target="_blank" className="mt-1 inline-flex items-center gap-2 font-semibold text-brand-800 underline underline-offset-4">
+                    <a
+                      href={schedule.onlineUrl}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                      className="mt-1 inline-flex items-center gap-2 font-semibold text-brand-800 underline underline-offset-4"
+                    >
                       <Video aria-hidden="true" className="h-5 w-5" />
                       {t("group.onlineLink")}
                     </a>
@@ -89,8 +96,17 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
             </section>
           ) : null}
 
-          {members ? <MemberList t={t} members={members} canRemove={isLeader} result={leaderResult?.intent === "remove" ? leaderResult : undefined} /> : null}
-          {requests ? <RequestList t={t} requests={requests} result={leaderResult && leaderResult.intent !== "remove" ? leaderResult : undefined} /> : null}
+          {members ? (
+            <MemberList
+              t={t}
+              members={members}
+              canRemove={isLeader}
+              result={leaderResult?.intent === "remove" ? leaderResult : undefined}
+            />
+          ) : null}
+          {requests ? (
+            <RequestList t={t} requests={requests} result={leaderResult && leaderResult.intent !== "remove" ? leaderResult : undefined} />
+          ) : null}
 
           <p className="mt-10">
             <Link to="/community" className="font-semibold text-brand-800 underline underline-offset-4">
@@ -116,13 +132,26 @@ export default function GroupPage({ loaderData, actionData }: Route.ComponentPro
 function ResultNotice({ result }: { result: GroupActionData | undefined }) {
   if (!result) return null;
   return (
-    <p role={result.ok ? "status" : "alert"} className={`mt-4 rounded-lg p-3 text-sm font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+    <p
+      role={result.ok ? "status" : "alert"}
+      className={`mt-4 rounded-lg p-3 text-sm font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+    >
       {result.message}
     </p>
   );
 }
 
-function MemberList({ t, members, canRemove, result }: { t: GroupsT; members: GroupMemberView[]; canRemove: boolean; result: GroupActionData | undefined }) {
+function MemberList({
+  t,
+  members,
+  canRemove,
+  result,
+}: {
+  t: GroupsT;
+  members: GroupMemberView[];
+  canRemove: boolean;
+  result: GroupActionData | undefined;
+}) {
   const busy = useNavigation().state === "submitting";
   return (
     <section aria-labelledby="group-members" className="mt-10">
@@ -137,13 +166,19 @@ function MemberList({ t, members, canRemove, result }: { t: GroupsT; members: Gr
               <p className="font-semibold wrap-anywhere text-slate-900">
                 {m.name} {m.isSelf ? <span className="font-normal text-slate-700">{t("group.you")}</span> : null}
                 {m.role === "leader" ? (
-                  <span className="ml-2 inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">{t("group.leaderBadge")}</span>
+                  <span className="ml-2 inline-flex rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+                    {t("group.leaderBadge")}
+                  </span>
                 ) : null}
               </p>
               {m.email ? (
                 <p className="mt-1 flex items-center gap-2 text-sm wrap-anywhere">
                   <Mail aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-700" />
-                  <a href={`mailto:${m.email}`} className="text-brand-800 underline underline-offset-2" aria-label={t("group.emailOf", { name: m.name })}>
+                  <a
+                    href={`mailto:${m.email}`}
+                    className="text-brand-800 underline underline-offset-2"
+                    aria-label={t("group.emailOf", { name: m.name })}
+                  >
                     {m.email}
                   </a>
                 </p>
@@ -162,7 +197,12 @@ function MemberList({ t, members, canRemove, result }: { t: GroupsT; members: Gr
               <Form method="post">
                 <input type="hidden" name="intent" value="remove" />
                 <input type="hidden" name="memberId" value={m.id} />
-                <button type="submit" disabled={busy} className={`${smallButton} border-2 border-red-700 text-red-800 hover:bg-red-50`} aria-label={t("leader.removeFor", { name: m.name })}>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className={`${smallButton} border-2 border-red-700 text-red-800 hover:bg-red-50`}
+                  aria-label={t("leader.removeFor", { name: m.name })}
+                >
                   {t("leader.remove")}
                 </button>
               </Form>
@@ -190,19 +230,33 @@ function RequestList({ t, requests, result }: { t: GroupsT; requests: JoinReques
             <li key={r.id} className="rounded-2xl bg-white p-4 ring-1 ring-slate-200">
               <p className="font-semibold wrap-anywhere text-slate-900">{r.name}</p>
               <p className="text-sm text-slate-700">{t("leader.requestedOn", { date: r.requestedAt })}</p>
-              {r.message ? <blockquote className="mt-2 border-l-4 border-brand-100 pl-3 whitespace-pre-line wrap-anywhere text-slate-800">{r.message}</blockquote> : null}
+              {r.message ? (
+                <blockquote className="mt-2 border-l-4 border-brand-100 pl-3 whitespace-pre-line wrap-anywhere text-slate-800">
+                  {r.message}
+                </blockquote>
+              ) : null}
               <div className="mt-3 flex flex-wrap gap-3">
                 <Form method="post">
                   <input type="hidden" name="intent" value="accept" />
                   <input type="hidden" name="memberId" value={r.id} />
-                  <button type="submit" disabled={busy} className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`} aria-label={t("leader.acceptFor", { name: r.name })}>
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={`${smallButton} bg-brand-700 text-white hover:bg-brand-800`}
+                    aria-label={t("leader.acceptFor", { name: r.name })}
+                  >
                     {t("leader.accept")}
                   </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="intent" value="decline" />
                   <input type="hidden" name="memberId" value={r.id} />
-                  <button type="submit" disabled={busy} className={`${smallButton} border-2 border-slate-500 text-slate-900 hover:bg-slate-100`} aria-label={t("leader.declineFor", { name: r.name })}>
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={`${smallButton} border-2 border-slate-500 text-slate-900 hover:bg-slate-100`}
+                    aria-label={t("leader.declineFor", { name: r.name })}
+                  >
                     {t("leader.decline")}
                   </button>
                 </Form>

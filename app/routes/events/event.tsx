@@ -100,10 +100,20 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             ) : null}
           </dl>
 
-          <PlacesLeft t={t} placesLeft={occurrence.placesLeft} rsvpEnabled={event.rsvpEnabled} cancelled={event.cancelled} className="mt-6" />
+          <PlacesLeft
+            t={t}
+            placesLeft={occurrence.placesLeft}
+            rsvpEnabled={event.rsvpEnabled}
+            cancelled={event.cancelled}
+            className="mt-6"
+          />
 
           <p className="mt-8 flex flex-wrap gap-x-6 gap-y-3">
-            <a href={calendarHref} download className="inline-flex items-center gap-2 font-semibold text-brand-800 underline underline-offset-4">
+            <a
+              href={calendarHref}
+              download
+              className="inline-flex items-center gap-2 font-semibold text-brand-800 underline underline-offset-4"
+            >
               <CalendarPlus aria-hidden="true" className="h-5 w-5" />
               {t("event.addToCalendar")}
             </a>

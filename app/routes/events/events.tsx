@@ -19,7 +19,10 @@ export const meta: Route.MetaFunction = routeMeta;
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /** The /events URL with some query parameters changed (null removes one). */
-function eventsHref(base: { view: string; category: EventCategory | null; month?: string | null }, change: Record<string, string | null>): string {
+function eventsHref(
+  base: { view: string; category: EventCategory | null; month?: string | null },
+  change: Record<string, string | null>,
+): string {
   const params = new URLSearchParams();
   const merged: Record<string, string | null | undefined> = {
     view: base.view === "calendar" ? "calendar" : null,
@@ -59,12 +62,20 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           <nav aria-label={t("list.viewLabel")}>
             <ul className="flex flex-wrap gap-2">
               <li>
-                <Link to={eventsHref(base, { view: null, month: null })} aria-current={view === "list" ? "page" : undefined} className={pill(view === "list")}>
+                <Link
+                  to={eventsHref(base, { view: null, month: null })}
+                  aria-current={view === "list" ? "page" : undefined}
+                  className={pill(view === "list")}
+                >
                   {t("list.viewList")}
                 </Link>
               </li>
               <li>
-                <Link to={eventsHref(base, { view: "calendar" })} aria-current={view === "calendar" ? "page" : undefined} className={pill(view === "calendar")}>
+                <Link
+                  to={eventsHref(base, { view: "calendar" })}
+                  aria-current={view === "calendar" ? "page" : undefined}
+                  className={pill(view === "calendar")}
+                >
                   {t("list.viewCalendar")}
                 </Link>
               </li>
@@ -73,13 +84,21 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           <nav aria-label={t("list.filterLabel")}>
             <ul className="flex flex-wrap gap-2">
               <li>
-                <Link to={eventsHref(base, { category: null })} aria-current={category === null ? "page" : undefined} className={pill(category === null)}>
+                <Link
+                  to={eventsHref(base, { category: null })}
+                  aria-current={category === null ? "page" : undefined}
+                  className={pill(category === null)}
+                >
                   {t("list.all")}
                 </Link>
               </li>
               {eventCategories.map((c) => (
                 <li key={c}>
-                  <Link to={eventsHref(base, { category: c })} aria-current={category === c ? "page" : undefined} className={pill(category === c)}>
+                  <Link
+                    to={eventsHref(base, { category: c })}
+                    aria-current={category === c ? "page" : undefined}
+                    className={pill(category === c)}
+                  >
                     {t(`categories.${c}`)}
                   </Link>
                 </li>
@@ -211,7 +230,11 @@ function MonthCalendar({
             <tr key={i}>
               {week.map((day, j) =>
                 day.date ? (
-                  <td key={day.date} aria-current={day.isToday ? "date" : undefined} className={`h-28 border border-slate-200 p-1.5 align-top ${day.isToday ? "bg-brand-50" : ""}`}>
+                  <td
+                    key={day.date}
+                    aria-current={day.isToday ? "date" : undefined}
+                    className={`h-28 border border-slate-200 p-1.5 align-top ${day.isToday ? "bg-brand-50" : ""}`}
+                  >
                     <span className="block text-sm font-semibold text-slate-800">
                       <span aria-hidden="true">{day.day}</span>
                       <span className="sr-only">{day.label}</span>

@@ -42,7 +42,9 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         ) : (
           <>
             <div role="status" aria-live="polite">
-              {actionData?.ok ? <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-lg font-semibold text-emerald-900">{actionData.message}</p> : null}
+              {actionData?.ok ? (
+                <p className="mb-6 rounded-lg bg-emerald-50 p-4 text-lg font-semibold text-emerald-900">{actionData.message}</p>
+              ) : null}
             </div>
             {actionData && !actionData.ok ? (
               <p role="alert" className="mb-6 rounded-lg bg-red-50 p-4 font-semibold text-red-900">

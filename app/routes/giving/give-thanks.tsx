@@ -31,7 +31,10 @@ export default function GiveThanksPage({ loaderData }: Route.ComponentProps) {
     <main id="main" tabIndex={-1}>
       <PageBand title={view.state === "recorded" ? t("thanks.heading") : t("thanks.pendingHeading")} compact />
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <div role="status" className="flex items-start gap-3 rounded-2xl bg-white p-6 text-lg text-slate-900 shadow-sm ring-1 ring-slate-200">
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-2xl bg-white p-6 text-lg text-slate-900 shadow-sm ring-1 ring-slate-200"
+        >
           {view.state === "recorded" ? (
             <>
               <CheckCircle2 aria-hidden="true" className="mt-1 h-6 w-6 shrink-0 text-emerald-700" />
@@ -39,7 +42,11 @@ export default function GiveThanksPage({ loaderData }: Route.ComponentProps) {
                 <p className="wrap-anywhere">
                   {view.frequency === "one_time"
                     ? t("thanks.recorded", { amount: formatCents(view.amountCents, language), fund: view.fund })
-                    : t("thanks.recordedRecurring", { amount: formatCents(view.amountCents, language), fund: view.fund, frequency: t(`form.frequencies.${view.frequency}`) })}
+                    : t("thanks.recordedRecurring", {
+                        amount: formatCents(view.amountCents, language),
+                        fund: view.fund,
+                        frequency: t(`form.frequencies.${view.frequency}`),
+                      })}
                 </p>
                 <p className="mt-2">{t("thanks.receipt")}</p>
               </div>
@@ -59,7 +66,10 @@ export default function GiveThanksPage({ loaderData }: Route.ComponentProps) {
             {t("thanks.back")}
           </Link>
           {member ? (
-            <Link to={`/give/history${lang}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+            <Link
+              to={`/give/history${lang}`}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+            >
               {t("thanks.history")}
             </Link>
           ) : null}

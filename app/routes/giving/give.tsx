@@ -43,7 +43,10 @@ export default function GivePage({ loaderData, actionData }: Route.ComponentProp
         ) : null}
         {member ? (
           <p>
-            <Link to={`/give/history${lang}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+            <Link
+              to={`/give/history${lang}`}
+              className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+            >
               {t("historyLink")}
             </Link>
           </p>

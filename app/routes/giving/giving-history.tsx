@@ -4,7 +4,12 @@ import type { Route } from "./+types/giving-history";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { PageBand } from "~/components/page-band";
 import { buttonClasses } from "~/components/ui/button-link";
-import { loadGivingHistory, runGivingHistoryAction, type HistoryActionData, type HistoryRecurring } from "~/features/giving/giving-history.server";
+import {
+  loadGivingHistory,
+  runGivingHistoryAction,
+  type HistoryActionData,
+  type HistoryRecurring,
+} from "~/features/giving/giving-history.server";
 import { useGivingTranslation } from "~/features/giving/giving-translation";
 import { formatCents } from "~/features/payments/money";
 
@@ -41,14 +46,23 @@ export default function GivingHistoryPage({ loaderData, actionData }: Route.Comp
   useEffect(() => {
     if (result) messageRef.current?.focus();
   }, [result]);
-  const describe = (r: HistoryRecurring) => ({ amount: money(r.amountCents), fund: r.fund, frequency: t(`form.frequencies.${r.frequency}`) });
+  const describe = (r: HistoryRecurring) => ({
+    amount: money(r.amountCents),
+    fund: r.fund,
+    frequency: t(`form.frequencies.${r.frequency}`),
+  });
 
   return (
     <main id="main" tabIndex={-1}>
       <PageBand title={t("history.title")} intro={t("history.intro")} compact />
       <div className="mx-auto grid max-w-5xl gap-12 px-4 py-10 sm:px-6">
         {message ? (
-          <p ref={messageRef} tabIndex={-1} role={message.ok ? "status" : "alert"} className={`rounded-lg p-3 font-semibold ${message.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+          <p
+            ref={messageRef}
+            tabIndex={-1}
+            role={message.ok ? "status" : "alert"}
+            className={`rounded-lg p-3 font-semibold ${message.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+          >
             {message.message}
           </p>
         ) : null}
@@ -79,7 +93,11 @@ export default function GivingHistoryPage({ loaderData, actionData }: Route.Comp
                           <Form method="post">
                             <input type="hidden" name="intent" value="cancel-confirm" />
                             <input type="hidden" name="recurringId" value={r.id} />
-                            <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center rounded-full bg-red-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-900">
+                            <button
+                              type="submit"
+                              disabled={busy}
+                              className="inline-flex min-h-11 items-center rounded-full bg-red-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-red-900"
+                            >
                               {t("history.confirmYes")}
                             </button>
                           </Form>
@@ -92,7 +110,11 @@ export default function GivingHistoryPage({ loaderData, actionData }: Route.Comp
                       <Form method="post" className="mt-3">
                         <input type="hidden" name="intent" value="cancel" />
                         <input type="hidden" name="recurringId" value={r.id} />
-                        <button type="submit" aria-label={t("history.cancelLabel", describe(r))} className="inline-flex min-h-11 items-center rounded-full border-2 border-red-800 px-5 py-2 text-sm font-semibold text-red-900 hover:bg-red-50">
+                        <button
+                          type="submit"
+                          aria-label={t("history.cancelLabel", describe(r))}
+                          className="inline-flex min-h-11 items-center rounded-full border-2 border-red-800 px-5 py-2 text-sm font-semibold text-red-900 hover:bg-red-50"
+                        >
                           {t("history.cancel")}
                         </button>
                       </Form>
@@ -111,7 +133,12 @@ export default function GivingHistoryPage({ loaderData, actionData }: Route.Comp
           {gifts.length === 0 ? (
             <p className="mt-4 text-slate-800">{t("history.noGifts")}</p>
           ) : (
-            <div className="mt-4 overflow-x-auto rounded-2xl ring-1 ring-slate-200" tabIndex={0} role="group" aria-labelledby="gifts-heading">
+            <div
+              className="mt-4 overflow-x-auto rounded-2xl ring-1 ring-slate-200"
+              tabIndex={0}
+              role="group"
+              aria-labelledby="gifts-heading"
+            >
               <table className="w-full min-w-[36rem] bg-white text-slate-900">
                 <thead className="bg-slate-100">
                   <tr>
@@ -138,7 +165,9 @@ export default function GivingHistoryPage({ loaderData, actionData }: Route.Comp
                       <td className={cell}>{g.date}</td>
                       <td className={`${cell} wrap-anywhere`}>
                         {g.fund}
-                        {g.frequency !== "one_time" ? <span className="block text-sm text-slate-700">{t(`form.frequencies.${g.frequency}`)}</span> : null}
+                        {g.frequency !== "one_time" ? (
+                          <span className="block text-sm text-slate-700">{t(`form.frequencies.${g.frequency}`)}</span>
+                        ) : null}
                       </td>
                       <td className={`${cell} text-right`}>{money(g.amountCents)}</td>
                       <td className={`${cell} text-right`}>{g.feeCents ? money(g.feeCents) : "—"}</td>
@@ -160,7 +189,11 @@ export default function GivingHistoryPage({ loaderData, actionData }: Route.Comp
               {yearTotals.map(({ year, cents }) => (
                 <li key={year} className="flex flex-wrap items-center gap-x-6 gap-y-1 text-slate-900">
                   <span className="font-semibold">{t("history.yearTotal", { year: String(year), amount: money(cents) })}</span>
-                  <a href={`/give/statement/${year}.pdf${lang}`} download className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+                  <a
+                    href={`/give/statement/${year}.pdf${lang}`}
+                    download
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+                  >
                     {t("history.statement", { year: String(year) })}
                   </a>
                 </li>

@@ -17,10 +17,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const current = Number(formatInTimeZone(new Date(), church.timeZone, "yyyy"));
   const year = /^\d{4}$/.test(raw) ? Number(raw) : NaN;
   if (!(year >= FIRST_STATEMENT_YEAR && year <= current)) {
-    return new Response(t("statement.badYear"), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response(t("statement.badYear"), {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   const member = session.member;
-  const { content } = await buildStatement({ db, userId: member.id, name: member.name, email: member.email ?? member.phone ?? "", year, language });
+  const { content } = await buildStatement({
+    db,
+    userId: member.id,
+    name: member.name,
+    email: member.email ?? member.phone ?? "",
+    year,
+    language,
+  });
   const pdf = await renderStatementPdf(content, { language });
   const headers = new Headers(session.headers);
   headers.set("Content-Type", "application/pdf");

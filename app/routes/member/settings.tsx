@@ -89,10 +89,7 @@ export const headers: Route.HeadersFunction = () => noStore;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = matches.find((m) => m?.id === "routes/site/layout")?.loaderData as { church?: { name: string } } | undefined;
   const title = loaderData?.title ?? "";
-  return [
-    { title: site?.church ? `${title} | ${site.church.name}` : title },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: site?.church ? `${title} | ${site.church.name}` : title }, { name: "robots", content: "noindex" }];
 };
 
 /** "Sign out everywhere" posts to /auth: this page must not reload (and bounce to /auth) first. */

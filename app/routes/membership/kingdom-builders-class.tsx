@@ -35,7 +35,14 @@ export default function KingdomBuildersClass({ loaderData, actionData }: Route.C
         ) : (
           <div className="mt-6 grid gap-8">
             {offerings.map((offering) => (
-              <ClassOfferingCard key={offering.id} t={t} offering={offering} member={member} signInHref={signInHref} actionData={actionData} />
+              <ClassOfferingCard
+                key={offering.id}
+                t={t}
+                offering={offering}
+                member={member}
+                signInHref={signInHref}
+                actionData={actionData}
+              />
             ))}
           </div>
         )}

@@ -66,7 +66,10 @@ export default function PrayerPage({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </select>
             </div>
-            <button type="submit" className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+            <button
+              type="submit"
+              className="inline-flex min-h-11 items-center justify-center rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+            >
               {t("wall.apply")}
             </button>
           </Form>

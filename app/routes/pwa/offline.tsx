@@ -48,7 +48,10 @@ export default function Offline({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
       <p className="mt-8">
-        <a href="/" className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        <a
+          href="/"
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
           {t("offline.home")}
         </a>
       </p>

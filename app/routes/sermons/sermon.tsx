@@ -90,7 +90,13 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
                   />
                 </div>
               ) : (
-                <video controls preload="none" playsInline className="aspect-video w-full rounded-2xl bg-slate-900" aria-label={t("sermon.videoTitle", { title: sermon.title })}>
+                <video
+                  controls
+                  preload="none"
+                  playsInline
+                  className="aspect-video w-full rounded-2xl bg-slate-900"
+                  aria-label={t("sermon.videoTitle", { title: sermon.title })}
+                >
                   <source src={sermon.video.url} type={sermon.video.type} />
                   <a href={sermon.video.url} className="text-white underline">
                     {t("sermon.noMediaSupport")}
@@ -111,7 +117,11 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
               </audio>
               <p className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-slate-800">
                 {sermon.audio.duration ? <span>{t("sermon.duration", { duration: sermon.audio.duration })}</span> : null}
-                <a href={sermon.audio.url} download={sermon.audio.sameOrigin ? "" : undefined} className={`inline-flex items-center gap-2 ${link}`}>
+                <a
+                  href={sermon.audio.url}
+                  download={sermon.audio.sameOrigin ? "" : undefined}
+                  className={`inline-flex items-center gap-2 ${link}`}
+                >
                   <Download aria-hidden="true" className="h-4 w-4" />
                   {t("sermon.downloadAudio")}
                 </a>
@@ -151,7 +161,11 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
                 {t("sermon.notesHeading")}
               </h2>
               <p className="mt-3">
-                <a href={sermon.notes.url} download={sermon.notes.fileName} className={`inline-flex items-center gap-2 wrap-anywhere ${link}`}>
+                <a
+                  href={sermon.notes.url}
+                  download={sermon.notes.fileName}
+                  className={`inline-flex items-center gap-2 wrap-anywhere ${link}`}
+                >
                   <FileText aria-hidden="true" className="h-4 w-4 shrink-0" />
                   {t("sermon.downloadNotes", { name: sermon.notes.fileName })}
                 </a>

@@ -29,28 +29,31 @@ export default function SermonsPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1}>
       <PageBand title={t("list.title")} intro={t("list.intro")}>
-          <Form method="get" action="/sermons" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="min-w-0 flex-1">
-              <label htmlFor="sermon-search" className="block text-sm font-semibold text-white">
-                {t("list.searchLabel")}
-              </label>
-              <input
-                id="sermon-search"
-                type="search"
-                name="q"
-                defaultValue={q}
-                maxLength={200}
-                placeholder={t("list.searchPlaceholder")}
-                className="mt-1 block min-h-11 w-full rounded-lg border border-white bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
-              />
-            </div>
-            {series ? <input type="hidden" name="series" value={series} /> : null}
-            {topic ? <input type="hidden" name="topic" value={topic} /> : null}
-            <button type="submit" className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-brand-50">
-              <Search aria-hidden="true" className="h-4 w-4" />
-              {t("list.searchButton")}
-            </button>
-          </Form>
+        <Form method="get" action="/sermons" role="search" className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="sermon-search" className="block text-sm font-semibold text-white">
+              {t("list.searchLabel")}
+            </label>
+            <input
+              id="sermon-search"
+              type="search"
+              name="q"
+              defaultValue={q}
+              maxLength={200}
+              placeholder={t("list.searchPlaceholder")}
+              className="mt-1 block min-h-11 w-full rounded-lg border border-white bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+            />
+          </div>
+          {series ? <input type="hidden" name="series" value={series} /> : null}
+          {topic ? <input type="hidden" name="topic" value={topic} /> : null}
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-5 py-2 font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            <Search aria-hidden="true" className="h-4 w-4" />
+            {t("list.searchButton")}
+          </button>
+        </Form>
       </PageBand>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
@@ -70,7 +73,9 @@ export default function SermonsPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           {sermons.length === 0 ? (
-            <p className="mt-8 rounded-2xl bg-slate-100 p-6 text-lg text-slate-900">{filtered ? t("list.emptyFiltered") : t("list.empty")}</p>
+            <p className="mt-8 rounded-2xl bg-slate-100 p-6 text-lg text-slate-900">
+              {filtered ? t("list.emptyFiltered") : t("list.empty")}
+            </p>
           ) : (
             <ul className="mt-6 space-y-4">
               {sermons.map((sermon) => (
@@ -105,8 +110,26 @@ export default function SermonsPage({ loaderData }: Route.ComponentProps) {
         </section>
 
         <div className="min-w-0 space-y-8">
-          <FacetNav id="sermon-series" heading={t("list.seriesHeading")} label={t("list.browseSeries")} allLabel={t("list.allSeries")} items={facets.series} active={series} href={(slug) => sermonsHref({ q, topic, series: slug })} t={t} />
-          <FacetNav id="sermon-topics" heading={t("list.topicsHeading")} label={t("list.browseTopics")} allLabel={t("list.allTopics")} items={facets.topics} active={topic} href={(slug) => sermonsHref({ q, series, topic: slug })} t={t} />
+          <FacetNav
+            id="sermon-series"
+            heading={t("list.seriesHeading")}
+            label={t("list.browseSeries")}
+            allLabel={t("list.allSeries")}
+            items={facets.series}
+            active={series}
+            href={(slug) => sermonsHref({ q, topic, series: slug })}
+            t={t}
+          />
+          <FacetNav
+            id="sermon-topics"
+            heading={t("list.topicsHeading")}
+            label={t("list.browseTopics")}
+            allLabel={t("list.allTopics")}
+            items={facets.topics}
+            active={topic}
+            href={(slug) => sermonsHref({ q, series, topic: slug })}
+            t={t}
+          />
           <aside aria-labelledby="sermon-podcast" className="rounded-2xl bg-brand-50 p-6">
             <h2 id="sermon-podcast" className="flex items-center gap-2 font-serif text-xl font-bold text-brand-800">
               <Rss aria-hidden="true" className="h-5 w-5" />

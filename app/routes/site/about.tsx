@@ -79,7 +79,10 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           </h2>
           <div className="mt-8 grid gap-8 md:grid-cols-2">
             {leaders.map((leader) => (
-              <article key={leader.key} className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row">
+              <article
+                key={leader.key}
+                className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row"
+              >
                 {leader.photoUrl ? (
                   <ResponsiveImage
                     src={leader.photoUrl}

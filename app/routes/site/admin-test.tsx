@@ -9,10 +9,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { title: translation.pages.adminTest.metaTitle };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 
 /** Spec: a plain page with links to /admin and /admin/login. */
 export default function AdminTest() {

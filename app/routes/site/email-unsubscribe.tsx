@@ -1,4 +1,13 @@
-import { data, Form, Link, useActionData, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
 import { adminTranslator } from "~/features/admin/admin-translation";
 import { verifyUnsubscribeToken } from "~/features/admin/email/unsubscribe-token.server";
 import { unsubscribeEmail } from "~/features/admin/email/unsubscribe-email.server";

@@ -12,10 +12,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return data({ title: translation.pages.notFound.metaTitle }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "404" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "404" }, { name: "robots", content: "noindex" }];
 
 export default function NotFound() {
   return <NotFoundScreen />;

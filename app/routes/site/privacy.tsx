@@ -14,7 +14,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = routeMeta;
 
-const collectItems = ["account", "profile", "prayer", "activities", "community", "giving", "study", "messages", "security", "notStored"] as const;
+const collectItems = [
+  "account",
+  "profile",
+  "prayer",
+  "activities",
+  "community",
+  "giving",
+  "study",
+  "messages",
+  "security",
+  "notStored",
+] as const;
 const sections = ["responsible", "collect", "sharing", "retention", "cookies", "rights", "contact"] as const;
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
@@ -47,7 +58,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <ol className="mt-3 grid list-decimal gap-1 pl-6">
             {sections.map((id) => (
               <li key={id}>
-                <a href={`#privacy-${id}`} className="inline-flex min-h-9 items-center font-semibold text-brand-800 underline underline-offset-4">
+                <a
+                  href={`#privacy-${id}`}
+                  className="inline-flex min-h-9 items-center font-semibold text-brand-800 underline underline-offset-4"
+                >
                   {t(`page.${id}.heading`)}
                 </a>
               </li>
@@ -71,7 +85,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             {collectItems.map((item) => (
               <div key={item} className="rounded-2xl border border-slate-200 p-5">
                 <dt className="text-lg font-bold text-slate-900">{t(`page.collect.items.${item}.title`)}</dt>
-                <dd className="mt-1 text-base text-slate-700">{t(`page.collect.items.${item}.body`, { days: retention.messageCopyDays })}</dd>
+                <dd className="mt-1 text-base text-slate-700">
+                  {t(`page.collect.items.${item}.body`, { days: retention.messageCopyDays })}
+                </dd>
               </div>
             ))}
           </dl>
@@ -116,7 +132,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
                   <div>
                     <dt className="sr-only">{t("page.cookies.name")}</dt>
                     <dd>
-                      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm font-semibold break-all text-slate-900">{cookie.name}</code>
+                      <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm font-semibold break-all text-slate-900">
+                        {cookie.name}
+                      </code>
                     </dd>
                   </div>
                   <div className="sm:flex sm:gap-2">
@@ -160,14 +178,20 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <p className="font-semibold text-slate-900">{churchName}</p>
               {contact.email ? (
                 <p>
-                  <a href={`mailto:${contact.email}`} className="inline-flex min-h-11 items-center gap-2 break-all text-brand-800 underline underline-offset-4">
+                  <a
+                    href={`mailto:${contact.email}`}
+                    className="inline-flex min-h-11 items-center gap-2 break-all text-brand-800 underline underline-offset-4"
+                  >
                     <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
                     {t("page.contact.email", { email: contact.email })}
                   </a>
                 </p>
               ) : null}
               <p>
-                <a href={telHref(contact.phone)} className="inline-flex min-h-11 items-center gap-2 text-brand-800 underline underline-offset-4">
+                <a
+                  href={telHref(contact.phone)}
+                  className="inline-flex min-h-11 items-center gap-2 text-brand-800 underline underline-offset-4"
+                >
                   <Phone aria-hidden="true" className="h-5 w-5 shrink-0" />
                   {t("page.contact.phone", { phone: contact.phoneDisplay })}
                 </a>

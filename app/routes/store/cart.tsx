@@ -30,7 +30,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { lines, subtotalCents, checkoutEnabled, shippingEnabled, shippingCents, canceled, contact } = loaderData;
   const result = actionData as StoreActionData | undefined;
   const failed = result && !result.ok ? result : undefined;
-  const lineError = failed && failed.intent !== "checkout" && failed.variantId && lines.some((l) => l.variantId === failed.variantId) ? { variantId: failed.variantId, message: failed.message } : null;
+  const lineError =
+    failed && failed.intent !== "checkout" && failed.variantId && lines.some((l) => l.variantId === failed.variantId)
+      ? { variantId: failed.variantId, message: failed.message }
+      : null;
   const checkoutFailure = failed?.intent === "checkout" ? failed : undefined;
   const messageRef = useRef<HTMLParagraphElement>(null);
   const hasLineError = lineError !== null;
@@ -46,7 +49,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <Link to="/store" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
           {t("cart.continue")}
         </Link>
-        {canceled ? <p className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900">{t(canceled === "returned" ? "cart.canceled" : "cart.canceledHeld")}</p> : null}
+        {canceled ? (
+          <p className="mt-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900">
+            {t(canceled === "returned" ? "cart.canceled" : "cart.canceledHeld")}
+          </p>
+        ) : null}
         <div role="status" aria-live="polite">
           {result?.ok ? (
             <p ref={messageRef} tabIndex={-1} className="mt-4 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">

@@ -38,7 +38,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {t(`order.statuses.${order.status}`)}
           </p>
           {confirming ? <CheckAgainLink label={t("order.refresh")} /> : null}
-          {order.refundedCents > 0 && order.status !== "refunded" ? <p className="mt-2 text-slate-800">{t("order.refunded", { amount: money(order.refundedCents) })}</p> : null}
+          {order.refundedCents > 0 && order.status !== "refunded" ? (
+            <p className="mt-2 text-slate-800">{t("order.refunded", { amount: money(order.refundedCents) })}</p>
+          ) : null}
         </section>
 
         <section aria-labelledby="order-lines" className="mt-8">

@@ -59,7 +59,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <div className="mt-8 grid gap-10 lg:grid-cols-2">
           <div className="min-w-0">
             {product.image ? (
-              <StorePicture image={product.image} sizes="(min-width: 1024px) 45vw, 100vw" className="aspect-square w-full rounded-2xl bg-slate-100 object-cover" eager />
+              <StorePicture
+                image={product.image}
+                sizes="(min-width: 1024px) 45vw, 100vw"
+                className="aspect-square w-full rounded-2xl bg-slate-100 object-cover"
+                eager
+              />
             ) : null}
           </div>
           <div className="min-w-0">
@@ -75,7 +80,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
 
             <div role="status" aria-live="polite">
               {result?.ok ? (
-                <p ref={messageRef} tabIndex={-1} className="mt-6 rounded-lg bg-emerald-50 p-3 font-semibold wrap-anywhere text-emerald-900">
+                <p
+                  ref={messageRef}
+                  tabIndex={-1}
+                  className="mt-6 rounded-lg bg-emerald-50 p-3 font-semibold wrap-anywhere text-emerald-900"
+                >
                   {result.message}{" "}
                   <Link to="/store/cart" className="underline underline-offset-4">
                     {t("product.viewCart")}
@@ -84,7 +93,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               ) : null}
             </div>
             {result && !result.ok ? (
-              <p ref={messageRef} tabIndex={-1} role="alert" className="mt-6 rounded-lg bg-red-50 p-3 font-semibold wrap-anywhere text-red-900">
+              <p
+                ref={messageRef}
+                tabIndex={-1}
+                role="alert"
+                className="mt-6 rounded-lg bg-red-50 p-3 font-semibold wrap-anywhere text-red-900"
+              >
                 {result.message}
               </p>
             ) : null}
@@ -114,7 +128,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                               onChange={() => setSelectedId(variant.id)}
                               className="h-5 w-5 shrink-0"
                             />
-                            <span className="wrap-anywhere">{soldOut ? t("product.soldOutOption", { label: variant.label }) : variant.label}</span>
+                            <span className="wrap-anywhere">
+                              {soldOut ? t("product.soldOutOption", { label: variant.label }) : variant.label}
+                            </span>
                           </label>
                         );
                       })}

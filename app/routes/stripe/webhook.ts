@@ -5,7 +5,8 @@ import { siteUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { getStripe, verifyStripeEvent } from "~/server/stripe.server";
 
-const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export function loader() {
   return text("Stripe posts webhook events here.", 405);
@@ -27,7 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
     return text("Invalid signature.", 400);
   }
   if (!ZStripeEventEnvelope.safeParse(event).success) {
-    logger.warn({ type: typeof event.type === "string" ? event.type.slice(0, 100) : null }, "stripe webhook refused: signed, but not a Stripe event");
+    logger.warn(
+      { type: typeof event.type === "string" ? event.type.slice(0, 100) : null },
+      "stripe webhook refused: signed, but not a Stripe event",
+    );
     return text("Invalid event.", 400);
   }
   let outcome;

@@ -14,7 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = routeMeta;
 
-const pill = "inline-flex min-h-11 items-center gap-1 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-brand-50";
+const pill =
+  "inline-flex min-h-11 items-center gap-1 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:bg-brand-50";
 
 function pageHref(query: string, page: number): string {
   const params = new URLSearchParams();
@@ -61,7 +62,11 @@ export default function PastBibleStudiesPage({ loaderData }: Route.ComponentProp
         <div role="status" aria-live="polite" className="mt-6">
           {query ? (
             <p className="text-lg wrap-anywhere text-slate-900">
-              {total === 0 ? t("archive.none", { query }) : total === 1 ? t("archive.resultsOne", { query }) : t("archive.results", { count: total, query })}{" "}
+              {total === 0
+                ? t("archive.none", { query })
+                : total === 1
+                  ? t("archive.resultsOne", { query })
+                  : t("archive.results", { count: total, query })}{" "}
               <Link to="/past-bible-studies" className="font-semibold text-brand-800 underline underline-offset-4">
                 {t("archive.clear")}
               </Link>
@@ -84,7 +89,11 @@ export default function PastBibleStudiesPage({ loaderData }: Route.ComponentProp
                   <time dateTime={g.weekOf}>{g.weekLabel}</time>
                   {" · "}
                   <span className="wrap-anywhere">{g.passage}</span>
-                  {g.current ? <span className="ml-2 rounded-full bg-accent-400 px-2 py-0.5 text-xs font-semibold text-slate-950">{t("archive.thisWeek")}</span> : null}
+                  {g.current ? (
+                    <span className="ml-2 rounded-full bg-accent-400 px-2 py-0.5 text-xs font-semibold text-slate-950">
+                      {t("archive.thisWeek")}
+                    </span>
+                  ) : null}
                 </p>
                 <p className="mt-3 wrap-anywhere text-slate-800">{g.summary}</p>
               </li>

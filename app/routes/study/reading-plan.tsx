@@ -39,13 +39,20 @@ export default function ReadingPlanPage({ loaderData, actionData }: Route.Compon
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           <div role="status" aria-live="polite">
             {result ? (
-              <p className={`rounded-lg p-3 font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>{result.message}</p>
+              <p className={`rounded-lg p-3 font-semibold ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+                {result.message}
+              </p>
             ) : null}
           </div>
           {member ? (
             <div className="rounded-2xl bg-brand-50 p-5">
               <p className="text-lg font-semibold text-slate-900">{t("plan.progress", { done: member.done, total })}</p>
-              <progress value={member.done} max={Math.max(1, total)} aria-label={t("plan.progress", { done: member.done, total })} className="mt-3 h-3 w-full accent-brand-700" />
+              <progress
+                value={member.done}
+                max={Math.max(1, total)}
+                aria-label={t("plan.progress", { done: member.done, total })}
+                className="mt-3 h-3 w-full accent-brand-700"
+              />
               {member.done >= total && total > 0 ? <p className="mt-3 font-semibold text-emerald-900">{t("plan.finished")}</p> : null}
             </div>
           ) : (
@@ -63,7 +70,10 @@ export default function ReadingPlanPage({ loaderData, actionData }: Route.Compon
             </h2>
             <ol className="mt-4 grid gap-3">
               {days.map((day) => (
-                <li key={day.id} className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${day.done ? "border-emerald-300 bg-emerald-50" : "border-slate-200 bg-white"}`}>
+                <li
+                  key={day.id}
+                  className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border p-4 ${day.done ? "border-emerald-300 bg-emerald-50" : "border-slate-200 bg-white"}`}
+                >
                   <div className="min-w-0">
                     <p className="font-semibold text-slate-900">
                       {t("plan.day", { day: day.dayNumber })}
@@ -76,7 +86,12 @@ export default function ReadingPlanPage({ loaderData, actionData }: Route.Compon
                     </p>
                     <p className="wrap-anywhere text-slate-800">
                       {day.links[0] ? (
-                        <a href={day.links[0].url} target="_blank" rel="noopener" className={`${linkClasses} inline-flex min-h-11 items-center gap-1`}>
+                        <a
+                          href={day.links[0].url}
+                          target="_blank"
+                          rel="noopener"
+                          className={`${linkClasses} inline-flex min-h-11 items-center gap-1`}
+                        >
                           <span>
                             {day.reference}
                             <span className="sr-only"> {t("passage.newTab")}</span>
@@ -92,9 +107,15 @@ export default function ReadingPlanPage({ loaderData, actionData }: Route.Compon
                     <Form method="post">
                       <input type="hidden" name="intent" value={day.done ? "unmark" : "mark"} />
                       <input type="hidden" name="dayId" value={day.id} />
-                      <button type="submit" disabled={busy} className={day.done ? `${buttonClasses("light")} ring-1 ring-slate-400` : buttonClasses("primary")}>
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        className={day.done ? `${buttonClasses("light")} ring-1 ring-slate-400` : buttonClasses("primary")}
+                      >
                         <span aria-hidden="true">{day.done ? t("plan.markUndone") : t("plan.markDone")}</span>
-                        <span className="sr-only">{day.done ? t("plan.markUndoneLabel", { day: day.dayNumber }) : t("plan.markDoneLabel", { day: day.dayNumber })}</span>
+                        <span className="sr-only">
+                          {day.done ? t("plan.markUndoneLabel", { day: day.dayNumber }) : t("plan.markDoneLabel", { day: day.dayNumber })}
+                        </span>
                       </button>
                     </Form>
                   ) : null}
@@ -111,7 +132,9 @@ export default function ReadingPlanPage({ loaderData, actionData }: Route.Compon
               <h2 id="plan-next" className="font-serif text-2xl font-bold text-brand-800">
                 {t("plan.nextHeading")}
               </h2>
-              <p className="mt-2 font-semibold wrap-anywhere text-slate-900">{t("plan.next", { day: next.dayNumber, reference: next.reference })}</p>
+              <p className="mt-2 font-semibold wrap-anywhere text-slate-900">
+                {t("plan.next", { day: next.dayNumber, reference: next.reference })}
+              </p>
               <div className="mt-3">
                 <PassageDisplay passage={next.passage} t={t} idPrefix="next" />
               </div>

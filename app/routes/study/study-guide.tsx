@@ -27,7 +27,12 @@ export default function StudyGuidePage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-        <GuideSections guide={guide} t={t} level={2} passage={passage ? <PassageDisplay passage={passage} t={t} idPrefix="guide" /> : null} />
+        <GuideSections
+          guide={guide}
+          t={t}
+          level={2}
+          passage={passage ? <PassageDisplay passage={passage} t={t} idPrefix="guide" /> : null}
+        />
         <p className="mt-10">
           <Link to="/past-bible-studies" className="font-semibold text-brand-800 underline underline-offset-4">
             {t("guide.back")}

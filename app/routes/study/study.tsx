@@ -154,7 +154,12 @@ function PlansSection({ loaderData, t }: { loaderData: LoaderData; t: StudyT }) 
                 {plan.done === null ? t("plans.days", { count: plan.days }) : t("plans.progress", { done: plan.done, total: plan.days })}
               </p>
               {plan.done !== null && plan.days > 0 ? (
-                <progress value={plan.done} max={plan.days} aria-label={t("plans.progress", { done: plan.done, total: plan.days })} className="mt-2 h-2 w-full accent-brand-700" />
+                <progress
+                  value={plan.done}
+                  max={plan.days}
+                  aria-label={t("plans.progress", { done: plan.done, total: plan.days })}
+                  className="mt-2 h-2 w-full accent-brand-700"
+                />
               ) : null}
             </li>
           ))}
@@ -175,7 +180,9 @@ function PlansSection({ loaderData, t }: { loaderData: LoaderData; t: StudyT }) 
 function NotesSection({ loaderData, failed, t }: { loaderData: LoaderData; failed: StudyActionData | undefined; t: StudyT }) {
   const { member, notes, editing, notice, guide, signInHref } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const values = failed?.values ?? (editing ? { body: editing.body, passage: editing.passage, aboutGuide: editing.aboutGuide, noteId: editing.id } : null);
+  const values =
+    failed?.values ??
+    (editing ? { body: editing.body, passage: editing.passage, aboutGuide: editing.aboutGuide, noteId: editing.id } : null);
   const noteId = values?.noteId ?? "";
   return (
     <section aria-labelledby="notes-heading" className={cardClasses}>
@@ -188,7 +195,9 @@ function NotesSection({ loaderData, failed, t }: { loaderData: LoaderData; faile
           <p className="mt-1 text-sm text-slate-700">{t("notes.private")}</p>
           <div role="status" aria-live="polite">
             {notice && !failed ? (
-              <p className="mt-3 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">{t(notice === "noteSaved" ? "notes.saved" : "notes.deleted")}</p>
+              <p className="mt-3 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">
+                {t(notice === "noteSaved" ? "notes.saved" : "notes.deleted")}
+              </p>
             ) : null}
           </div>
           {failed ? (
@@ -282,7 +291,11 @@ function NotesSection({ loaderData, failed, t }: { loaderData: LoaderData; faile
                     <Form method="post" action="/study">
                       <input type="hidden" name="intent" value="delete-note" />
                       <input type="hidden" name="noteId" value={note.id} />
-                      <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4">
+                      <button
+                        type="submit"
+                        disabled={busy}
+                        className="inline-flex min-h-11 items-center font-semibold text-red-800 underline underline-offset-4"
+                      >
                         <span aria-hidden="true">{t("notes.delete")}</span>
                         <span className="sr-only">{t("notes.deleteLabel", { date: note.updatedLabel })}</span>
                       </button>

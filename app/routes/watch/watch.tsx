@@ -30,13 +30,19 @@ export default function WatchPage({ loaderData }: Route.ComponentProps) {
   const serviceTimes = site?.church.serviceTimes ?? [];
   const { stream, messages, nextService, latestSermon, timeZone, now, viewer } = loaderData;
 
-  const countdown = nextService ? <ServiceCountdown t={t} language={language} timeZone={timeZone} now={now} nextService={nextService} /> : null;
+  const countdown = nextService ? (
+    <ServiceCountdown t={t} language={language} timeZone={timeZone} now={now} nextService={nextService} />
+  ) : null;
   const times = (
     <section aria-labelledby="watch-times" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="watch-times" className="font-serif text-xl font-bold text-brand-800">
         {t("serviceTimes.heading")}
       </h2>
-      {serviceTimes.length > 0 ? <ServiceTimesList times={serviceTimes} className="mt-3 text-slate-800" /> : <p className="mt-3 text-slate-800">{t("serviceTimes.empty")}</p>}
+      {serviceTimes.length > 0 ? (
+        <ServiceTimesList times={serviceTimes} className="mt-3 text-slate-800" />
+      ) : (
+        <p className="mt-3 text-slate-800">{t("serviceTimes.empty")}</p>
+      )}
     </section>
   );
 

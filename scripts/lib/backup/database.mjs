@@ -110,7 +110,13 @@ export async function listSequences(db) {
   const sequences = [];
   for (const row of rows) {
     const { rows: state } = await db.query(`select last_value::text as last_value, is_called from ${qualified(row.schema, row.name)}`);
-    sequences.push({ name: `${row.schema}.${row.name}`, schema: row.schema, sequence: row.name, lastValue: state[0].last_value, isCalled: state[0].is_called });
+    sequences.push({
+      name: `${row.schema}.${row.name}`,
+      schema: row.schema,
+      sequence: row.name,
+      lastValue: state[0].last_value,
+      isCalled: state[0].is_called,
+    });
   }
   return sequences;
 }
@@ -151,7 +157,11 @@ export function describeSchema(applied, code = codeMigrations()) {
   const latest = applied.at(-1);
   const known = latest ? code.find((m) => m.createdAt === latest.createdAt) : undefined;
   return {
-    migrations: applied.map((m) => ({ createdAt: m.createdAt, hash: m.hash, tag: code.find((c) => c.createdAt === m.createdAt)?.tag ?? null })),
+    migrations: applied.map((m) => ({
+      createdAt: m.createdAt,
+      hash: m.hash,
+      tag: code.find((c) => c.createdAt === m.createdAt)?.tag ?? null,
+    })),
     latest: latest ? (known?.tag ?? `unknown migration of ${new Date(latest.createdAt).toISOString()}`) : null,
     knownToThisCode: applied.every((m) => code.some((c) => c.createdAt === m.createdAt && c.hash === m.hash)),
   };
@@ -174,10 +184,14 @@ export function migrationsForBackup(schema, code = codeMigrations()) {
       );
     }
     if (match.hash !== migration.hash) {
-      throw new BackupError(`Migration ${match.tag} in the backup differs from drizzle/${match.tag}.sql here: refusing to restore onto a different schema.`);
+      throw new BackupError(
+        `Migration ${match.tag} in the backup differs from drizzle/${match.tag}.sql here: refusing to restore onto a different schema.`,
+      );
     }
     if (code[index] !== match) {
-      throw new BackupError(`The backup's migrations are not the first ${applied.length} of this code's (at ${match.tag}): refusing to restore onto a different schema.`);
+      throw new BackupError(
+        `The backup's migrations are not the first ${applied.length} of this code's (at ${match.tag}): refusing to restore onto a different schema.`,
+      );
     }
   }
   return code.slice(0, applied.length);

@@ -86,7 +86,16 @@ export async function dumpDatabase(db, dir) {
       });
       out.end();
       await finished(out);
-      dumped.push({ name: table.id, schema: table.schema, table: table.name, columns: table.columns, rows, part, bytes, sha256: hash.digest("hex") });
+      dumped.push({
+        name: table.id,
+        schema: table.schema,
+        table: table.name,
+        columns: table.columns,
+        rows,
+        part,
+        bytes,
+        sha256: hash.digest("hex"),
+      });
     }
     const migrations = await appliedMigrations(db);
     // Sequences are not transactional: read after the tables, each is at least as far as

@@ -97,7 +97,9 @@ export async function loadDatabase(db, { dir, manifest, migrations, onProgress =
   if (manifest.tables.some((table) => table.name === "drizzle.__drizzle_migrations")) {
     // As drizzle's migrator creates it (drizzle-orm pg-core dialect); its rows come from the backup.
     await db.exec('CREATE SCHEMA IF NOT EXISTS "drizzle"');
-    await db.exec('CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)');
+    await db.exec(
+      'CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+    );
   }
   onProgress(`schema built by ${migrations.length} migrations`);
 
@@ -115,7 +117,9 @@ export async function loadDatabase(db, { dir, manifest, migrations, onProgress =
   for (const table of manifest.tables) {
     const here = built.find((t) => t.id === table.name);
     if (!sameList(here.columns, table.columns)) {
-      throw new BackupError(`Table ${table.name} has the columns (${here.columns.join(", ")}) here but (${table.columns.join(", ")}) in the backup.`);
+      throw new BackupError(
+        `Table ${table.name} has the columns (${here.columns.join(", ")}) here but (${table.columns.join(", ")}) in the backup.`,
+      );
     }
   }
 
@@ -128,17 +132,30 @@ export async function loadDatabase(db, { dir, manifest, migrations, onProgress =
 
   const sequences = await listSequences(db);
   const expectedSequences = manifest.sequences.map((s) => s.name);
-  if (!sameList(sequences.map((s) => s.name), expectedSequences)) {
-    throw new BackupError(`The sequences here (${sequences.map((s) => s.name).join(", ")}) differ from the backup's (${expectedSequences.join(", ")}).`);
+  if (
+    !sameList(
+      sequences.map((s) => s.name),
+      expectedSequences,
+    )
+  ) {
+    throw new BackupError(
+      `The sequences here (${sequences.map((s) => s.name).join(", ")}) differ from the backup's (${expectedSequences.join(", ")}).`,
+    );
   }
   for (const sequence of manifest.sequences) {
-    await db.query("select setval($1::regclass, $2::bigint, $3::boolean)", [qualified(sequence.schema, sequence.sequence), sequence.lastValue, sequence.isCalled]);
+    await db.query("select setval($1::regclass, $2::bigint, $3::boolean)", [
+      qualified(sequence.schema, sequence.sequence),
+      sequence.lastValue,
+      sequence.isCalled,
+    ]);
   }
 
   for (const table of manifest.tables) {
     const check = await hashTable(db, { schema: table.schema, name: table.table, id: table.name, columns: table.columns });
     if (check.rows !== table.rows || check.sha256 !== table.sha256) {
-      throw new BackupError(`Table ${table.name} reads back differently after loading (${check.rows} rows, expected ${table.rows}): restore abandoned.`);
+      throw new BackupError(
+        `Table ${table.name} reads back differently after loading (${check.rows} rows, expected ${table.rows}): restore abandoned.`,
+      );
     }
   }
   onProgress("every table read back and matched the archive");

@@ -8,7 +8,11 @@ export const ARCHIVE_PATTERN = /^church-backup-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{
 
 /** `church-backup-20260314T031500Z.tar.gz` for that instant (UTC). */
 export function archiveName(date) {
-  const stamp = date.toISOString().replace(/\.\d{3}Z$/, "Z").replaceAll("-", "").replaceAll(":", "");
+  const stamp = date
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replaceAll("-", "")
+    .replaceAll(":", "");
   return `church-backup-${stamp}.tar.gz`;
 }
 
@@ -49,7 +53,10 @@ export function planRetention(names, { keepDaily, keepWeekly }) {
       keep.add(archive.name);
     }
   }
-  return { keep: archives.filter((a) => keep.has(a.name)).map((a) => a.name), remove: archives.filter((a) => !keep.has(a.name)).map((a) => a.name) };
+  return {
+    keep: archives.filter((a) => keep.has(a.name)).map((a) => a.name),
+    remove: archives.filter((a) => !keep.has(a.name)).map((a) => a.name),
+  };
 }
 
 /** Deletes the archives in `dir` that the retention does not keep; answers their names. */

@@ -180,7 +180,11 @@ export async function runBackup(argv) {
     for (const table of dump.tables) {
       const handle = await open(path.join(staging, table.part), "r");
       try {
-        await tar.addStream(table.part, table.bytes, table.bytes === 0 ? [] : handle.createReadStream({ start: 0, end: table.bytes - 1, autoClose: false }));
+        await tar.addStream(
+          table.part,
+          table.bytes,
+          table.bytes === 0 ? [] : handle.createReadStream({ start: 0, end: table.bytes - 1, autoClose: false }),
+        );
       } finally {
         await handle.close();
       }
@@ -214,7 +218,15 @@ export async function runBackup(argv) {
     }
     const manifest = {
       ...header,
-      tables: dump.tables.map(({ name, schema: tableSchema, table, columns, rows, part, sha256 }) => ({ name, schema: tableSchema, table, columns, rows, part, sha256 })),
+      tables: dump.tables.map(({ name, schema: tableSchema, table, columns, rows, part, sha256 }) => ({
+        name,
+        schema: tableSchema,
+        table,
+        columns,
+        rows,
+        part,
+        sha256,
+      })),
       sequences: dump.sequences,
       uploads: { files: uploadFiles, bytes: uploadBytes },
       authSecret: {

@@ -60,7 +60,9 @@ function countFiles(dir) {
 function checkHeader(header) {
   if (header?.format !== FORMAT) throw new BackupError("This is not a backup made by db:backup (backup.json has another format).");
   if (header.formatVersion > FORMAT_VERSION) {
-    throw new BackupError(`This archive has format version ${header.formatVersion}, made by a newer db:backup than this one (${FORMAT_VERSION}). Update the site's code first.`);
+    throw new BackupError(
+      `This archive has format version ${header.formatVersion}, made by a newer db:backup than this one (${FORMAT_VERSION}). Update the site's code first.`,
+    );
   }
   // Refuses a backup from a newer schema before anything else is read.
   return migrationsForBackup(header.schema, codeMigrations());
@@ -81,7 +83,8 @@ async function extractArchive(archive, staging) {
     await readTar(input.pipe(gunzip), async (name, size, chunks) => {
       if (!safePart(name)) throw new BackupError(`The archive holds an unexpected entry ${JSON.stringify(name)}: refusing it.`);
       if (seen[name] || (name === "manifest.json" && manifest)) throw new BackupError(`The archive holds ${name} twice: refusing it.`);
-      if (!header && name !== "backup.json") throw new BackupError("This is not a backup made by db:backup (it does not start with backup.json).");
+      if (!header && name !== "backup.json")
+        throw new BackupError("This is not a backup made by db:backup (it does not start with backup.json).");
       const hash = createHash("sha256");
       if (name === "backup.json" || name === "manifest.json") {
         const parts = [];
@@ -132,7 +135,9 @@ async function extractArchive(archive, staging) {
   const missing = expected.filter((name) => !seen[name]);
   const extra = Object.keys(seen).filter((name) => !manifest.parts[name]);
   if (missing.length > 0 || extra.length > 0) {
-    throw new BackupError(`The archive does not match its manifest (missing: ${missing.slice(0, 5).join(", ") || "none"}; unlisted: ${extra.slice(0, 5).join(", ") || "none"}).`);
+    throw new BackupError(
+      `The archive does not match its manifest (missing: ${missing.slice(0, 5).join(", ") || "none"}; unlisted: ${extra.slice(0, 5).join(", ") || "none"}).`,
+    );
   }
   for (const name of expected) {
     if (manifest.parts[name].sha256 !== seen[name].sha256 || manifest.parts[name].bytes !== seen[name].bytes) {
@@ -140,7 +145,8 @@ async function extractArchive(archive, staging) {
     }
   }
   for (const table of manifest.tables) {
-    if (manifest.parts[table.part]?.sha256 !== table.sha256) throw new BackupError(`The manifest's entry for table ${table.name} is inconsistent.`);
+    if (manifest.parts[table.part]?.sha256 !== table.sha256)
+      throw new BackupError(`The manifest's entry for table ${table.name} is inconsistent.`);
   }
   return { manifest, migrations };
 }
@@ -203,7 +209,11 @@ export async function runRestore(argv) {
 
   const env = loadEnvironment();
   const started = Date.now();
-  const stamp = new Date().toISOString().replace(/\.\d{3}Z$/, "Z").replaceAll("-", "").replaceAll(":", "");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replaceAll("-", "")
+    .replaceAll(":", "");
   const say = values.json ? () => {} : (line) => process.stdout.write(`${line}\n`);
 
   if (values.check) {
@@ -351,7 +361,8 @@ function describe(result) {
     `  uploads   ${result.uploads.files} files, ${formatBytes(result.uploads.bytes)}${result.uploadsDir ? ` restored into ${result.uploadsDir}` : ""}`,
   ];
   if (result.previous) lines.push(`  previous  the replaced data is in ${result.previous} (delete it once the restored site is checked)`);
-  if (result.pendingMigrations > 0) lines.push(`  schema    ${result.pendingMigrations} newer migrations of this code run at the site's next start`);
+  if (result.pendingMigrations > 0)
+    lines.push(`  schema    ${result.pendingMigrations} newer migrations of this code run at the site's next start`);
   lines.push(`  time      ${formatSeconds(result.ms)}`);
   return lines.join("\n");
 }

@@ -118,7 +118,8 @@ function explain(error) {
   if (!(error instanceof Error) || error.constructor !== Error) return error;
   const message = String(error?.message ?? error);
   if (/unexpected end of data/i.test(message)) return new Error("the archive ends in the middle of a file or header (truncated?)");
-  if (/invalid tar header|unknown format|invalid header|header exceeds max size/i.test(message)) return new Error(`not a tar archive, or a damaged one (${message})`);
+  if (/invalid tar header|unknown format|invalid header|header exceeds max size/i.test(message))
+    return new Error(`not a tar archive, or a damaged one (${message})`);
   return error;
 }
 
@@ -161,7 +162,8 @@ export async function readTar(source, onFile) {
     for await (const entry of extract) {
       const { name, type, size } = entry.header;
       const shown = JSON.stringify(String(name));
-      if (typeof entry.header.byteOffset !== "number") throw new Error("tar-stream no longer reports where an entry starts: the end-of-archive check cannot run");
+      if (typeof entry.header.byteOffset !== "number")
+        throw new Error("tar-stream no longer reports where an entry starts: the end-of-archive check cannot run");
       if (type === "directory") {
         if (size !== 0) throw new Error(`the archive holds a directory ${shown} with contents: refusing it`);
         if (!safeName(String(name).replace(/\/$/, ""))) throw new Error(`the archive holds an unsafe path ${shown}: refusing it`);
@@ -169,7 +171,8 @@ export async function readTar(source, onFile) {
         lastEntryEnd = entry.header.byteOffset;
         continue;
       }
-      if (type !== "file") throw new Error(`the archive holds ${shown}, which is not a regular file (tar type ${type ?? "unknown"}): refusing it`);
+      if (type !== "file")
+        throw new Error(`the archive holds ${shown}, which is not a regular file (tar type ${type ?? "unknown"}): refusing it`);
       if (!safeName(name)) throw new Error(`the archive holds an unsafe path ${shown}: refusing it`);
       // Read through the entry's own iterator without ever returning it: a callback that stops
       // early must not destroy the extraction (the rest of the entry is skipped below).

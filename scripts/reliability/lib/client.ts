@@ -49,7 +49,13 @@ export class Recorder {
 const unavailableTitles: Record<Language, string> = { en: enCommon.errors.unavailableTitle, es: esCommon.errors.unavailableTitle };
 
 const decodeEntities = (text: string) =>
-  text.replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  text
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 
 /** The 503 says "we'll be right back" in `language` (HTML page, JSON error or plain text). */
 export function isFriendly503(body: string, language: Language): boolean {
@@ -137,10 +143,22 @@ export class Visitor {
     const started = performance.now();
     let answer: Answer;
     try {
-      const response = await fetch(`${this.base}${path}`, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(`${this.base}${path}`, {
+        method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       const text = await response.text();
       this.keep(response.headers.getSetCookie());
-      answer = { status: response.status, body: text, location: response.headers.get("location"), headers: response.headers, ms: performance.now() - started };
+      answer = {
+        status: response.status,
+        body: text,
+        location: response.headers.get("location"),
+        headers: response.headers,
+        ms: performance.now() - started,
+      };
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
@@ -172,7 +190,10 @@ export class Visitor {
 function refusal(body: string): string {
   const alert = /role="alert"[^>]*>([^<]{1,300})</.exec(body)?.[1];
   if (alert) return decodeEntities(alert);
-  return body.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 300);
+  return body
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .slice(0, 300);
 }
 
 /** Every `<input>`, `<select>` and `<textarea>` of a page as attribute maps (a select's or textarea's value is not read). */

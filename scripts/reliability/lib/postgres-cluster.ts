@@ -30,7 +30,11 @@ export interface PostgresCluster {
 function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = "/usr/lib/postgresql";
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of versions) {
     const bin = path.join(root, version, "bin");
     if (existsSync(path.join(bin, "initdb"))) return bin;
@@ -46,7 +50,9 @@ function run(bin: string, program: string, args: string[], timeoutMs = 120_000):
   const [command, commandArgs] = isRoot() ? ["runuser", ["-u", "postgres", "--", file, ...args]] : [file, args];
   const result = spawnSync(command, commandArgs, { encoding: "utf8", timeout: timeoutMs });
   if (result.status !== 0) {
-    throw new Error(`${program} ${args.join(" ")} failed (exit ${result.status}${result.signal ? `, ${result.signal}` : ""}):\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${program} ${args.join(" ")} failed (exit ${result.status}${result.signal ? `, ${result.signal}` : ""}):\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return result.stdout;
 }

@@ -74,14 +74,28 @@ async function waitForMail(mails: ReceivedMail[], to: string, timeoutMs = 60_000
  * Sign-up through POST /auth as the dialog posts it, then the confirmation link from the mail:
  * a confirmed account (and, for the caller, a signed-in visitor). Runs `concurrency` at a time.
  */
-export async function signUpUsers(options: { base: string; users: SimUser[]; mails: ReceivedMail[]; recorder: Recorder; concurrency?: number }): Promise<Map<number, Visitor>> {
+export async function signUpUsers(options: {
+  base: string;
+  users: SimUser[];
+  mails: ReceivedMail[];
+  recorder: Recorder;
+  concurrency?: number;
+}): Promise<Map<number, Visitor>> {
   const visitors = new Map<number, Visitor>();
   const queue = [...options.users];
   const worker = async () => {
     for (let user = queue.shift(); user; user = queue.shift()) {
       const visitor = new Visitor(options.base, user.index, user.ip, user.language, options.recorder);
       const signup = await visitor.send("setup: sign-up", "POST", "/auth", {
-        form: { intent: "signup-email", fullName: user.name, email: user.email, password: PASSWORD, confirmPassword: PASSWORD, username: "", phone: "" },
+        form: {
+          intent: "signup-email",
+          fullName: user.name,
+          email: user.email,
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          username: "",
+          phone: "",
+        },
       });
       if (signup.status !== 200) throw new Error(`sign-up of ${user.email} answered ${signup.status}: ${signup.body.slice(0, 300)}`);
       const link = callbackLink(await waitForMail(options.mails, user.email));
@@ -103,14 +117,23 @@ export async function discoverSite(member: Visitor, streamId: string): Promise<S
     if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}`);
     return answer.body;
   };
-  const eventSlugs = unique([...(await page("/events")).matchAll(/href="\/events\/([a-z0-9-]+)"/g)].map((m) => m[1]!)).filter((s) => s !== "registration");
+  const eventSlugs = unique([...(await page("/events")).matchAll(/href="\/events\/([a-z0-9-]+)"/g)].map((m) => m[1]!)).filter(
+    (s) => s !== "registration",
+  );
   const rsvpSlugs: string[] = [];
   for (const slug of eventSlugs) {
     const register = forms(await page(`/events/${slug}`)).find((f) => f.some((i) => i.name === "intent" && i.value === "register"));
-    if (register && register.some((i) => i.name === "occurrence") && !register.some((i) => i.name?.startsWith("answer."))) rsvpSlugs.push(slug);
+    if (register && register.some((i) => i.name === "occurrence") && !register.some((i) => i.name?.startsWith("answer.")))
+      rsvpSlugs.push(slug);
   }
-  const sermonSlugs = unique([...(await page("/sermons")).matchAll(/href="\/sermons\/([a-z0-9-]+)"/g)].map((m) => m[1]!)).filter((s) => s !== "feed");
-  const fundIds = unique(inputs(await page("/give")).filter((i) => i.name === "fundId").map((i) => i.value!));
+  const sermonSlugs = unique([...(await page("/sermons")).matchAll(/href="\/sermons\/([a-z0-9-]+)"/g)].map((m) => m[1]!)).filter(
+    (s) => s !== "feed",
+  );
+  const fundIds = unique(
+    inputs(await page("/give"))
+      .filter((i) => i.name === "fundId")
+      .map((i) => i.value!),
+  );
   const prayerIds = unique(
     forms(await page("/prayer"))
       .filter((f) => f.some((i) => i.name === "intent" && i.value === "pray"))
@@ -118,9 +141,26 @@ export async function discoverSite(member: Visitor, streamId: string): Promise<S
       .filter((id): id is string => Boolean(id)),
   );
   if (rsvpSlugs.length === 0 || fundIds.length === 0 || prayerIds.length === 0) {
-    throw new Error(`the demo church offers too little to do: ${rsvpSlugs.length} events open for RSVP, ${fundIds.length} funds, ${prayerIds.length} prayer requests`);
+    throw new Error(
+      `the demo church offers too little to do: ${rsvpSlugs.length} events open for RSVP, ${fundIds.length} funds, ${prayerIds.length} prayer requests`,
+    );
   }
-  const pages = ["/", "/about", "/events", "/sermons", "/plan-visit", "/watch", "/prayer", "/give", "/store", "/community", "/study", "/past-bible-studies", "/privacy", "/join-church"];
+  const pages = [
+    "/",
+    "/about",
+    "/events",
+    "/sermons",
+    "/plan-visit",
+    "/watch",
+    "/prayer",
+    "/give",
+    "/store",
+    "/community",
+    "/study",
+    "/past-bible-studies",
+    "/privacy",
+    "/join-church",
+  ];
   return { pages, eventSlugs, rsvpSlugs, sermonSlugs, fundIds, prayerIds, streamId };
 }
 
@@ -181,7 +221,9 @@ export async function runUserSession(visitor: Visitor, user: SimUser, options: S
 
   const signIn = async () => {
     await visitor.send("page (visitor)", "GET", "/auth");
-    const answer = await visitor.send("sign in", "POST", "/auth", { form: { intent: "signin-email", email: user.email, password: PASSWORD } });
+    const answer = await visitor.send("sign in", "POST", "/auth", {
+      form: { intent: "signin-email", email: user.email, password: PASSWORD },
+    });
     const token = visitor.sessionToken();
     if (answer.status === 200 && token) {
       ledger.signIns.push({ user: user.index, token });
@@ -201,12 +243,15 @@ export async function runUserSession(visitor: Visitor, user: SimUser, options: S
       if (Math.random() < 0.5) return;
       const registrationId = cancel.find((i) => i.name === "registrationId")?.value ?? "";
       const answer = await visitor.send("write: RSVP cancel", "POST", `/events/${slug}`, { form: { intent: "cancel", registrationId } });
-      if (answer.status === 200) ledger.rsvps.push({ user: user.index, email: user.email, slug, occurrence: "", kind: "cancel", registrationId });
+      if (answer.status === 200)
+        ledger.rsvps.push({ user: user.index, email: user.email, slug, occurrence: "", kind: "cancel", registrationId });
       return;
     }
     const occurrence = register?.find((i) => i.name === "occurrence")?.value;
     if (!occurrence) return;
-    const answer = await visitor.send("write: RSVP", "POST", `/events/${slug}`, { form: { intent: "register", occurrence, partySize: "1" } });
+    const answer = await visitor.send("write: RSVP", "POST", `/events/${slug}`, {
+      form: { intent: "register", occurrence, partySize: "1" },
+    });
     if (answer.status === 200) ledger.rsvps.push({ user: user.index, email: user.email, slug, occurrence, kind: "register" });
   };
 
@@ -216,7 +261,13 @@ export async function runUserSession(visitor: Visitor, user: SimUser, options: S
     if (!options.writesOnly) await visitor.send("page (member)", "GET", "/prayer");
     const body = `Please pray for our family this week (${options.run} u${user.index} #${prayerPosts}).`;
     const answer = await visitor.send("write: prayer request", "POST", "/prayer", {
-      form: { intent: "post", title: "", body, category: pick(["healing", "family", "work", "guidance", "gratitude"]), visibility: pick(["public", "members"]) },
+      form: {
+        intent: "post",
+        title: "",
+        body,
+        category: pick(["healing", "family", "work", "guidance", "gratitude"]),
+        visibility: pick(["public", "members"]),
+      },
     });
     if (answer.status === 200) ledger.prayerPosts.push({ user: user.index, body });
   };
@@ -241,8 +292,14 @@ export async function runUserSession(visitor: Visitor, user: SimUser, options: S
     if (wait > 0) await sleep(Math.min(wait, 4000));
     lastChatAt = Date.now();
     chats += 1;
-    const body = user.language === "es" ? `¡Amén! Bendiciones desde casa (${options.run} u${user.index} #${chats})` : `Amen! Blessings from home (${options.run} u${user.index} #${chats})`;
-    const answer = await visitor.send("write: chat message", "POST", "/watch/chat", { accept: "application/json", form: { intent: "post", streamId: site.streamId, body } });
+    const body =
+      user.language === "es"
+        ? `¡Amén! Bendiciones desde casa (${options.run} u${user.index} #${chats})`
+        : `Amen! Blessings from home (${options.run} u${user.index} #${chats})`;
+    const answer = await visitor.send("write: chat message", "POST", "/watch/chat", {
+      accept: "application/json",
+      form: { intent: "post", streamId: site.streamId, body },
+    });
     if (answer.status === 201) {
       const id = (JSON.parse(answer.body) as { message?: { id?: string } }).message?.id;
       if (id) ledger.chats.push({ user: user.index, id });
@@ -253,7 +310,12 @@ export async function runUserSession(visitor: Visitor, user: SimUser, options: S
     if (gives >= 2) return browse();
     gives += 1;
     if (!options.writesOnly) await visitor.send(signedIn ? "page (member)" : "page (visitor)", "GET", "/give");
-    const form: Record<string, string> = { fundId: pick(site.fundIds), amount: "custom", customAmount: pick(["10", "25", "40", "100"]), frequency: "one_time" };
+    const form: Record<string, string> = {
+      fundId: pick(site.fundIds),
+      amount: "custom",
+      customAmount: pick(["10", "25", "40", "100"]),
+      frequency: "one_time",
+    };
     if (!signedIn) Object.assign(form, { name: user.name, email: user.email });
     const answer = await visitor.send("write: give (to checkout)", "POST", "/give", { form });
     const sessionId = answer.status === 303 ? /\/checkout\/(cs_test_\w+)/.exec(answer.location ?? "")?.[1] : undefined;

@@ -81,7 +81,8 @@ async function snapshotWhenBuilt(log: (line: string) => void) {
     const before = existsSync(entry) ? statSync(entry).mtimeMs : 0;
     if (before) {
       const snapshot = snapshotProductionBuild();
-      if (existsSync(entry) && statSync(entry).mtimeMs === before && existsSync(path.join(snapshot.dir, "build/server/index.js"))) return snapshot;
+      if (existsSync(entry) && statSync(entry).mtimeMs === before && existsSync(path.join(snapshot.dir, "build/server/index.js")))
+        return snapshot;
       snapshot.remove();
     }
     if (attempt >= 30) throw new Error("build/ stayed missing or kept changing for 90 s: run `npx react-router build` and try again");
@@ -127,11 +128,18 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
     return current;
   };
   const serverLog = () =>
-    servers.map((server) => `--- server pid ${server.pid} ---\n${server.output().stdout}${server.output().stderr ? `\n--- stderr ---\n${server.output().stderr}` : ""}`).join("\n");
+    servers
+      .map(
+        (server) =>
+          `--- server pid ${server.pid} ---\n${server.output().stdout}${server.output().stderr ? `\n--- stderr ---\n${server.output().stderr}` : ""}`,
+      )
+      .join("\n");
   onCleanup(() => current?.stop(5000));
   started = Date.now();
   const app = await startApp();
-  log(`server: ${app.baseURL} (pid ${app.pid}, migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s), SMTP 127.0.0.1:${smtpPort}, fake Stripe ${stripe.url}`);
+  log(
+    `server: ${app.baseURL} (pid ${app.pid}, migrated and seeded in ${((Date.now() - started) / 1000).toFixed(1)} s), SMTP 127.0.0.1:${smtpPort}, fake Stripe ${stripe.url}`,
+  );
   return { cluster, databaseUrl, smtp, stripe, app, dataDir, startApp, serverLog };
 }
 
@@ -139,13 +147,20 @@ export async function startStack(log: (line: string) => void): Promise<Stack> {
 export async function startStream(databaseUrl: string, staffEmail: string): Promise<string> {
   const handle = await openDatabase({ databaseUrl });
   try {
-    const result = (await handle.db.execute(sql`select id, name from users where email = ${staffEmail}`)) as unknown as { rows: { id: string; name: string }[] };
+    const result = (await handle.db.execute(sql`select id, name from users where email = ${staffEmail}`)) as unknown as {
+      rows: { id: string; name: string }[];
+    };
     const staff = result.rows[0];
     if (!staff) throw new Error(`no user ${staffEmail}`);
     const started = await startLiveStream({
       db: handle.db,
       actor: { userId: staff.id, name: staff.name },
-      input: { titleEn: "Sunday Worship (reliability run)", titleEs: "Culto dominical (prueba de fiabilidad)", source: { provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" }, chatEnabled: true },
+      input: {
+        titleEn: "Sunday Worship (reliability run)",
+        titleEs: "Culto dominical (prueba de fiabilidad)",
+        source: { provider: "youtube", youtubeVideoId: "dQw4w9WgXcQ" },
+        chatEnabled: true,
+      },
     });
     if (!started.ok) throw new Error("a stream is already live");
     return started.id;

@@ -37,7 +37,10 @@ export function summarize(samples: Sample[], kindOf: (s: Sample) => string = (s)
   const rows: KindSummary[] = [];
   for (const [kind, group] of groups) {
     // Latency of answered requests only (a refused connection takes no time worth reporting).
-    const ms = group.filter((s) => s.status > 0).map((s) => s.ms).sort((a, b) => a - b);
+    const ms = group
+      .filter((s) => s.status > 0)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     const refused: Record<string, number> = {};
     for (const s of group) if (s.status >= 400 && s.status < 500) refused[s.status] = (refused[s.status] ?? 0) + 1;
     rows.push({
@@ -75,7 +78,9 @@ export function kindTable(rows: KindSummary[], total?: KindSummary): string {
       r.kind,
       r.requests,
       r.ok,
-      Object.entries(r.refused).map(([s, n]) => `${n}×${s}`).join(" ") || 0,
+      Object.entries(r.refused)
+        .map(([s, n]) => `${n}×${s}`)
+        .join(" ") || 0,
       r.friendly503,
       r.errors5xx,
       r.noAnswer,

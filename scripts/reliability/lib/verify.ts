@@ -25,7 +25,13 @@ const count = <T>(items: T[], key: (item: T) => string) => {
  * never acknowledged" counts; `stripeSessions`: the Checkout Sessions the fake Stripe created
  * since then.
  */
-export async function verifyLedger(options: { databaseUrl: string; ledger: Ledger; stripeSessions: ReadonlySet<string>; emails: string[]; since: Date }): Promise<WriteCheck[]> {
+export async function verifyLedger(options: {
+  databaseUrl: string;
+  ledger: Ledger;
+  stripeSessions: ReadonlySet<string>;
+  emails: string[];
+  since: Date;
+}): Promise<WriteCheck[]> {
   const { ledger } = options;
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
@@ -33,19 +39,33 @@ export async function verifyLedger(options: { databaseUrl: string; ledger: Ledge
     const checks: WriteCheck[] = [];
     const check = (kind: string, acknowledged: string[], present: Set<string>, inDatabase: number) => {
       const missing = acknowledged.filter((key) => !present.has(key));
-      checks.push({ kind, acknowledged: acknowledged.length, found: acknowledged.length - missing.length, missing: missing.slice(0, 10), unacknowledged: Math.max(0, inDatabase - (acknowledged.length - missing.length)) });
+      checks.push({
+        kind,
+        acknowledged: acknowledged.length,
+        found: acknowledged.length - missing.length,
+        missing: missing.slice(0, 10),
+        unacknowledged: Math.max(0, inDatabase - (acknowledged.length - missing.length)),
+      });
     };
-    const users = await client.query<{ id: string; email: string }>("select id, email from users where email = any($1::text[])", [options.emails]);
+    const users = await client.query<{ id: string; email: string }>("select id, email from users where email = any($1::text[])", [
+      options.emails,
+    ]);
     const userIds = users.rows.map((r) => r.id);
     const emailOf = new Map(users.rows.map((r) => [r.id, r.email]));
 
     const tokens = ledger.signIns.map((s) => s.token);
-    const sessions = await client.query<{ token: string }>("select token from sessions where user_id = any($1::text[]) and created_at >= $2", [userIds, options.since]);
+    const sessions = await client.query<{ token: string }>(
+      "select token from sessions where user_id = any($1::text[]) and created_at >= $2",
+      [userIds, options.since],
+    );
     const sessionTokens = new Set(sessions.rows.map((r) => r.token));
     check("sign-in (session row)", tokens, sessionTokens, tokens.filter((t) => sessionTokens.has(t)).length);
 
     const bodies = ledger.prayerPosts.map((p) => p.body);
-    const posts = await client.query<{ body: string }>("select body from prayer_requests where user_id = any($1::text[]) and created_at >= $2", [userIds, options.since]);
+    const posts = await client.query<{ body: string }>(
+      "select body from prayer_requests where user_id = any($1::text[]) and created_at >= $2",
+      [userIds, options.since],
+    );
     check("prayer request", bodies, new Set(posts.rows.map((r) => r.body)), posts.rows.length);
 
     // "I'm praying" twice for one request counts once (by design): distinct pairs are compared,
@@ -57,10 +77,19 @@ export async function verifyLedger(options: { databaseUrl: string; ledger: Ledge
     const prayPairs = new Set(prays.rows.map((r) => `${emailOf.get(r.user_id)} ${r.request_id}`));
     const acknowledgedPairs = [...new Set(ledger.prays.map((p) => `${p.email} ${p.requestId}`))];
     const recentPairs = prays.rows.filter((r) => r.recent).length;
-    check("I'm praying (distinct member × request)", acknowledgedPairs, prayPairs, recentPairs + acknowledgedPairs.filter((k) => prays.rows.some((r) => !r.recent && `${emailOf.get(r.user_id)} ${r.request_id}` === k)).length);
+    check(
+      "I'm praying (distinct member × request)",
+      acknowledgedPairs,
+      prayPairs,
+      recentPairs +
+        acknowledgedPairs.filter((k) => prays.rows.some((r) => !r.recent && `${emailOf.get(r.user_id)} ${r.request_id}` === k)).length,
+    );
 
     const chatIds = ledger.chats.map((c) => c.id);
-    const chats = await client.query<{ id: string }>("select id::text from live_chat_messages where user_id = any($1::text[]) and created_at >= $2", [userIds, options.since]);
+    const chats = await client.query<{ id: string }>(
+      "select id::text from live_chat_messages where user_id = any($1::text[]) and created_at >= $2",
+      [userIds, options.since],
+    );
     check("live chat message", chatIds, new Set(chats.rows.map((r) => r.id)), chats.rows.length);
 
     // RSVPs: per member, event and occurrence, as many rows as acknowledged registrations (a
@@ -106,7 +135,11 @@ export async function verifyLedger(options: { databaseUrl: string; ledger: Ledge
  * token whose hash the registration keeps), and each prayer request's "praying" count equals its rows in
  * prayer_intercessions (both written in one transaction; `baseline` holds the counts before).
  */
-export async function checkTransactions(options: { databaseUrl: string; emails: string[]; baseline: Map<string, number> }): Promise<{ name: string; checked: number; broken: string[] }[]> {
+export async function checkTransactions(options: {
+  databaseUrl: string;
+  emails: string[];
+  baseline: Map<string, number>;
+}): Promise<{ name: string; checked: number; broken: string[] }[]> {
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {
@@ -123,8 +156,16 @@ export async function checkTransactions(options: { databaseUrl: string; emails: 
     );
     const drift = (r: { id: string; praying_count: number; rows: number }) => r.praying_count - r.rows - (options.baseline.get(r.id) ?? 0);
     return [
-      { name: "registration with its confirmation email (one transaction)", checked: registrations.rows.length, broken: registrations.rows.filter((r) => !r.has_mail).map((r) => r.id) },
-      { name: "prayer request count = its intercession rows", checked: counts.rows.length, broken: counts.rows.filter((r) => drift(r) !== 0).map((r) => `${r.id}: count ${r.praying_count}, rows ${r.rows}`) },
+      {
+        name: "registration with its confirmation email (one transaction)",
+        checked: registrations.rows.length,
+        broken: registrations.rows.filter((r) => !r.has_mail).map((r) => r.id),
+      },
+      {
+        name: "prayer request count = its intercession rows",
+        checked: counts.rows.length,
+        broken: counts.rows.filter((r) => drift(r) !== 0).map((r) => `${r.id}: count ${r.praying_count}, rows ${r.rows}`),
+      },
     ];
   } finally {
     await client.end();

@@ -1,12 +1,27 @@
 import { Form, Link } from "react-router";
 import { AdminCard, adminButton, Field, inputClasses } from "~/components/admin/admin-ui";
 import { useGivingAdminTranslation } from "~/features/giving/giving-admin-translation";
-import { FUND_LIMITS, type FundField, type FundFormValues, type GivingAdminResult, type SettingsField, type SettingsFormValues } from "~/features/giving/admin/giving-admin-form";
+import {
+  FUND_LIMITS,
+  type FundField,
+  type FundFormValues,
+  type GivingAdminResult,
+  type SettingsField,
+  type SettingsFormValues,
+} from "~/features/giving/admin/giving-admin-form";
 
 const checkboxRow = "flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2";
 
 /** Adding or editing a fund (bilingual), and deleting the one being edited. */
-export function FundForm({ fund, result, busy }: { fund: { id: number; values: FundFormValues } | null; result: GivingAdminResult | undefined; busy: boolean }) {
+export function FundForm({
+  fund,
+  result,
+  busy,
+}: {
+  fund: { id: number; values: FundFormValues } | null;
+  result: GivingAdminResult | undefined;
+  busy: boolean;
+}) {
   const { t } = useGivingAdminTranslation();
   const failed = result?.intent === "save-fund" ? result : undefined;
   const values = failed?.fundValues ?? fund?.values ?? { active: "on", sortOrder: "0" };
@@ -22,12 +37,33 @@ export function FundForm({ fund, result, busy }: { fund: { id: number; values: F
   const title = fund ? t("admin.fundFormEdit", { name: fund.values.name ?? "" }) : t("admin.fundFormNew");
   const input = (name: FundField, o: { lang?: "en" | "es"; required?: boolean; hint?: string; type?: string } = {}) => (
     <Field id={`fund-${name}`} label={labels[name]} error={err(name)} hint={o.hint}>
-      {(props) => <input {...props} name={name} type={o.type ?? "text"} lang={o.lang} required={o.required} defaultValue={values[name] ?? ""} maxLength={o.type ? undefined : FUND_LIMITS[name]} className={inputClasses} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type={o.type ?? "text"}
+          lang={o.lang}
+          required={o.required}
+          defaultValue={values[name] ?? ""}
+          maxLength={o.type ? undefined : FUND_LIMITS[name]}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   const area = (name: FundField, lang: "en" | "es", hint?: string) => (
     <Field id={`fund-${name}`} label={labels[name]} error={err(name)} hint={hint}>
-      {(props) => <textarea {...props} name={name} lang={lang} rows={3} defaultValue={values[name] ?? ""} maxLength={FUND_LIMITS[name]} className={inputClasses} />}
+      {(props) => (
+        <textarea
+          {...props}
+          name={name}
+          lang={lang}
+          rows={3}
+          defaultValue={values[name] ?? ""}
+          maxLength={FUND_LIMITS[name]}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   return (
@@ -108,17 +144,32 @@ export function GivingSettingsForm({
   const err = (name: SettingsField) => (errors[name] ? t(`admin.errors.${errors[name]}`) : null);
   const input = (name: SettingsField, label: string, o: { hint?: string; inputMode?: "decimal" | "numeric" | "text" | "tel" } = {}) => (
     <Field id={`giving-${name}`} label={label} error={err(name)} hint={o.hint}>
-      {(props) => <input {...props} name={name} type="text" inputMode={o.inputMode} defaultValue={values[name] ?? ""} maxLength={40} className={inputClasses} />}
+      {(props) => (
+        <input
+          {...props}
+          name={name}
+          type="text"
+          inputMode={o.inputMode}
+          defaultValue={values[name] ?? ""}
+          maxLength={40}
+          className={inputClasses}
+        />
+      )}
     </Field>
   );
   return (
     <AdminCard id="settings" title={t("admin.settingsHeading")}>
-      <p className={`mb-4 font-semibold ${stripeConfigured ? "text-emerald-900" : "text-red-800"}`}>{stripeConfigured ? t("admin.stripeConfigured") : t("admin.stripeNotConfigured")}</p>
+      <p className={`mb-4 font-semibold ${stripeConfigured ? "text-emerald-900" : "text-red-800"}`}>
+        {stripeConfigured ? t("admin.stripeConfigured") : t("admin.stripeNotConfigured")}
+      </p>
       <p className="mb-4 text-slate-700">{t("admin.feeExample", { fee: feeText })}</p>
       <Form method="post" action="/admin/giving" className="grid gap-4" aria-label={t("admin.settingsHeading")}>
         <input type="hidden" name="intent" value="save-settings" />
         <div className="grid gap-4 md:grid-cols-2">
-          {input("feePercent", t("admin.settingsFields.feePercent"), { hint: t("admin.settingsFields.feePercentHint"), inputMode: "decimal" })}
+          {input("feePercent", t("admin.settingsFields.feePercent"), {
+            hint: t("admin.settingsFields.feePercentHint"),
+            inputMode: "decimal",
+          })}
           {input("feeFixed", t("admin.settingsFields.feeFixed"), { hint: t("admin.settingsFields.feeFixedHint"), inputMode: "numeric" })}
           {input("textKeyword", t("admin.settingsFields.textKeyword"), { hint: t("admin.settingsFields.textHint") })}
           {input("textNumber", t("admin.settingsFields.textNumber"), { inputMode: "tel" })}

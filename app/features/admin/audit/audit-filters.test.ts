@@ -5,7 +5,12 @@ const url = (query: string) => new URL(`http://localhost/admin/audit?${query}`);
 
 describe("audit filters", () => {
   test("text filters are trimmed; empty and too long ones are dropped", () => {
-    expect(parseAuditFilters(url("actor=%20Ana%20&action=&entityId=" + "x".repeat(201)))).toMatchObject({ actor: "Ana", action: undefined, entityId: undefined, page: 1 });
+    expect(parseAuditFilters(url("actor=%20Ana%20&action=&entityId=" + "x".repeat(201)))).toMatchObject({
+      actor: "Ana",
+      action: undefined,
+      entityId: undefined,
+      page: 1,
+    });
   });
 
   // The scanners' NUL replay (docs/reliability.md §4): PostgreSQL refuses a NUL in text, a 500.

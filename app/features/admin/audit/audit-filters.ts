@@ -58,4 +58,3 @@ export function parseAuditFilters(url: URL): AuditFilters {
 export function parseSignInFilters(url: URL): SignInFilters {
   return ZSignInFilters.parse(paramsOf(url, ["email", "result", "page"]));
 }
-

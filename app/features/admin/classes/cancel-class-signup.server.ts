@@ -6,7 +6,13 @@ import { recordAudit } from "~/features/admin/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 
 /** Cancels one live sign-up of a class (`class.signup.cancel`); its seat opens again. */
-export async function cancelClassSignup(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; offeringId: number; signupId: unknown }): Promise<{ ok: true } | { ok: false; status: 400 | 404 }> {
+export async function cancelClassSignup(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  offeringId: number;
+  signupId: unknown;
+}): Promise<{ ok: true } | { ok: false; status: 400 | 404 }> {
   const parsed = z.uuid().safeParse(o.signupId);
   if (!parsed.success) return { ok: false, status: 400 };
   return o.db.transaction(async (tx) => {
@@ -20,7 +26,13 @@ export async function cancelClassSignup(o: { db: AppDatabase; actor: Pick<AdminI
       db: tx as unknown as AppDatabase,
       actor: o.actor,
       ipAddress: o.ip,
-      entry: { action: "class.signup.cancel", entityType: "class_signup", entityId: row.id, before: { status: "registered" }, after: { status: "cancelled", offeringId: o.offeringId } },
+      entry: {
+        action: "class.signup.cancel",
+        entityType: "class_signup",
+        entityId: row.id,
+        before: { status: "registered" },
+        after: { status: "cancelled", offeringId: o.offeringId },
+      },
     });
     return { ok: true } as const;
   });

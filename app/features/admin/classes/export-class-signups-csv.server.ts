@@ -25,20 +25,53 @@ export async function exportClassSignupsCsv(options: {
   const { db } = options;
   const t = membershipTranslator(options.language);
   const [offering] =
-    options.offeringId === null ? [] : await db.select({ id: classOfferings.id, slug: classOfferings.slug }).from(classOfferings).where(eq(classOfferings.id, options.offeringId));
-  if (!offering) return new Response(t("admin.messages.notFound"), { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+    options.offeringId === null
+      ? []
+      : await db
+          .select({ id: classOfferings.id, slug: classOfferings.slug })
+          .from(classOfferings)
+          .where(eq(classOfferings.id, options.offeringId));
+  if (!offering)
+    return new Response(t("admin.messages.notFound"), {
+      status: 404,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   const timeZone = await churchTimeZone(db);
-  const rows = await db.select().from(classSignups).where(eq(classSignups.offeringId, offering.id)).orderBy(asc(classSignups.status), asc(classSignups.createdAt));
+  const rows = await db
+    .select()
+    .from(classSignups)
+    .where(eq(classSignups.offeringId, offering.id))
+    .orderBy(asc(classSignups.status), asc(classSignups.createdAt));
   const table = [
-    [t("admin.signupColumns.name"), t("admin.signupColumns.email"), t("admin.signupColumns.phone"), t("admin.csvLanguage"), t("admin.signupColumns.date"), t("admin.signupColumns.status")],
-    ...rows.map((row) => [row.name, row.email, row.phone, row.language, formatInTimeZone(row.createdAt, timeZone, "yyyy-MM-dd HH:mm"), t(`admin.signupStatuses.${row.status}`)]),
+    [
+      t("admin.signupColumns.name"),
+      t("admin.signupColumns.email"),
+      t("admin.signupColumns.phone"),
+      t("admin.csvLanguage"),
+      t("admin.signupColumns.date"),
+      t("admin.signupColumns.status"),
+    ],
+    ...rows.map((row) => [
+      row.name,
+      row.email,
+      row.phone,
+      row.language,
+      formatInTimeZone(row.createdAt, timeZone, "yyyy-MM-dd HH:mm"),
+      t(`admin.signupStatuses.${row.status}`),
+    ]),
   ];
   await db.transaction(async (tx) => {
     await recordAudit({
       db: tx as unknown as AppDatabase,
       actor: options.actor,
       ipAddress: options.ip,
-      entry: { action: "class.export", entityType: "class_offering", entityId: String(offering.id), before: null, after: { count: rows.length } },
+      entry: {
+        action: "class.export",
+        entityType: "class_offering",
+        entityId: String(offering.id),
+        before: null,
+        after: { count: rows.length },
+      },
     });
   });
   return new Response(`\uFEFF${toCsv(table)}`, {

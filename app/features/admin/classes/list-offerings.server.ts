@@ -24,7 +24,10 @@ export async function listOfferings(o: { db: AppDatabase; language: Language }):
       .from(classSessions)
       .groupBy(classSessions.offeringId),
   ]);
-  const counts = await countSignups(o.db, offerings.map((x) => x.id));
+  const counts = await countSignups(
+    o.db,
+    offerings.map((x) => x.id),
+  );
   const byOffering = new Map(firsts.map((f) => [f.offeringId, f]));
   return offerings.map((x) => {
     const first = byOffering.get(x.id);

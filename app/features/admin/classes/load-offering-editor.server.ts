@@ -12,20 +12,36 @@ export interface OfferingEditor {
 }
 
 /** The class form's values and the class's sign-ups; null when `offeringId` names no class. */
-export async function loadOfferingEditor(o: { db: AppDatabase; offeringId: number | null; timeZone: string }): Promise<OfferingEditor | null> {
-  if (o.offeringId === null) return { id: null, slug: null, status: "draft", values: offeringFormValues(null, [], o.timeZone), signups: [] };
+export async function loadOfferingEditor(o: {
+  db: AppDatabase;
+  offeringId: number | null;
+  timeZone: string;
+}): Promise<OfferingEditor | null> {
+  if (o.offeringId === null)
+    return { id: null, slug: null, status: "draft", values: offeringFormValues(null, [], o.timeZone), signups: [] };
   const [offering] = await o.db.select().from(classOfferings).where(eq(classOfferings.id, o.offeringId)).limit(1);
   if (!offering) return null;
   const [sessions, signups] = await Promise.all([
     o.db.select().from(classSessions).where(eq(classSessions.offeringId, offering.id)).orderBy(asc(classSessions.sessionNumber)),
-    o.db.select().from(classSignups).where(eq(classSignups.offeringId, offering.id)).orderBy(asc(classSignups.status), desc(classSignups.createdAt)),
+    o.db
+      .select()
+      .from(classSignups)
+      .where(eq(classSignups.offeringId, offering.id))
+      .orderBy(asc(classSignups.status), desc(classSignups.createdAt)),
   ]);
   return {
     id: offering.id,
     slug: offering.slug,
     status: offering.status,
     values: offeringFormValues(offering, sessions, o.timeZone),
-    signups: signups.map((s) => ({ id: s.id, name: s.name, email: s.email, phone: s.phone, createdAt: s.createdAt.toISOString(), status: s.status })),
+    signups: signups.map((s) => ({
+      id: s.id,
+      name: s.name,
+      email: s.email,
+      phone: s.phone,
+      createdAt: s.createdAt.toISOString(),
+      status: s.status,
+    })),
   };
 }
 

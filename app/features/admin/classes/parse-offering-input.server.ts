@@ -1,6 +1,13 @@
 import { fromZonedTime } from "date-fns-tz";
 import { z } from "zod";
-import { MAX_SESSIONS, OFFERING_STATUSES, SESSION_FIELDS, sessionField, type OfferingFieldError, type OfferingFormValues } from "./offering-form";
+import {
+  MAX_SESSIONS,
+  OFFERING_STATUSES,
+  SESSION_FIELDS,
+  sessionField,
+  type OfferingFieldError,
+  type OfferingFormValues,
+} from "./offering-form";
 
 export interface OfferingInput {
   titleEn: string;
@@ -40,7 +47,10 @@ export function parseOfferingInput(values: OfferingFormValues, timeZone: string)
   const numbers = new Set<number>();
   for (let i = 0; i < count; i++) {
     if (v(sessionField(i, "remove")) === "on") continue;
-    const f = Object.fromEntries(SESSION_FIELDS.map((field) => [field, v(sessionField(i, field)).trim()])) as Record<(typeof SESSION_FIELDS)[number], string>;
+    const f = Object.fromEntries(SESSION_FIELDS.map((field) => [field, v(sessionField(i, field)).trim()])) as Record<
+      (typeof SESSION_FIELDS)[number],
+      string
+    >;
     // A row left completely empty (e.g. just added) is ignored.
     if (SESSION_FIELDS.every((field) => field === "number" || !f[field])) continue;
     const number = Number(f.number);
@@ -62,7 +72,8 @@ export function parseOfferingInput(values: OfferingFormValues, timeZone: string)
       });
     }
   }
-  if (Object.keys(errors).every((k) => !/^s\d+\./.test(k)) && (sessions.length === 0 || sessions.length > MAX_SESSIONS)) errors.sessions = "sessions";
+  if (Object.keys(errors).every((k) => !/^s\d+\./.test(k)) && (sessions.length === 0 || sessions.length > MAX_SESSIONS))
+    errors.sessions = "sessions";
   if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
   return {
     ok: true,

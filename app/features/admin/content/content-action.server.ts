@@ -17,13 +17,29 @@ export interface ContentActionData {
   id: string | null;
   ok: boolean;
   /** `content.messages.<code>` */
-  message: "saved" | "unchanged" | "invalid" | "notFound" | "featured" | "uploaded" | "partCreated" | "partActivated" | "partDeactivated" | "partDeleted" | "faqCreated" | "faqActivated" | "faqDeactivated" | "faqDeleted" | UploadErrorCode;
+  message:
+    | "saved"
+    | "unchanged"
+    | "invalid"
+    | "notFound"
+    | "featured"
+    | "uploaded"
+    | "partCreated"
+    | "partActivated"
+    | "partDeactivated"
+    | "partDeleted"
+    | "faqCreated"
+    | "faqActivated"
+    | "faqDeactivated"
+    | "faqDeleted"
+    | UploadErrorCode;
   fieldErrors?: Record<string, FieldErrorCode>;
   /** What was posted, to refill the form after an error. */
   values?: Record<string, string>;
 }
 
-const answer = (body: ContentActionData, status = 200, headers?: Record<string, string>) => data(body, { status, headers: { ...NO_STORE, ...headers } });
+const answer = (body: ContentActionData, status = 200, headers?: Record<string, string>) =>
+  data(body, { status, headers: { ...NO_STORE, ...headers } });
 
 export function uploadDirectory(): string {
   return path.resolve(getEnv().DATA_DIR, "uploads");
@@ -43,7 +59,12 @@ export async function handleContentAction(request: Request, ctx: AdminContext, u
     const id = typeof form.get("id") === "string" ? (form.get("id") as string) : null;
     if (form.get("intent") !== "upload-image") return answer({ intent: "unknown", id, ok: false, message: "invalid" }, 400);
     const result = await uploadContentImage({ db: ctx.db, actor, ip: ctx.ip, form, uploadDir });
-    if (!result.ok) return answer({ intent: "upload-image", id, ok: false, message: result.error }, result.status, result.status === 503 ? IMAGE_BUSY_HEADERS : undefined);
+    if (!result.ok)
+      return answer(
+        { intent: "upload-image", id, ok: false, message: result.error },
+        result.status,
+        result.status === 503 ? IMAGE_BUSY_HEADERS : undefined,
+      );
     return answer({ intent: "upload-image", id: result.id, ok: true, message: "uploaded" });
   }
 

@@ -37,4 +37,3 @@ export async function updateItem(db: AppDatabase, kind: ContentKind, id: string 
     .set({ ...values, updatedAt: new Date() } as never)
     .where(eq(idColumn as typeof contentBlocks.key, id as string));
 }
-

@@ -58,7 +58,10 @@ export async function loadContentAdmin({ db, missingOnly }: { db: AppDatabase; m
     db.select().from(leaders).orderBy(asc(leaders.sortOrder), asc(leaders.id)),
     db.select().from(churchValues).orderBy(asc(churchValues.sortOrder), asc(churchValues.id)),
     db.select().from(heroVideos).orderBy(asc(heroVideos.sortOrder), asc(heroVideos.id)),
-    db.select({ id: events.id, titleEn: events.titleEn, startsAt: events.startsAt, isFeatured: events.isFeatured }).from(events).orderBy(asc(events.startsAt)),
+    db
+      .select({ id: events.id, titleEn: events.titleEn, startsAt: events.startsAt, isFeatured: events.isFeatured })
+      .from(events)
+      .orderBy(asc(events.startsAt)),
   ]);
   const blockOrder = ["home", "about", "page", "other"];
   const all: ContentItem[] = [
@@ -71,7 +74,12 @@ export async function loadContentAdmin({ db, missingOnly }: { db: AppDatabase; m
     ...videos.map((v) => toItem("video", v, String(v.id), `video-${v.key}`, v.key, "videos")),
   ];
   const missingCount = all.filter((i) => i.missingSpanish).length;
-  const flyerEvents: FlyerEvent[] = eventRows.map((e) => ({ id: e.id, title: e.titleEn, startsAt: e.startsAt.toISOString(), isFeatured: e.isFeatured }));
+  const flyerEvents: FlyerEvent[] = eventRows.map((e) => ({
+    id: e.id,
+    title: e.titleEn,
+    startsAt: e.startsAt.toISOString(),
+    isFeatured: e.isFeatured,
+  }));
   return {
     items: missingOnly ? all.filter((i) => i.missingSpanish) : all,
     missingCount,

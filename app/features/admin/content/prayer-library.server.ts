@@ -3,7 +3,13 @@ import { z } from "zod";
 import { prayerParts } from "~/db/schema";
 import type { AdminIdentity } from "~/features/admin/admin-session.server";
 import { recordAudit } from "~/features/admin/record-audit.server";
-import { MAX_PART_TEXT, PART_KINDS, PRAYER_TOPICS, type PrayerPartKind, type PrayerTopic } from "~/features/prayer-generator/generator-views";
+import {
+  MAX_PART_TEXT,
+  PART_KINDS,
+  PRAYER_TOPICS,
+  type PrayerPartKind,
+  type PrayerTopic,
+} from "~/features/prayer-generator/generator-views";
 import type { AppDatabase } from "~/server/db.server";
 import type { FieldErrorCode } from "./content-fields";
 
@@ -62,8 +68,15 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 const partText = z
   .string({ error: () => "required" })
   .transform((v) => v.replace(/\r\n?/g, "\n").trim())
-  .pipe(z.string().min(1, { error: () => "required" }).max(MAX_PART_TEXT, { error: () => "tooLong" }))
-  .refine((v) => placeholders(v).every((p) => ALLOWED_PLACEHOLDERS.has(p)) && !/\{\{|\}\}/.test(v.replace(/\{\{\s*\w+\s*\}\}/g, "")), { error: () => "placeholder" });
+  .pipe(
+    z
+      .string()
+      .min(1, { error: () => "required" })
+      .max(MAX_PART_TEXT, { error: () => "tooLong" }),
+  )
+  .refine((v) => placeholders(v).every((p) => ALLOWED_PLACEHOLDERS.has(p)) && !/\{\{|\}\}/.test(v.replace(/\{\{\s*\w+\s*\}\}/g, "")), {
+    error: () => "placeholder",
+  });
 
 export const ZPrayerPartInput = z
   .object({
@@ -88,29 +101,54 @@ export type PrayerPartResult =
   | { ok: false; status: 400 | 404; id: string | null; message: "invalid" | "notFound"; fieldErrors?: Record<string, FieldErrorCode> };
 
 const ZId = z.coerce.number().int().positive();
-const snapshot = (r: typeof prayerParts.$inferSelect) => ({ kind: r.kind, topic: r.topic, textEn: r.textEn, textEs: r.textEs, active: r.active });
+const snapshot = (r: typeof prayerParts.$inferSelect) => ({
+  kind: r.kind,
+  topic: r.topic,
+  textEn: r.textEn,
+  textEs: r.textEs,
+  active: r.active,
+});
 
 /**
  * The library's four operations from the content page: create, update (both languages, kind
  * and topic), activate/deactivate, delete. Each is validated, runs in one transaction with its
  * audit entry, and invalid input changes nothing.
  */
-export async function runPrayerPartAction(o: { db: AppDatabase; actor: Actor; ip: string; intent: string; input: Record<string, unknown> }): Promise<PrayerPartResult> {
+export async function runPrayerPartAction(o: {
+  db: AppDatabase;
+  actor: Actor;
+  ip: string;
+  intent: string;
+  input: Record<string, unknown>;
+}): Promise<PrayerPartResult> {
   const { db, actor, ip, intent, input } = o;
   const rawId = typeof input.id === "string" ? input.id : null;
-  const invalid = (fieldErrors?: Record<string, FieldErrorCode>): PrayerPartResult => ({ ok: false, status: 400, id: rawId, message: "invalid", fieldErrors });
+  const invalid = (fieldErrors?: Record<string, FieldErrorCode>): PrayerPartResult => ({
+    ok: false,
+    status: 400,
+    id: rawId,
+    message: "invalid",
+    fieldErrors,
+  });
   const parseFields = () => {
     const parsed = ZPrayerPartInput.safeParse({ kind: input.kind, topic: input.topic ?? "", textEn: input.textEn, textEs: input.textEs });
     if (parsed.success) return { data: parsed.data };
     const fieldErrors: Record<string, FieldErrorCode> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "");
-      fieldErrors[field] ??= (["required", "tooLong", "choice", "placeholder", "needsName"].includes(issue.message) ? issue.message : "required") as FieldErrorCode;
+      fieldErrors[field] ??= (
+        ["required", "tooLong", "choice", "placeholder", "needsName"].includes(issue.message) ? issue.message : "required"
+      ) as FieldErrorCode;
     }
     return { fieldErrors };
   };
   const audit = (tx: AppDatabase, verb: string, id: number, before: unknown, after: unknown) =>
-    recordAudit({ db: tx, actor, ipAddress: ip, entry: { action: `content.prayer_part.${verb}`, entityType: "prayer_part", entityId: String(id), before, after } });
+    recordAudit({
+      db: tx,
+      actor,
+      ipAddress: ip,
+      entry: { action: `content.prayer_part.${verb}`, entityType: "prayer_part", entityId: String(id), before, after },
+    });
 
   if (intent === "prayer-part-create") {
     const { data, fieldErrors } = parseFields();
@@ -118,7 +156,10 @@ export async function runPrayerPartAction(o: { db: AppDatabase; actor: Actor; ip
     return db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as AppDatabase;
       const now = new Date();
-      const [row] = await tx.insert(prayerParts).values({ ...data, active: true, sortOrder: 1000, createdAt: now, updatedAt: now }).returning();
+      const [row] = await tx
+        .insert(prayerParts)
+        .values({ ...data, active: true, sortOrder: 1000, createdAt: now, updatedAt: now })
+        .returning();
       await audit(tx, "create", row!.id, null, snapshot(row!));
       return { ok: true, id: String(row!.id), message: "partCreated" } as const;
     });
@@ -144,7 +185,10 @@ export async function runPrayerPartAction(o: { db: AppDatabase; actor: Actor; ip
           }
         }
         if (Object.keys(after).length === 0) return { ok: true, id: String(current.id), message: "unchanged" } as const;
-        await tx.update(prayerParts).set({ ...data, updatedAt: new Date() }).where(eq(prayerParts.id, current.id));
+        await tx
+          .update(prayerParts)
+          .set({ ...data, updatedAt: new Date() })
+          .where(eq(prayerParts.id, current.id));
         await audit(tx, "update", current.id, before, after);
         return { ok: true, id: String(current.id), message: "saved" } as const;
       }

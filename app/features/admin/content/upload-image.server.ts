@@ -13,7 +13,8 @@ export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
 const LARGEST_IMAGE_WIDTH = Math.max(...IMAGE_WIDTHS);
 
-export type UploadErrorCode = "noFile" | "tooLarge" | "badType" | "unreadable" | "tooManyPixels" | "badShape" | "busy" | "invalid" | "notFound";
+export type UploadErrorCode =
+  "noFile" | "tooLarge" | "badType" | "unreadable" | "tooManyPixels" | "badShape" | "busy" | "invalid" | "notFound";
 
 export type UploadImageResult =
   | { ok: true; id: string; kind: ContentKind; url: string; files: string[] }
@@ -98,7 +99,10 @@ export async function uploadContentImage(options: {
  * caller's save fails); a refused image (unreadable, over 25 MP, longer than 8:1, or the
  * queue full: "busy") writes nothing.
  */
-export async function storeImageVariants(bytes: Uint8Array, uploadDir: string): Promise<{ ok: true; url: string; files: string[] } | { ok: false; reason: ImageRefusal }> {
+export async function storeImageVariants(
+  bytes: Uint8Array,
+  uploadDir: string,
+): Promise<{ ok: true; url: string; files: string[] } | { ok: false; reason: ImageRefusal }> {
   const base = randomBytes(12).toString("hex");
   const written: string[] = [];
   const result = await processImage(bytes, LARGEST_IMAGE_WIDTH, async (image) => {

@@ -48,7 +48,6 @@ export function formValues(input: Record<string, unknown>): CampaignFormValues {
   };
 }
 
-
 /** An ISO instant a stored segment can carry (a four-digit year). */
 function isInstant(value: string): boolean {
   if (value.length > 40) return false;
@@ -59,7 +58,12 @@ function isInstant(value: string): boolean {
 const subject = z
   .string()
   .transform(clean)
-  .pipe(z.string().max(SUBJECT_MAX, "errors.subjectTooLong").refine((s) => !s.includes("\n"), "errors.subjectTooLong"));
+  .pipe(
+    z
+      .string()
+      .max(SUBJECT_MAX, "errors.subjectTooLong")
+      .refine((s) => !s.includes("\n"), "errors.subjectTooLong"),
+  );
 const body = z.string().transform(clean).pipe(z.string().max(BODY_MAX, "errors.bodyTooLong"));
 
 const Schema = z

@@ -49,7 +49,14 @@ export async function findSegmentRecipients(db: AppDatabase, segment: string): P
       .innerJoin(users, eq(users.id, groupMembers.userId))
       .leftJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(emailUnsubscribes, eq(emailUnsubscribes.email, sql`lower(${users.email})`))
-      .where(and(eq(groupMembers.groupId, choice.groupId!), eq(groupMembers.status, "active"), eq(studyGroups.status, "active"), reachableMember))
+      .where(
+        and(
+          eq(groupMembers.groupId, choice.groupId!),
+          eq(groupMembers.status, "active"),
+          eq(studyGroups.status, "active"),
+          reachableMember,
+        ),
+      )
       .orderBy(asc(users.email));
     return dedupe(rows);
   }
@@ -72,12 +79,21 @@ const memberColumns = {
 };
 
 /** A confirmed, real (not a phone-only placeholder) address of an enabled account. */
-const reachableMember = and(eq(users.emailVerified, true), isNull(profiles.disabledAt), not(sql`lower(${users.email}) like '%@phone.invalid'`));
+const reachableMember = and(
+  eq(users.emailVerified, true),
+  isNull(profiles.disabledAt),
+  not(sql`lower(${users.email}) like '%@phone.invalid'`),
+);
 
 async function findEventRegistrants(db: AppDatabase, eventId: number, occurrence: string | null): Promise<SegmentRecipient[]> {
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1);
   if (!event) return [];
-  const start = await resolveOccurrence({ db, event, timeZone: await churchTimeZone(db), requested: occurrence ? new Date(occurrence) : null });
+  const start = await resolveOccurrence({
+    db,
+    event,
+    timeZone: await churchTimeZone(db),
+    requested: occurrence ? new Date(occurrence) : null,
+  });
   if (!start) return [];
   const rows = await db
     .select({

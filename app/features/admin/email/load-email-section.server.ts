@@ -80,7 +80,11 @@ export async function loadEmailSection(options: {
   page: number;
 }): Promise<{ campaigns: CampaignSummary[]; campaign: CampaignDetail | null; campaignMissing: boolean }> {
   const { db } = options;
-  const listed = await db.select().from(emailCampaigns).orderBy(desc(emailCampaigns.createdAt), desc(emailCampaigns.id)).limit(CAMPAIGNS_LISTED);
+  const listed = await db
+    .select()
+    .from(emailCampaigns)
+    .orderBy(desc(emailCampaigns.createdAt), desc(emailCampaigns.id))
+    .limit(CAMPAIGNS_LISTED);
   const counts = await countsByCampaign(
     db,
     listed.map((c) => c.id),

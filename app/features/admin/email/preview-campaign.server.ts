@@ -36,7 +36,13 @@ export async function previewCampaign(options: { db: AppDatabase; input: Campaig
   for (const language of languages) {
     const content = contentLanguage(input, language);
     const church = await getChurchProfile({ db, language: content });
-    const mail = renderCampaignEmail({ campaign: input, language: content, churchName: church?.name ?? "", siteUrl: site, unsubscribeUrl: link });
+    const mail = renderCampaignEmail({
+      campaign: input,
+      language: content,
+      churchName: church?.name ?? "",
+      siteUrl: site,
+      unsubscribeUrl: link,
+    });
     groups.push({
       language,
       contentLanguage: content,

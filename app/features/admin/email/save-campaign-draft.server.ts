@@ -23,7 +23,12 @@ export async function saveCampaignDraft(options: {
         .insert(emailCampaigns)
         .values({ ...input, createdBy: admin.userId })
         .returning({ id: emailCampaigns.id });
-      await recordAudit({ db: audited, actor: admin, ipAddress: ip, entry: { action: "email.campaign.create", entityType: "email_campaign", entityId: row!.id, after: input } });
+      await recordAudit({
+        db: audited,
+        actor: admin,
+        ipAddress: ip,
+        entry: { action: "email.campaign.create", entityType: "email_campaign", entityId: row!.id, after: input },
+      });
       return { ok: true, id: row!.id };
     }
     const [before] = await tx.select().from(emailCampaigns).where(eq(emailCampaigns.id, campaignId)).for("update");
@@ -42,7 +47,13 @@ export async function saveCampaignDraft(options: {
         action: "email.campaign.update",
         entityType: "email_campaign",
         entityId: row.id,
-        before: { subjectEn: before.subjectEn, subjectEs: before.subjectEs, bodyEn: before.bodyEn, bodyEs: before.bodyEs, segment: before.segment },
+        before: {
+          subjectEn: before.subjectEn,
+          subjectEs: before.subjectEs,
+          bodyEn: before.bodyEn,
+          bodyEs: before.bodyEs,
+          segment: before.segment,
+        },
         after: input,
       },
     });

@@ -39,7 +39,13 @@ export function decodeSegment(value: string): SegmentChoice | null {
 }
 
 /** The form's values for a stored campaign (its segment split into its parts). */
-export function storedFormValues(campaign: { subjectEn: string; subjectEs: string | null; bodyEn: string; bodyEs: string | null; segment: string }): CampaignFormValues {
+export function storedFormValues(campaign: {
+  subjectEn: string;
+  subjectEs: string | null;
+  bodyEn: string;
+  bodyEs: string | null;
+  segment: string;
+}): CampaignFormValues {
   const choice = decodeSegment(campaign.segment);
   return {
     subjectEn: campaign.subjectEn,

@@ -121,7 +121,14 @@ export async function sendCampaign(options: {
           entityType: "email_campaign",
           entityId: campaignId,
           before: { status: "draft" },
-          after: { status: "sending", segment: input.segment, subjectEn: input.subjectEn, recipientCount: rows.length, queued: outbox.length, skipped },
+          after: {
+            status: "sending",
+            segment: input.segment,
+            subjectEn: input.subjectEn,
+            recipientCount: rows.length,
+            queued: outbox.length,
+            skipped,
+          },
         },
       });
       return { ok: true as const, id: campaignId, recipientCount: rows.length, queued: outbox.length };

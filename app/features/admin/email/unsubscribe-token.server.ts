@@ -11,7 +11,9 @@ async function secret(): Promise<string> {
 }
 
 function mac(key: string, address: string): Buffer {
-  return createHmac("sha256", key).update(PURPOSE + address).digest();
+  return createHmac("sha256", key)
+    .update(PURPOSE + address)
+    .digest();
 }
 
 export function normalizeAddress(address: string): string {

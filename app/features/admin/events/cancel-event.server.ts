@@ -76,5 +76,3 @@ export async function cancelEvent(options: {
   if (result.ok && result.notified > 0) kickOutbox();
   return result;
 }
-
-

@@ -32,7 +32,13 @@ export async function duplicateEvent(options: {
       db: t,
       actor: options.actor,
       ipAddress: options.ip,
-      entry: { action: "event.duplicate", entityType: "event", entityId: String(row!.id), before: { from: source.slug }, after: { slug, status: "draft" } },
+      entry: {
+        action: "event.duplicate",
+        entityType: "event",
+        entityId: String(row!.id),
+        before: { from: source.slug },
+        after: { slug, status: "draft" },
+      },
     });
     await bumpContentVersion(t);
     return { ok: true, id: row!.id, slug } as const;

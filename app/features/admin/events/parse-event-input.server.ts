@@ -91,10 +91,7 @@ const requiredText = (max: number) =>
     .pipe(z.string().min(1, "required").max(max, "tooLong"));
 const optionalText = (max: number) => text(max).transform((s) => (s === "" ? null : s));
 const checkbox = z.string().transform((s) => s === "on" || s === "true" || s === "1");
-const isoDate = z
-  .string()
-  .trim()
-  .refine(validDate, "date");
+const isoDate = z.string().trim().refine(validDate, "date");
 const time = z
   .string()
   .trim()
@@ -321,4 +318,3 @@ function parseQuestions(values: EventFormValues, errors: Record<string, EventFie
   if (questions.length > MAX_QUESTIONS) errors.questions = "tooMany";
   return questions;
 }
-

@@ -71,7 +71,8 @@ export async function saveEvent(options: {
   try {
     const saved = await db.transaction(async (tx) => {
       const t = tx as unknown as AppDatabase;
-      const slug = input.slug ?? (current ? current.slug : await uniqueSlug(t, events.slug, slugify(input.titleEn, "event"), RESERVED_SLUGS));
+      const slug =
+        input.slug ?? (current ? current.slug : await uniqueSlug(t, events.slug, slugify(input.titleEn, "event"), RESERVED_SLUGS));
       const columns = toColumns(input, slug, image?.url ?? (input.removeImage ? null : (current?.imageUrl ?? null)), current);
       if (columns.isFeatured) {
         await t
@@ -103,7 +104,11 @@ export async function saveEvent(options: {
       if (Object.keys(after).length === 0) return { ok: true, id: current.id, created: false, changed: false } as const;
       // The lock registrations take: a capacity change and a sign-up are counted one after the other.
       await t.select({ id: events.id }).from(events).where(eq(events.id, current.id)).for("update");
-      const [updated] = await t.update(events).set({ ...columns, updatedAt: new Date() }).where(eq(events.id, current.id)).returning();
+      const [updated] = await t
+        .update(events)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(events.id, current.id))
+        .returning();
       // More places (or none needed): waitlisted parties that now fit go in, and are emailed.
       const promoted = await promoteAllWaitlisted(t, updated!, options.siteUrl);
       await recordAudit({
@@ -156,9 +161,31 @@ function toColumns(input: EventInput, slug: string, imageUrl: string | null, cur
 }
 
 const AUDITED = [
-  "slug", "titleEn", "titleEs", "descriptionEn", "descriptionEs", "category", "startsAt", "endsAt", "locationName",
-  "address", "mapUrl", "imageUrl", "imageAltEn", "imageAltEs", "isFeatured", "status", "cancelledAt", "recurrence",
-  "excludedDates", "capacity", "rsvpEnabled", "guestRegistration", "maxPartySize", "needsFollowUp", "registrationQuestions",
+  "slug",
+  "titleEn",
+  "titleEs",
+  "descriptionEn",
+  "descriptionEs",
+  "category",
+  "startsAt",
+  "endsAt",
+  "locationName",
+  "address",
+  "mapUrl",
+  "imageUrl",
+  "imageAltEn",
+  "imageAltEs",
+  "isFeatured",
+  "status",
+  "cancelledAt",
+  "recurrence",
+  "excludedDates",
+  "capacity",
+  "rsvpEnabled",
+  "guestRegistration",
+  "maxPartySize",
+  "needsFollowUp",
+  "registrationQuestions",
 ] as const;
 
 /** The audited columns, dates as ISO strings. */
@@ -186,7 +213,13 @@ async function promoteAllWaitlisted(db: AppDatabase, event: EventRow, siteUrl: s
   const occurrences = await db
     .selectDistinct({ start: eventRegistrations.occurrenceStart })
     .from(eventRegistrations)
-    .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, "waitlisted"), gt(eventRegistrations.occurrenceStart, now)));
+    .where(
+      and(
+        eq(eventRegistrations.eventId, event.id),
+        eq(eventRegistrations.status, "waitlisted"),
+        gt(eventRegistrations.occurrenceStart, now),
+      ),
+    );
   let promoted = 0;
   for (const { start } of occurrences) promoted += await promoteWaitlisted(db, { event, occurrenceStart: start, siteUrl, now });
   return promoted;

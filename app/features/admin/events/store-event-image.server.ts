@@ -19,4 +19,3 @@ export async function storeEventImage(file: File, uploadDir: string): Promise<St
   const stored = await storeImageVariants(bytes, uploadDir);
   return stored.ok ? stored : { ok: false, error: IMAGE_REFUSAL_FIELD_ERRORS[stored.reason] satisfies EventFieldError };
 }
-

@@ -16,7 +16,12 @@ export async function deleteFundraiser(options: {
     const [deleted] = await tx.delete(fundraiserArchive).where(eq(fundraiserArchive.id, id)).returning();
     if (!deleted) return { ok: false };
     const { createdAt: _c, updatedAt: _u, ...before } = deleted;
-    await recordAudit({ db: tx as unknown as AppDatabase, actor, ipAddress: ip, entry: { action: "fundraiser.delete", entityType: "fundraiser", entityId: String(id), before, after: null } });
+    await recordAudit({
+      db: tx as unknown as AppDatabase,
+      actor,
+      ipAddress: ip,
+      entry: { action: "fundraiser.delete", entityType: "fundraiser", entityId: String(id), before, after: null },
+    });
     return { ok: true };
   });
 }

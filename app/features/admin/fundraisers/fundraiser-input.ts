@@ -1,6 +1,16 @@
 import { z } from "zod";
 
-export const FUNDRAISER_FIELDS = ["title", "heldOn", "menu", "mealsSold", "revenue", "volunteers", "registrations", "attendees", "notes"] as const;
+export const FUNDRAISER_FIELDS = [
+  "title",
+  "heldOn",
+  "menu",
+  "mealsSold",
+  "revenue",
+  "volunteers",
+  "registrations",
+  "attendees",
+  "notes",
+] as const;
 export type FundraiserField = (typeof FUNDRAISER_FIELDS)[number];
 export type FundraiserValues = Record<FundraiserField, string>;
 
@@ -24,7 +34,12 @@ const heldOn = z
   .refine((value) => {
     if (!ISO_DATE.test(value)) return false;
     const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && date.getUTCFullYear() >= 1900 && date.getUTCFullYear() <= 2200;
+    return (
+      !Number.isNaN(date.getTime()) &&
+      date.toISOString().slice(0, 10) === value &&
+      date.getUTCFullYear() >= 1900 &&
+      date.getUTCFullYear() <= 2200
+    );
   }, "invalidDate");
 
 /** A non-negative whole number; empty means 0. */
@@ -62,9 +77,7 @@ export const ZFundraiser = z.object({
 
 export type FundraiserInput = z.infer<typeof ZFundraiser>;
 
-export type ParsedFundraiser =
-  | { ok: true; input: FundraiserInput }
-  | { ok: false; fieldErrors: Partial<Record<FundraiserField, string>> };
+export type ParsedFundraiser = { ok: true; input: FundraiserInput } | { ok: false; fieldErrors: Partial<Record<FundraiserField, string>> };
 
 /** Validates the entry form; errors are the last part of `fundraisers.errors.*` keys. */
 export function parseFundraiser(raw: Record<string, unknown>): ParsedFundraiser {

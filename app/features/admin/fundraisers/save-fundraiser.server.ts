@@ -26,14 +26,27 @@ export async function saveFundraiser(options: {
     const audited = tx as unknown as AppDatabase;
     if (id === null) {
       const [created] = await tx.insert(fundraiserArchive).values(values).returning({ id: fundraiserArchive.id });
-      await recordAudit({ db: audited, actor, ipAddress: ip, entry: { action: "fundraiser.create", entityType: "fundraiser", entityId: String(created!.id), after: values } });
+      await recordAudit({
+        db: audited,
+        actor,
+        ipAddress: ip,
+        entry: { action: "fundraiser.create", entityType: "fundraiser", entityId: String(created!.id), after: values },
+      });
       return { ok: true, id: created!.id };
     }
     const [before] = await tx.select().from(fundraiserArchive).where(eq(fundraiserArchive.id, id)).for("update").limit(1);
     if (!before) return { ok: false, status: 404 } as const;
-    await tx.update(fundraiserArchive).set({ ...values, updatedAt: new Date() }).where(eq(fundraiserArchive.id, id));
+    await tx
+      .update(fundraiserArchive)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(fundraiserArchive.id, id));
     const { createdAt: _c, updatedAt: _u, id: _i, eventId: _e, ...previous } = before;
-    await recordAudit({ db: audited, actor, ipAddress: ip, entry: { action: "fundraiser.update", entityType: "fundraiser", entityId: String(id), before: previous, after: values } });
+    await recordAudit({
+      db: audited,
+      actor,
+      ipAddress: ip,
+      entry: { action: "fundraiser.update", entityType: "fundraiser", entityId: String(id), before: previous, after: values },
+    });
     return { ok: true, id };
   });
 }

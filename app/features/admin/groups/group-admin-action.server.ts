@@ -31,15 +31,23 @@ const fromMembershipError: Partial<Record<MembershipError, GroupAdminMessage>> =
 export async function handleGroupAdminAction(request: Request, ctx: AdminContext, groupId: number | null) {
   const input = await readInput(request);
   const intent = typeof input?.intent === "string" ? input.intent : null;
-  const answer = (status: number, result: Omit<GroupAdminResult, "intent" | "fieldErrors"> & Partial<Pick<GroupAdminResult, "fieldErrors">>) =>
-    data<GroupAdminResult>({ intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
+  const answer = (
+    status: number,
+    result: Omit<GroupAdminResult, "intent" | "fieldErrors"> & Partial<Pick<GroupAdminResult, "fieldErrors">>,
+  ) => data<GroupAdminResult>({ intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
   if (!input || !intent) return answer(400, { ok: false, message: "invalidRequest" });
 
   if (intent === "save") {
     const parsed = parseGroupInput(input);
     if (!parsed.ok) return answer(400, { ok: false, message: "invalid", values: parsed.values, fieldErrors: parsed.fieldErrors });
     const result = await saveGroup({ db: ctx.db, actor: ctx.admin, ip: ctx.ip, groupId, input: parsed.group });
-    if (!result.ok) return answer(result.status, { ok: false, message: result.status === 404 ? "notFound" : "invalid", values: parsed.values, fieldErrors: result.fieldErrors });
+    if (!result.ok)
+      return answer(result.status, {
+        ok: false,
+        message: result.status === 404 ? "notFound" : "invalid",
+        values: parsed.values,
+        fieldErrors: result.fieldErrors,
+      });
     const flag = result.created ? "created" : result.changed ? "saved" : "unchanged";
     throw redirect(`/admin/groups/${result.id}?${flag}=1`, { status: 303, headers: NO_STORE });
   }
@@ -52,21 +60,29 @@ export async function handleGroupAdminAction(request: Request, ctx: AdminContext
     const email = ZEmail.safeParse(input.leaderEmail);
     if (!email.success) return answer(400, { ok: false, message: "noAccount", fieldErrors: { leaderEmail: "required" } });
     const result = await addGroupLeader({ db: ctx.db, actor: ctx.admin, ip: ctx.ip, groupId, email: email.data });
-    return result.ok ? answer(200, { ok: true, message: "leaderAdded", name: result.name }) : answer(result.status, { ok: false, message: result.message });
+    return result.ok
+      ? answer(200, { ok: true, message: "leaderAdded", name: result.name })
+      : answer(result.status, { ok: false, message: result.message });
   }
 
   const memberId = ZMemberId.safeParse(input.memberId);
   if (!memberId.success) return answer(400, { ok: false, message: "invalidRequest" });
   if (intent === "remove-leader") {
     const result = await removeGroupLeader({ db: ctx.db, actor: ctx.admin, ip: ctx.ip, groupId, memberId: memberId.data });
-    return result.ok ? answer(200, { ok: true, message: "leaderRemoved", name: result.name }) : answer(result.status, { ok: false, message: result.message });
+    return result.ok
+      ? answer(200, { ok: true, message: "leaderRemoved", name: result.name })
+      : answer(result.status, { ok: false, message: result.message });
   }
   if (intent === "remove-member" || intent === "accept" || intent === "decline") {
     const result =
       intent === "remove-member"
         ? await removeGroupMember({ db: ctx.db, actor, groupId, memberId: memberId.data })
         : await decideJoinRequest({ db: ctx.db, actor, groupId, memberId: memberId.data, decision: intent, siteUrl: siteUrl(getEnv()) });
-    if (result.ok) return answer(200, { ok: true, message: intent === "remove-member" ? "memberRemoved" : intent === "accept" ? "accepted" : "declined" });
+    if (result.ok)
+      return answer(200, {
+        ok: true,
+        message: intent === "remove-member" ? "memberRemoved" : intent === "accept" ? "accepted" : "declined",
+      });
     return answer(result.error === "notFound" ? 404 : 409, { ok: false, message: fromMembershipError[result.error] ?? "invalidRequest" });
   }
   return answer(400, { ok: false, message: "invalidRequest" });

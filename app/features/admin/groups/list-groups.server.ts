@@ -33,7 +33,10 @@ export async function listGroups({ db, language }: { db: AppDatabase; language: 
     .leftJoin(groupMembers, eq(groupMembers.groupId, studyGroups.id))
     .groupBy(studyGroups.id)
     .orderBy(asc(studyGroups.status), asc(studyGroups.dayOfWeek), asc(studyGroups.startTime), asc(studyGroups.nameEn));
-  const leaders = await leaderNames(db, rows.map((r) => r.group.id));
+  const leaders = await leaderNames(
+    db,
+    rows.map((r) => r.group.id),
+  );
   return rows.map(({ group, members, pending }) => ({
     id: group.id,
     name: localize(language, group.nameEn, group.nameEs),

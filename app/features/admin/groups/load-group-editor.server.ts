@@ -31,7 +31,15 @@ export async function loadGroupEditor({ db, groupId }: { db: AppDatabase; groupI
       id: null,
       slug: null,
       status: "active",
-      values: { dayOfWeek: "3", startTime: "19:00", durationMinutes: "90", meetingMode: "in_person", language: "en", status: "active", isOpen: "on" },
+      values: {
+        dayOfWeek: "3",
+        startTime: "19:00",
+        durationMinutes: "90",
+        meetingMode: "in_person",
+        language: "en",
+        status: "active",
+        isOpen: "on",
+      },
       people: [],
     };
   }

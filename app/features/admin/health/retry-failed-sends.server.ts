@@ -26,7 +26,13 @@ export async function retryFailedSends(options: {
         db: tx as unknown as AppDatabase,
         actor,
         ipAddress: options.ipAddress,
-        entry: { action: "health.outbox.retry", entityType: "outbox", entityId: null, before: { status: "failed", count }, after: { status: "pending", count } },
+        entry: {
+          action: "health.outbox.retry",
+          entityType: "outbox",
+          entityId: null,
+          before: { status: "failed", count },
+          after: { status: "pending", count },
+        },
       });
     }
     return { count };

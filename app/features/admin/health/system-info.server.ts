@@ -20,7 +20,10 @@ export function migrationTags(): string[] {
     const journal = JSON.parse(readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8")) as {
       entries?: { idx: number; tag: string }[];
     };
-    journalTags = (journal.entries ?? []).slice().sort((a, b) => a.idx - b.idx).map((entry) => entry.tag);
+    journalTags = (journal.entries ?? [])
+      .slice()
+      .sort((a, b) => a.idx - b.idx)
+      .map((entry) => entry.tag);
   }
   return journalTags;
 }

@@ -4,7 +4,12 @@ import { listMeetingStaff } from "./list-meeting-staff.server";
 import { ZAssignMeeting } from "./meetings-input";
 
 /** Assigns a request to an administrator who holds the meetings scope, or to nobody (`meeting.assign`). */
-export async function assignMeeting(options: { db: AppDatabase; actor: MeetingActor; ip: string; input: Record<string, unknown> }): Promise<MeetingOutcome> {
+export async function assignMeeting(options: {
+  db: AppDatabase;
+  actor: MeetingActor;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<MeetingOutcome> {
   const parsed = ZAssignMeeting.safeParse(options.input);
   if (!parsed.success) return { ok: false, status: 400, key: "admin.errors.invalidRequest" };
   const assigneeUserId = parsed.data.assigneeUserId.trim() || null;
@@ -16,7 +21,9 @@ export async function assignMeeting(options: { db: AppDatabase; actor: MeetingAc
     check: async (tx) => {
       if (!assigneeUserId) return null;
       const staff = await listMeetingStaff(tx);
-      return staff.some((s) => s.userId === assigneeUserId) ? null : { ok: false, status: 400, key: "admin.errors.invalidAssignee", field: "assigneeUserId" };
+      return staff.some((s) => s.userId === assigneeUserId)
+        ? null
+        : { ok: false, status: 400, key: "admin.errors.invalidAssignee", field: "assigneeUserId" };
     },
   });
 }

@@ -37,8 +37,16 @@ export async function changeMeeting(options: {
     if (refused) return refused;
     const fields = Object.keys(changes) as (keyof Changes)[];
     const before = Object.fromEntries(fields.map((field) => [field, row[field]]));
-    await tx.update(meetingRequests).set({ ...changes, updatedAt: new Date() }).where(eq(meetingRequests.id, id));
-    await recordAudit({ db: audited, actor: options.actor, ipAddress: options.ip, entry: { action: options.action, entityType: "meeting_request", entityId: id, before, after: changes } });
+    await tx
+      .update(meetingRequests)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(meetingRequests.id, id));
+    await recordAudit({
+      db: audited,
+      actor: options.actor,
+      ipAddress: options.ip,
+      entry: { action: options.action, entityType: "meeting_request", entityId: id, before, after: changes },
+    });
     return { ok: true, id } as const;
   });
 }

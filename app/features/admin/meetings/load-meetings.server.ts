@@ -43,7 +43,11 @@ export interface MeetingsPageData {
 const LIMIT = 500;
 
 /** The meetings inbox with one status (or all) and one kind (or all), newest first, with each item's replies. */
-export async function loadMeetings(options: { db: AppDatabase; filter: MeetingFilter; kind: MeetingKindFilter }): Promise<MeetingsPageData> {
+export async function loadMeetings(options: {
+  db: AppDatabase;
+  filter: MeetingFilter;
+  kind: MeetingKindFilter;
+}): Promise<MeetingsPageData> {
   const { db, filter, kind } = options;
   const conditions: SQL[] = [];
   if (filter !== "all") conditions.push(eq(meetingRequests.status, filter));
@@ -56,7 +60,10 @@ export async function loadMeetings(options: { db: AppDatabase; filter: MeetingFi
       .orderBy(desc(meetingRequests.createdAt), desc(meetingRequests.id))
       .limit(LIMIT),
     listMeetingStaff(db),
-    db.select({ status: meetingRequests.status }).from(meetingRequests).where(kind === "all" ? undefined : eq(meetingRequests.kind, kind)),
+    db
+      .select({ status: meetingRequests.status })
+      .from(meetingRequests)
+      .where(kind === "all" ? undefined : eq(meetingRequests.kind, kind)),
   ]);
   const counts: Record<MeetingStatus, number> = { new: 0, contacted: 0, scheduled: 0, done: 0, cancelled: 0 };
   for (const row of all) counts[row.status] += 1;
@@ -64,7 +71,12 @@ export async function loadMeetings(options: { db: AppDatabase; filter: MeetingFi
     ? await db
         .select()
         .from(inboxReplies)
-        .where(inArray(inboxReplies.meetingRequestId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            inboxReplies.meetingRequestId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(inboxReplies.createdAt), asc(inboxReplies.id))
     : [];
   return {

@@ -13,14 +13,24 @@ import { ZReplyToMeeting } from "./meetings-input";
  * Emails a reply to the requester (in the language they chose) and keeps it with the request,
  * with its author and outbox message, audited as `meeting.reply`: all in one transaction.
  */
-export async function replyToMeeting(options: { db: AppDatabase; actor: MeetingActor; ip: string; siteUrl: string; input: Record<string, unknown> }): Promise<MeetingOutcome> {
+export async function replyToMeeting(options: {
+  db: AppDatabase;
+  actor: MeetingActor;
+  ip: string;
+  siteUrl: string;
+  input: Record<string, unknown>;
+}): Promise<MeetingOutcome> {
   const parsed = ZReplyToMeeting.safeParse(options.input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === "body" ? "body" : undefined;
     return { ok: false, status: 400, key: field ? "admin.errors.replyInvalid" : "admin.errors.invalidRequest", field };
   }
   const { id, body } = parsed.data;
-  const [request] = await options.db.select({ language: meetingRequests.language }).from(meetingRequests).where(eq(meetingRequests.id, id)).limit(1);
+  const [request] = await options.db
+    .select({ language: meetingRequests.language })
+    .from(meetingRequests)
+    .where(eq(meetingRequests.id, id))
+    .limit(1);
   if (!request) return { ok: false, status: 404, key: "admin.errors.notFound" };
   const church = await getVisitChurch(options.db, request.language);
   const outcome = await options.db.transaction(async (tx): Promise<MeetingOutcome> => {
@@ -39,7 +49,12 @@ export async function replyToMeeting(options: { db: AppDatabase; actor: MeetingA
       db,
       actor: options.actor,
       ipAddress: options.ip,
-      entry: { action: "meeting.reply", entityType: "meeting_request", entityId: id, after: { replyId: reply!.id, outboxMessageId, language: row.language } },
+      entry: {
+        action: "meeting.reply",
+        entityType: "meeting_request",
+        entityId: id,
+        after: { replyId: reply!.id, outboxMessageId, language: row.language },
+      },
     });
     return { ok: true, id };
   });

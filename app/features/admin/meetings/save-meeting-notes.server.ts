@@ -3,7 +3,12 @@ import { changeMeeting, type MeetingActor, type MeetingOutcome } from "./change-
 import { ZSaveMeetingNotes } from "./meetings-input";
 
 /** Replaces a request's staff notes (`meeting.notes.update`). */
-export async function saveMeetingNotes(options: { db: AppDatabase; actor: MeetingActor; ip: string; input: Record<string, unknown> }): Promise<MeetingOutcome> {
+export async function saveMeetingNotes(options: {
+  db: AppDatabase;
+  actor: MeetingActor;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<MeetingOutcome> {
   const parsed = ZSaveMeetingNotes.safeParse(options.input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === "notes" ? "notes" : undefined;

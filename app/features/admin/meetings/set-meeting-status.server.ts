@@ -3,7 +3,12 @@ import { changeMeeting, type MeetingActor, type MeetingOutcome } from "./change-
 import { MEETING_TRANSITIONS, ZSetMeetingStatus } from "./meetings-input";
 
 /** Moves a request along its workflow (`meeting.status.update`); other moves are refused with 409. */
-export async function setMeetingStatus(options: { db: AppDatabase; actor: MeetingActor; ip: string; input: Record<string, unknown> }): Promise<MeetingOutcome> {
+export async function setMeetingStatus(options: {
+  db: AppDatabase;
+  actor: MeetingActor;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<MeetingOutcome> {
   const parsed = ZSetMeetingStatus.safeParse(options.input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === "status" ? "status" : undefined;

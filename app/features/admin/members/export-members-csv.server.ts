@@ -68,7 +68,13 @@ export async function exportMembersCsv(options: {
       db: tx as unknown as AppDatabase,
       actor: options.actor,
       ipAddress: options.ip,
-      entry: { action: "member.export", entityType: "member", entityId: null, before: null, after: { count: rows.length, q: filters.q || null, status: filters.status } },
+      entry: {
+        action: "member.export",
+        entityType: "member",
+        entityId: null,
+        before: null,
+        after: { count: rows.length, q: filters.q || null, status: filters.status },
+      },
     });
   });
 

@@ -39,7 +39,6 @@ export function readMemberFilters(url: URL): MemberFilters {
   };
 }
 
-
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar date (YYYY-MM-DD) from 1900 up to tomorrow (time zones), or empty for none. */

@@ -35,7 +35,10 @@ export async function updateMembership(options: {
       .limit(1);
     if (!before) return { ok: false, status: 404, key: "members.errors.notFound" } as const;
     const after = { membershipStatus, memberSince };
-    await tx.update(profiles).set({ ...after, updatedAt: new Date() }).where(eq(profiles.id, memberId));
+    await tx
+      .update(profiles)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(profiles.id, memberId));
     await recordAudit({
       db: tx as unknown as AppDatabase,
       actor: options.actor,

@@ -37,7 +37,12 @@ export async function changePrayerRequest(o: {
       .where(eq(prayerRequests.id, o.id))
       .returning();
     const pick = (r: PrayerRow) => Object.fromEntries(Object.keys(o.changes).map((k) => [k, r[k as keyof PrayerRow]]));
-    await recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: o.action, entityType: "prayer_request", entityId: o.id, before: pick(before), after: pick(row!) } });
+    await recordAudit({
+      db,
+      actor: o.actor,
+      ipAddress: o.ip,
+      entry: { action: o.action, entityType: "prayer_request", entityId: o.id, before: pick(before), after: pick(row!) },
+    });
     if (o.after) await o.after(row!, db);
     return { ok: true, id: o.id } as const;
   });

@@ -50,9 +50,15 @@ export async function loadPrayerInbox(o: { db: AppDatabase; view: "inbox" | "mod
     staffNotes: r.staffNotes,
     answered: r.answeredAt !== null,
     praiseReport: r.praiseReport,
-    replies: replies.filter((x) => x.prayerRequestId === r.id).map((x) => ({ id: x.id, authorName: x.authorName, body: x.body, createdAt: x.createdAt.toISOString() })),
+    replies: replies
+      .filter((x) => x.prayerRequestId === r.id)
+      .map((x) => ({ id: x.id, authorName: x.authorName, body: x.body, createdAt: x.createdAt.toISOString() })),
   }));
-  return { items, assignees: o.view === "inbox" ? await prayerAssignees(o.db) : [], settings: o.view === "inbox" ? await prayerSettings(o.db) : null };
+  return {
+    items,
+    assignees: o.view === "inbox" ? await prayerAssignees(o.db) : [],
+    settings: o.view === "inbox" ? await prayerSettings(o.db) : null,
+  };
 }
 
 /** Administrators who may work the prayer inbox (the scope, or every scope). */

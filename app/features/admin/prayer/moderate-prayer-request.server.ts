@@ -10,7 +10,14 @@ import type { PrayerAdminOutcome } from "./prayer-admin-result";
  * Approving or hiding closes its open reports (a moderator has looked), so the report count
  * starts again from zero.
  */
-export async function moderatePrayerRequest(o: { db: AppDatabase; actor: PrayerActor; ip: string; id: string; decision: "approve" | "hide" | "delete"; publicOnly?: boolean }): Promise<PrayerAdminOutcome> {
+export async function moderatePrayerRequest(o: {
+  db: AppDatabase;
+  actor: PrayerActor;
+  ip: string;
+  id: string;
+  decision: "approve" | "hide" | "delete";
+  publicOnly?: boolean;
+}): Promise<PrayerAdminOutcome> {
   if (o.decision === "delete") {
     return o.db.transaction(async (tx) => {
       const [row] = await tx
@@ -22,7 +29,12 @@ export async function moderatePrayerRequest(o: { db: AppDatabase; actor: PrayerA
         db: tx as unknown as AppDatabase,
         actor: o.actor,
         ipAddress: o.ip,
-        entry: { action: "prayer.delete", entityType: "prayer_request", entityId: o.id, before: { title: row.title, body: row.body, status: row.status, visibility: row.visibility } },
+        entry: {
+          action: "prayer.delete",
+          entityType: "prayer_request",
+          entityId: o.id,
+          before: { title: row.title, body: row.body, status: row.status, visibility: row.visibility },
+        },
       });
       return { ok: true, id: null } as const;
     });

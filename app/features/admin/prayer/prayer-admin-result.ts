@@ -3,7 +3,8 @@ import type { PrayerAdminStrings } from "~/i18n/locales/en/prayer-admin";
 
 export type PrayerKey = Leaves<PrayerAdminStrings>;
 
-export type PrayerAdminOutcome = { ok: true; id: string | null } | { ok: false; status: number; key: PrayerKey; values?: Record<string, string | number>; field?: string };
+export type PrayerAdminOutcome =
+  { ok: true; id: string | null } | { ok: false; status: number; key: PrayerKey; values?: Record<string, string | number>; field?: string };
 
 export const INBOX_FILTERS = ["all", "new", "in_progress", "closed"] as const;
 export const STATUS_FILTERS = ["all", "pending", "approved", "hidden"] as const;

@@ -19,11 +19,20 @@ const ZReply = z.object({ id: z.uuid(), reply: z.string().trim().min(1, "require
  * Staff reply to the author by email, in the author's language; the reply is kept with the
  * request (inbox_replies) with the outbox message that carries it, and audit-logged.
  */
-export async function replyToPrayerAuthor(o: { db: AppDatabase; actor: PrayerActor; ip: string; input: Record<string, unknown>; siteUrl: string }): Promise<PrayerAdminOutcome> {
+export async function replyToPrayerAuthor(o: {
+  db: AppDatabase;
+  actor: PrayerActor;
+  ip: string;
+  input: Record<string, unknown>;
+  siteUrl: string;
+}): Promise<PrayerAdminOutcome> {
   const parsed = ZReply.safeParse(o.input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    if (issue?.path[0] === "reply") return issue.message === "long" ? { ok: false, status: 400, key: "admin.errors.replyTooLong", values: { max: MAX_REPLY }, field: "reply" } : { ok: false, status: 400, key: "admin.errors.replyRequired", field: "reply" };
+    if (issue?.path[0] === "reply")
+      return issue.message === "long"
+        ? { ok: false, status: 400, key: "admin.errors.replyTooLong", values: { max: MAX_REPLY }, field: "reply" }
+        : { ok: false, status: 400, key: "admin.errors.replyRequired", field: "reply" };
     return { ok: false, status: 400, key: "admin.errors.invalidRequest" };
   }
   const result = await o.db.transaction(async (tx): Promise<PrayerAdminOutcome> => {
@@ -42,15 +51,35 @@ export async function replyToPrayerAuthor(o: { db: AppDatabase; actor: PrayerAct
         churchName: await churchNameIn(db, author.language),
         siteUrl: o.siteUrl,
         heading: t("emails.reply.heading"),
-        paragraphs: [values.name ? t("emails.greeting", values) : t("emails.greetingNoName"), t("emails.reply.intro", { ...values, name: o.actor.name }), parsed.data.reply],
+        paragraphs: [
+          values.name ? t("emails.greeting", values) : t("emails.greetingNoName"),
+          t("emails.reply.intro", { ...values, name: o.actor.name }),
+          parsed.data.reply,
+        ],
         action: { label: t("emails.reply.action"), url: wallUrl(o.siteUrl, author.language) },
       }),
     });
     const [reply] = await tx
       .insert(inboxReplies)
-      .values({ prayerRequestId: request.id, authorUserId: o.actor.userId, authorName: o.actor.name, body: parsed.data.reply, outboxMessageId: outboxId })
+      .values({
+        prayerRequestId: request.id,
+        authorUserId: o.actor.userId,
+        authorName: o.actor.name,
+        body: parsed.data.reply,
+        outboxMessageId: outboxId,
+      })
       .returning({ id: inboxReplies.id });
-    await recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: "prayer.reply", entityType: "prayer_request", entityId: request.id, after: { replyId: reply!.id, body: parsed.data.reply } } });
+    await recordAudit({
+      db,
+      actor: o.actor,
+      ipAddress: o.ip,
+      entry: {
+        action: "prayer.reply",
+        entityType: "prayer_request",
+        entityId: request.id,
+        after: { replyId: reply!.id, body: parsed.data.reply },
+      },
+    });
     return { ok: true, id: request.id };
   });
   if (result.ok) kickOutbox();

@@ -20,10 +20,16 @@ const ZId = z.object({ id: z.uuid() });
  * pastoral team's inbox alone, so `publicOnly` answers 404 for them). The caller has already
  * checked the admin scope.
  */
-export async function runPrayerAdminAction(o: { request: Request; ctx: AdminContext; allowed: readonly Intent[]; publicOnly?: boolean }) : Promise<{ intent: Intent | null; outcome: PrayerAdminOutcome }> {
+export async function runPrayerAdminAction(o: {
+  request: Request;
+  ctx: AdminContext;
+  allowed: readonly Intent[];
+  publicOnly?: boolean;
+}): Promise<{ intent: Intent | null; outcome: PrayerAdminOutcome }> {
   const { db, admin, ip } = o.ctx;
   const input = await readInput(o.request);
-  const intent = typeof input?.intent === "string" && (o.allowed as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
+  const intent =
+    typeof input?.intent === "string" && (o.allowed as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
   if (!input || !intent) return { intent, outcome: { ok: false, status: 400, key: "admin.errors.invalidRequest" } };
   const actor = { userId: admin.userId, name: admin.name };
   const publicOnly = o.publicOnly ?? false;

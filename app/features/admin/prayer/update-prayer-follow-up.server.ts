@@ -13,10 +13,16 @@ const ZFollowUp = z.object({
 });
 
 /** The pastoral follow-up of a request: inbox status, assignee (an admin with the scope) and notes. */
-export async function updatePrayerFollowUp(o: { db: AppDatabase; actor: PrayerActor; ip: string; input: Record<string, unknown> }): Promise<PrayerAdminOutcome> {
+export async function updatePrayerFollowUp(o: {
+  db: AppDatabase;
+  actor: PrayerActor;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<PrayerAdminOutcome> {
   const parsed = ZFollowUp.safeParse(o.input);
   if (!parsed.success) {
-    if (parsed.error.issues.some((i) => i.path[0] === "staffNotes")) return { ok: false, status: 400, key: "admin.errors.notesTooLong", values: { max: MAX_NOTES }, field: "staffNotes" };
+    if (parsed.error.issues.some((i) => i.path[0] === "staffNotes"))
+      return { ok: false, status: 400, key: "admin.errors.notesTooLong", values: { max: MAX_NOTES }, field: "staffNotes" };
     return { ok: false, status: 400, key: "admin.errors.invalidRequest" };
   }
   const assigneeUserId = parsed.data.assigneeUserId || null;

@@ -26,7 +26,11 @@ export async function exportRegistrationsCsv(options: {
   const { db, language } = options;
   const t = adminTranslator(language);
   const event = options.eventId === null ? null : await loadEvent(db, options.eventId);
-  if (!event) return new Response(t("registrations.errors.eventNotFound"), { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  if (!event)
+    return new Response(t("registrations.errors.eventNotFound"), {
+      status: 404,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
   const timeZone = await churchTimeZone(db);
   const occurrence = await resolveOccurrence({ db, event, timeZone, requested: options.occurrence });
   const rows = occurrence ? await listRegistrations({ db, event, occurrence, language }) : [];

@@ -18,7 +18,14 @@ export interface EventChoice {
 export async function listRegistrationEvents(options: { db: AppDatabase; language: Language; now?: Date }): Promise<EventChoice[]> {
   const { db, language } = options;
   const now = options.now ?? new Date();
-  const columns = { id: events.id, titleEn: events.titleEn, titleEs: events.titleEs, startsAt: events.startsAt, endsAt: events.endsAt, recurrence: events.recurrence };
+  const columns = {
+    id: events.id,
+    titleEn: events.titleEn,
+    titleEs: events.titleEs,
+    startsAt: events.startsAt,
+    endsAt: events.endsAt,
+    recurrence: events.recurrence,
+  };
   const live = ne(events.status, "draft");
   const [upcoming, past] = await Promise.all([
     db

@@ -40,7 +40,11 @@ function answerText(question: RegistrationQuestion, value: string | number | und
   return text;
 }
 
-export function answersOf(questions: readonly RegistrationQuestion[], answers: Record<string, string | number>, language: Language): RegistrationAnswer[] {
+export function answersOf(
+  questions: readonly RegistrationQuestion[],
+  answers: Record<string, string | number>,
+  language: Language,
+): RegistrationAnswer[] {
   return questions.map((question) => ({
     questionId: question.id,
     label: questionLabel(question, language),

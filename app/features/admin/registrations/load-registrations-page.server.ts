@@ -5,7 +5,14 @@ import { expandOccurrences } from "~/features/events/occurrences.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { listRegistrationEvents, type EventChoice } from "./list-registration-events.server";
-import { listRegistrations, loadEvent, questionLabel, totalsOf, type RegistrationRow, type RegistrationTotals } from "./list-registrations.server";
+import {
+  listRegistrations,
+  loadEvent,
+  questionLabel,
+  totalsOf,
+  type RegistrationRow,
+  type RegistrationTotals,
+} from "./list-registrations.server";
 import type { RegistrationFilters } from "./registrations-input";
 import { resolveOccurrence } from "./resolve-occurrence.server";
 
@@ -27,7 +34,12 @@ export interface RegistrationsPageData {
 }
 
 /** The registrations page: the event picker, and for a chosen event its occurrence's list. */
-export async function loadRegistrationsPage(options: { db: AppDatabase; language: Language; filters: RegistrationFilters; now?: Date }): Promise<RegistrationsPageData> {
+export async function loadRegistrationsPage(options: {
+  db: AppDatabase;
+  language: Language;
+  filters: RegistrationFilters;
+  now?: Date;
+}): Promise<RegistrationsPageData> {
   const { db, language, filters } = options;
   const now = options.now ?? new Date();
   const [timeZone, choices] = await Promise.all([churchTimeZone(db), listRegistrationEvents({ db, language, now })]);
@@ -53,7 +65,11 @@ export async function loadRegistrationsPage(options: { db: AppDatabase; language
   let occurrences: string[] = [];
   if (event.recurrence) {
     // The recent and coming occurrences, and every one that has registrations.
-    const window = expandOccurrences(event, timeZone, { from: new Date(now.getTime() - 60 * DAY_MS), to: new Date(now.getTime() + 180 * DAY_MS), limit: 60 });
+    const window = expandOccurrences(event, timeZone, {
+      from: new Date(now.getTime() - 60 * DAY_MS),
+      to: new Date(now.getTime() + 180 * DAY_MS),
+      limit: 60,
+    });
     const registered = await db
       .selectDistinct({ start: eventRegistrations.occurrenceStart })
       .from(eventRegistrations)
@@ -87,4 +103,3 @@ export async function loadRegistrationsPage(options: { db: AppDatabase; language
     checkIn: matching.filter((r) => r.status === "confirmed"),
   };
 }
-

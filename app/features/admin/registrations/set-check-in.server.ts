@@ -7,8 +7,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { ZCheckIn } from "./registrations-input";
 
 export type CheckInOutcome =
-  | { ok: true; eventId: number; occurrence: string; registrationId: string }
-  | { ok: false; status: 400 | 404 | 409; key: AdminMessageKey };
+  { ok: true; eventId: number; occurrence: string; registrationId: string } | { ok: false; status: 400 | 404 | 409; key: AdminMessageKey };
 
 /**
  * Checks a confirmed registration in at the door, or undoes it. The change and its audit
@@ -36,7 +35,8 @@ export async function setCheckIn(options: {
       .for("update")
       .limit(1);
     if (!before) return { ok: false, status: 404, key: "registrations.errors.notFound" } as const;
-    if (intent === "check-in" && before.status !== "confirmed") return { ok: false, status: 409, key: "registrations.errors.notConfirmed" } as const;
+    if (intent === "check-in" && before.status !== "confirmed")
+      return { ok: false, status: 409, key: "registrations.errors.notConfirmed" } as const;
     const checkedInAt = intent === "check-in" ? (before.checkedInAt ?? new Date()) : null;
     await tx
       .update(eventRegistrations)

@@ -23,7 +23,12 @@ export async function deleteSermonTaxonomy(options: {
     const [row] = await t.delete(table).where(eq(table.id, options.id)).returning();
     if (!row) return { ok: false, status: 404 } as const;
     const { createdAt: _c, updatedAt: _u, ...before } = row;
-    await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: `${action}.delete`, entityType: action, entityId: String(options.id), before } });
+    await recordAudit({
+      db: t,
+      actor: options.actor,
+      ipAddress: options.ip,
+      entry: { action: `${action}.delete`, entityType: action, entityId: String(options.id), before },
+    });
     await bumpContentVersion(t);
     return { ok: true } as const;
   });

@@ -19,14 +19,21 @@ export async function deleteSermon(options: {
     const t = tx as unknown as AppDatabase;
     const [row] = await t.select().from(sermons).where(eq(sermons.id, options.sermonId)).for("update");
     if (!row) return null;
-    const topics = (await t.select({ id: sermonTopicLinks.topicId }).from(sermonTopicLinks).where(eq(sermonTopicLinks.sermonId, row.id))).map((r) => r.id);
+    const topics = (
+      await t.select({ id: sermonTopicLinks.topicId }).from(sermonTopicLinks).where(eq(sermonTopicLinks.sermonId, row.id))
+    ).map((r) => r.id);
     await t.delete(sermons).where(eq(sermons.id, row.id));
     const { search: _search, createdAt, updatedAt, ...rest } = row;
     await recordAudit({
       db: t,
       actor: options.actor,
       ipAddress: options.ip,
-      entry: { action: "sermon.delete", entityType: "sermon", entityId: String(row.id), before: { ...rest, topicIds: topics, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() } },
+      entry: {
+        action: "sermon.delete",
+        entityType: "sermon",
+        entityId: String(row.id),
+        before: { ...rest, topicIds: topics, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() },
+      },
     });
     await bumpContentVersion(t);
     return row;

@@ -31,7 +31,15 @@ export interface AdminTaxonomyRow {
 }
 
 /** The sermons for the admin list (newest first, at most 500), by status and words. */
-export async function listAdminSermons({ db, status, search }: { db: AppDatabase; status: SermonStatusFilter; search: string }): Promise<AdminSermonRow[]> {
+export async function listAdminSermons({
+  db,
+  status,
+  search,
+}: {
+  db: AppDatabase;
+  status: SermonStatusFilter;
+  search: string;
+}): Promise<AdminSermonRow[]> {
   const conditions: SQL[] = [];
   if (status !== "all") conditions.push(eq(sermons.status, status));
   const q = search.trim();
@@ -85,7 +93,23 @@ export async function listSermonTaxonomy(db: AppDatabase): Promise<{ series: Adm
       .orderBy(asc(sermonTopics.nameEn)),
   ]);
   return {
-    series: series.map(({ s, sermons: n }) => ({ id: s.id, slug: s.slug, nameEn: s.titleEn, nameEs: s.titleEs, descriptionEn: s.descriptionEn, descriptionEs: s.descriptionEs, sermons: n })),
-    topics: topics.map(({ t, sermons: n }) => ({ id: t.id, slug: t.slug, nameEn: t.nameEn, nameEs: t.nameEs, descriptionEn: "", descriptionEs: null, sermons: n })),
+    series: series.map(({ s, sermons: n }) => ({
+      id: s.id,
+      slug: s.slug,
+      nameEn: s.titleEn,
+      nameEs: s.titleEs,
+      descriptionEn: s.descriptionEn,
+      descriptionEs: s.descriptionEs,
+      sermons: n,
+    })),
+    topics: topics.map(({ t, sermons: n }) => ({
+      id: t.id,
+      slug: t.slug,
+      nameEn: t.nameEn,
+      nameEs: t.nameEs,
+      descriptionEn: "",
+      descriptionEs: null,
+      sermons: n,
+    })),
   };
 }

@@ -8,11 +8,23 @@ import type { SermonFormValues } from "./sermon-form";
 export async function loadSermonEditor({ db, sermonId, today }: { db: AppDatabase; sermonId: number | null; today: string }) {
   const [series, topics] = await Promise.all([
     db.select({ id: sermonSeries.id, title: sermonSeries.titleEn }).from(sermonSeries).orderBy(asc(sermonSeries.titleEn)),
-    db.select({ id: sermonTopics.id, name: sermonTopics.nameEn, nameEs: sermonTopics.nameEs }).from(sermonTopics).orderBy(asc(sermonTopics.nameEn)),
+    db
+      .select({ id: sermonTopics.id, name: sermonTopics.nameEn, nameEs: sermonTopics.nameEs })
+      .from(sermonTopics)
+      .orderBy(asc(sermonTopics.nameEn)),
   ]);
   if (sermonId === null) {
     const values: SermonFormValues = { status: "draft", preachedOn: today };
-    return { id: null, slug: null, status: "draft" as const, values, topicIds: [] as string[], series, topics, media: { audio: null, videoFile: null, notes: null } };
+    return {
+      id: null,
+      slug: null,
+      status: "draft" as const,
+      values,
+      topicIds: [] as string[],
+      series,
+      topics,
+      media: { audio: null, videoFile: null, notes: null },
+    };
   }
   const [row] = await db.select().from(sermons).where(eq(sermons.id, sermonId));
   if (!row) return null;

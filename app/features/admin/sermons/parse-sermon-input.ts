@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { parseVideoUrl } from "~/features/sermons/video-embed";
-import { parseDuration, RESERVED_SERMON_SLUGS, SERMON_STATUSES, SLUG_PATTERN, type SermonFieldError, type SermonFormValues, type SermonStatus } from "./sermon-form";
+import {
+  parseDuration,
+  RESERVED_SERMON_SLUGS,
+  SERMON_STATUSES,
+  SLUG_PATTERN,
+  type SermonFieldError,
+  type SermonFormValues,
+  type SermonStatus,
+} from "./sermon-form";
 
 /** The sermon columns the form sets (uploads are handled beside it). */
 export interface SermonInput {
@@ -97,7 +105,11 @@ export function parseSermonInput(values: SermonFormValues, topicIds: string[]): 
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? "form");
       const code = issue.message as SermonFieldError;
-      fieldErrors[key] ??= (["required", "tooLong", "date", "slug", "videoUrl", "audioUrl", "duration", "series"] as string[]).includes(code) ? code : "required";
+      fieldErrors[key] ??= (["required", "tooLong", "date", "slug", "videoUrl", "audioUrl", "duration", "series"] as string[]).includes(
+        code,
+      )
+        ? code
+        : "required";
     }
   }
   const topics: number[] = [];

@@ -69,17 +69,35 @@ export async function saveSermonTaxonomy(options: {
       let slug = v.slug || (current?.slug as string | undefined) || "";
       if (!slug) {
         const base = slugify(v.nameEn) || kind;
-        const taken = new Set((await t.select({ slug: table.slug }).from(table).where(or(eq(table.slug, base), like(table.slug, `${escapeLike(base)}-%`)))).map((r) => r.slug));
+        const taken = new Set(
+          (
+            await t
+              .select({ slug: table.slug })
+              .from(table)
+              .where(or(eq(table.slug, base), like(table.slug, `${escapeLike(base)}-%`)))
+          ).map((r) => r.slug),
+        );
         slug = base;
         for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
       } else {
-        const [clash] = await t.select({ id: table.id }).from(table).where(id === null ? eq(table.slug, slug) : and(eq(table.slug, slug), ne(table.id, id)));
+        const [clash] = await t
+          .select({ id: table.id })
+          .from(table)
+          .where(id === null ? eq(table.slug, slug) : and(eq(table.slug, slug), ne(table.id, id)));
         if (clash) return { ok: false, status: 400, fieldErrors: { slug: "slugTaken" } } as const;
       }
       const row = { ...columns, slug };
       if (id === null || !current) {
-        const [created] = await t.insert(table).values(row as never).returning({ id: table.id });
-        await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: `${action}.create`, entityType: action, entityId: String(created!.id), after: row } });
+        const [created] = await t
+          .insert(table)
+          .values(row as never)
+          .returning({ id: table.id });
+        await recordAudit({
+          db: t,
+          actor: options.actor,
+          ipAddress: options.ip,
+          entry: { action: `${action}.create`, entityType: action, entityId: String(created!.id), after: row },
+        });
         await bumpContentVersion(t);
         return { ok: true, id: created!.id, created: true, changed: true } as const;
       }
@@ -92,8 +110,16 @@ export async function saveSermonTaxonomy(options: {
         }
       }
       if (Object.keys(after).length === 0) return { ok: true, id, created: false, changed: false } as const;
-      await t.update(table).set({ ...row, updatedAt: new Date() } as never).where(eq(table.id, id));
-      await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: `${action}.update`, entityType: action, entityId: String(id), before, after } });
+      await t
+        .update(table)
+        .set({ ...row, updatedAt: new Date() } as never)
+        .where(eq(table.id, id));
+      await recordAudit({
+        db: t,
+        actor: options.actor,
+        ipAddress: options.ip,
+        entry: { action: `${action}.update`, entityType: action, entityId: String(id), before, after },
+      });
       await bumpContentVersion(t);
       return { ok: true, id, created: false, changed: true } as const;
     });

@@ -21,8 +21,24 @@ type SermonRow = typeof sermons.$inferSelect;
 const UPLOAD_FIELD = { audio: "audioFile", video: "videoFile", notes: "notesFile" } as const;
 
 const AUDITED = [
-  "slug", "titleEn", "titleEs", "summaryEn", "summaryEs", "seriesId", "speaker", "scripture", "preachedOn", "videoUrl",
-  "videoFileUrl", "audioUrl", "audioMimeType", "audioBytes", "audioDurationSeconds", "notesUrl", "notesFileName", "status",
+  "slug",
+  "titleEn",
+  "titleEs",
+  "summaryEn",
+  "summaryEs",
+  "seriesId",
+  "speaker",
+  "scripture",
+  "preachedOn",
+  "videoUrl",
+  "videoFileUrl",
+  "audioUrl",
+  "audioMimeType",
+  "audioBytes",
+  "audioDurationSeconds",
+  "notesUrl",
+  "notesFileName",
+  "status",
 ] as const;
 
 function auditable(row: Record<string, unknown>, topicIds: number[]): Record<string, unknown> {
@@ -59,7 +75,9 @@ export async function saveSermon(options: {
   if (sermonId !== null) {
     [current] = await db.select().from(sermons).where(eq(sermons.id, sermonId));
     if (!current) return refuse(404, {});
-    currentTopics = (await db.select({ id: sermonTopicLinks.topicId }).from(sermonTopicLinks).where(eq(sermonTopicLinks.sermonId, sermonId))).map((r) => r.id);
+    currentTopics = (
+      await db.select({ id: sermonTopicLinks.topicId }).from(sermonTopicLinks).where(eq(sermonTopicLinks.sermonId, sermonId))
+    ).map((r) => r.id);
   }
   const parsed = parseSermonInput(options.values, options.topicIds);
   const fieldErrors: Record<string, SermonFieldError> = parsed.ok ? {} : { ...parsed.fieldErrors };
@@ -91,7 +109,8 @@ export async function saveSermon(options: {
   let audio: Pick<SermonRow, "audioUrl" | "audioMimeType" | "audioBytes">;
   if (stored.audio) audio = { audioUrl: stored.audio.url, audioMimeType: stored.audio.mimeType, audioBytes: stored.audio.bytes };
   else if (input.removeAudio || input.audioUrl === null) audio = { audioUrl: null, audioMimeType: null, audioBytes: null };
-  else if (input.audioUrl !== (current?.audioUrl ?? null)) audio = { audioUrl: input.audioUrl, audioMimeType: mediaTypeOf(input.audioUrl) ?? "audio/mpeg", audioBytes: null };
+  else if (input.audioUrl !== (current?.audioUrl ?? null))
+    audio = { audioUrl: input.audioUrl, audioMimeType: mediaTypeOf(input.audioUrl) ?? "audio/mpeg", audioBytes: null };
   else audio = { audioUrl: current!.audioUrl, audioMimeType: current!.audioMimeType, audioBytes: current!.audioBytes };
   const notes = stored.notes
     ? { notesUrl: stored.notes.url, notesFileName: stored.notes.originalName }
@@ -120,13 +139,19 @@ export async function saveSermon(options: {
   try {
     result = await db.transaction(async (tx) => {
       const t = tx as unknown as AppDatabase;
-      const slug = input.slug ?? (current ? current.slug : await uniqueSlug(t, sermons.slug, slugify(input.titleEn, "sermon"), RESERVED_SERMON_SLUGS));
+      const slug =
+        input.slug ?? (current ? current.slug : await uniqueSlug(t, sermons.slug, slugify(input.titleEn, "sermon"), RESERVED_SERMON_SLUGS));
       const row = { ...columns, slug };
       if (!current) {
         const [created] = await t.insert(sermons).values(row).returning({ id: sermons.id });
         const id = created!.id;
         if (input.topicIds.length) await t.insert(sermonTopicLinks).values(input.topicIds.map((topicId) => ({ sermonId: id, topicId })));
-        await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "sermon.create", entityType: "sermon", entityId: String(id), after: auditable(row, input.topicIds) } });
+        await recordAudit({
+          db: t,
+          actor: options.actor,
+          ipAddress: options.ip,
+          entry: { action: "sermon.create", entityType: "sermon", entityId: String(id), after: auditable(row, input.topicIds) },
+        });
         await bumpContentVersion(t);
         return { ok: true, id, created: true, changed: true } as const;
       }
@@ -141,12 +166,21 @@ export async function saveSermon(options: {
         }
       }
       if (Object.keys(after).length === 0) return { ok: true, id: current.id, created: false, changed: false } as const;
-      await t.update(sermons).set({ ...row, updatedAt: new Date() }).where(eq(sermons.id, current.id));
+      await t
+        .update(sermons)
+        .set({ ...row, updatedAt: new Date() })
+        .where(eq(sermons.id, current.id));
       if ("topicIds" in after) {
         await t.delete(sermonTopicLinks).where(eq(sermonTopicLinks.sermonId, current.id));
-        if (input.topicIds.length) await t.insert(sermonTopicLinks).values(input.topicIds.map((topicId) => ({ sermonId: current.id, topicId })));
+        if (input.topicIds.length)
+          await t.insert(sermonTopicLinks).values(input.topicIds.map((topicId) => ({ sermonId: current.id, topicId })));
       }
-      await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "sermon.update", entityType: "sermon", entityId: String(current.id), before, after } });
+      await recordAudit({
+        db: t,
+        actor: options.actor,
+        ipAddress: options.ip,
+        entry: { action: "sermon.update", entityType: "sermon", entityId: String(current.id), before, after },
+      });
       await bumpContentVersion(t);
       return { ok: true, id: current.id, created: false, changed: true } as const;
     });

@@ -9,8 +9,13 @@ import { FormReadError, readStreamedForm } from "./stream-form-data.server";
 /** Control characters other than tab and line breaks: no field takes them (PostgreSQL refuses NUL). */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-export type SermonFormResult =
-  | { ok: false; message: "invalid" | "notFound" | "confirmDelete"; fieldErrors: Record<string, SermonFieldError>; values: SermonFormValues; topicIds: string[] };
+export type SermonFormResult = {
+  ok: false;
+  message: "invalid" | "notFound" | "confirmDelete";
+  fieldErrors: Record<string, SermonFieldError>;
+  values: SermonFormValues;
+  topicIds: string[];
+};
 
 /**
  * The sermon editor's POST (a new sermon when `sermonId` is null), called after the admin
@@ -21,8 +26,13 @@ export type SermonFormResult =
  */
 export async function handleSermonFormAction(request: Request, ctx: AdminContext, sermonId: number | null, root = uploadRoot()) {
   const uploads = createSermonUploads(root);
-  const refuse = (status: 400 | 404, message: "invalid" | "notFound" | "confirmDelete", fieldErrors: Record<string, SermonFieldError> = {}, values: SermonFormValues = {}, topicIds: string[] = []) =>
-    data<SermonFormResult>({ ok: false, message, fieldErrors, values, topicIds }, { status, headers: NO_STORE });
+  const refuse = (
+    status: 400 | 404,
+    message: "invalid" | "notFound" | "confirmDelete",
+    fieldErrors: Record<string, SermonFieldError> = {},
+    values: SermonFormValues = {},
+    topicIds: string[] = [],
+  ) => data<SermonFormResult>({ ok: false, message, fieldErrors, values, topicIds }, { status, headers: NO_STORE });
 
   let fields: Array<[string, string]>;
   try {

@@ -62,6 +62,7 @@ export async function handleSermonListAction(request: Request, ctx: AdminContext
     );
   }
   if (!result.changed) return answer({ ok: true, message: "unchanged" });
-  const message: SermonListMessage = intent.kind === "series" ? (result.created ? "seriesCreated" : "seriesSaved") : result.created ? "topicCreated" : "topicSaved";
+  const message: SermonListMessage =
+    intent.kind === "series" ? (result.created ? "seriesCreated" : "seriesSaved") : result.created ? "topicCreated" : "topicSaved";
   return answer({ ok: true, message });
 }

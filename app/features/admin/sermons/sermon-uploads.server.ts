@@ -35,7 +35,12 @@ export function uploadRoot(): string {
 /** A file name safe to show and to offer as a download name. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001F\u007F"<>|:*?]/g, "").trim().slice(0, 150) || "file";
+  return (
+    base
+      .replace(/[\u0000-\u001F\u007F"<>|:*?]/g, "")
+      .trim()
+      .slice(0, 150) || "file"
+  );
 }
 
 /**
@@ -116,7 +121,14 @@ export function createSermonUploads(root: string = uploadRoot(), limits: Record<
         if (!open || refused) return;
         open.end();
         await once(open, "finish");
-        stored[kind] = { kind, url: `/uploads/sermons/${path.basename(filePath!)}`, filePath: filePath!, bytes, mimeType, originalName: cleanName(info.fileName) };
+        stored[kind] = {
+          kind,
+          url: `/uploads/sermons/${path.basename(filePath!)}`,
+          filePath: filePath!,
+          bytes,
+          mimeType,
+          originalName: cleanName(info.fileName),
+        };
       },
       async abort() {
         await refuse("uploadType");

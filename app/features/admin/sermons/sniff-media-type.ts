@@ -27,7 +27,8 @@ const isWebm = (b: Uint8Array) => b.length >= 4 && b[0] === 0x1a && b[1] === 0x4
 const isPdf = (b: Uint8Array) => ascii(b, 0, 5) === "%PDF-";
 const isZip = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 /** An OpenDocument file stores "mimetype" first, uncompressed, right after the zip header. */
-const isOdt = (b: Uint8Array) => isZip(b) && ascii(b, 30, 38) === "mimetype" && ascii(b, 38, 77) === "application/vnd.oasis.opendocument.text";
+const isOdt = (b: Uint8Array) =>
+  isZip(b) && ascii(b, 30, 38) === "mimetype" && ascii(b, 38, 77) === "application/vnd.oasis.opendocument.text";
 
 function isText(b: Uint8Array, complete: boolean): boolean {
   if (b.length === 0 || b.includes(0)) return false;
@@ -53,7 +54,8 @@ export function sniffSermonUpload(kind: SermonUploadKind, head: Uint8Array, file
   if (kind === "audio") {
     if ((ext === "mp3" || ext === "mpga") && isMp3(head)) return { mimeType: "audio/mpeg", extension: "mp3" };
     const brand = ftypBrand(head);
-    if ((ext === "m4a" || ext === "mp4" || ext === "aac") && brand && !QUICKTIME_BRANDS.has(brand)) return { mimeType: "audio/mp4", extension: "m4a" };
+    if ((ext === "m4a" || ext === "mp4" || ext === "aac") && brand && !QUICKTIME_BRANDS.has(brand))
+      return { mimeType: "audio/mp4", extension: "m4a" };
     return null;
   }
   if (kind === "video") {
@@ -64,7 +66,8 @@ export function sniffSermonUpload(kind: SermonUploadKind, head: Uint8Array, file
   }
   if (ext === "pdf" && isPdf(head)) return { mimeType: "application/pdf", extension: "pdf" };
   if (ext === "odt" && isOdt(head)) return { mimeType: "application/vnd.oasis.opendocument.text", extension: "odt" };
-  if (ext === "docx" && isZip(head) && !isOdt(head)) return { mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx" };
+  if (ext === "docx" && isZip(head) && !isOdt(head))
+    return { mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extension: "docx" };
   if (ext === "txt" && isText(head, complete)) return { mimeType: "text/plain", extension: "txt" };
   return null;
 }

@@ -121,9 +121,16 @@ describe("readStreamedForm", () => {
     ]);
     const inFile = full.slice(0, 120_000);
     const inHeader = encode([{ name: "title", body: "x" }], { close: false });
-    const withHeaderStart = new Uint8Array(Buffer.concat([Buffer.from(inHeader), Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-da`)]));
+    const withHeaderStart = new Uint8Array(
+      Buffer.concat([Buffer.from(inHeader), Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-da`)]),
+    );
     const noClose = encode([{ name: "audioFile", fileName: "a.mp3", body: "abc" }], { close: false });
-    for (const [bytes, size, files] of [[inFile, 4096, 1], [inFile, 65_536, 1], [withHeaderStart, 3, 0], [noClose, 1, 1]] as const) {
+    for (const [bytes, size, files] of [
+      [inFile, 4096, 1],
+      [inFile, 65_536, 1],
+      [withHeaderStart, 3, 0],
+      [noClose, 1, 1],
+    ] as const) {
       const rec = recorder();
       const read = readStreamedForm(request(bytes, size), { onFile: rec.onFile });
       await expect(read).rejects.toBeInstanceOf(FormReadError);
@@ -146,30 +153,49 @@ describe("readStreamedForm", () => {
     for (const [bytes, type] of cases) {
       await expect(readStreamedForm(request(bytes, 64, type), { onFile: recorder().onFile })).rejects.toMatchObject({ code: "malformed" });
     }
-    await expect(readStreamedForm(new Request(URL_, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } }), { onFile: recorder().onFile })).rejects.toMatchObject({ code: "malformed" });
+    await expect(
+      readStreamedForm(new Request(URL_, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } }), {
+        onFile: recorder().onFile,
+      }),
+    ).rejects.toMatchObject({ code: "malformed" });
   });
 
   it("counts text fields and files together against maxFields, aborting a file in progress", async () => {
     const parts = (n: number): Part[] => Array.from({ length: n }, (_, i) => ({ name: `f${i}`, body: String(i) }));
     expect(await readStreamedForm(request(encode(parts(5))), { onFile: recorder().onFile, maxFields: 5 })).toHaveLength(5);
-    await expect(readStreamedForm(request(encode(parts(6))), { onFile: recorder().onFile, maxFields: 5 })).rejects.toMatchObject({ code: "tooManyFields" });
+    await expect(readStreamedForm(request(encode(parts(6))), { onFile: recorder().onFile, maxFields: 5 })).rejects.toMatchObject({
+      code: "tooManyFields",
+    });
 
     const rec = recorder();
-    const withFiles = encode([...parts(3), { name: "files", fileName: "a.jpg", body: pattern(50_000) }, { name: "files", fileName: "b.jpg", body: pattern(50_000) }]);
-    await expect(readStreamedForm(request(withFiles, 1024), { onFile: rec.onFile, maxFields: 4 })).rejects.toMatchObject({ code: "tooManyFields" });
+    const withFiles = encode([
+      ...parts(3),
+      { name: "files", fileName: "a.jpg", body: pattern(50_000) },
+      { name: "files", fileName: "b.jpg", body: pattern(50_000) },
+    ]);
+    await expect(readStreamedForm(request(withFiles, 1024), { onFile: rec.onFile, maxFields: 4 })).rejects.toMatchObject({
+      code: "tooManyFields",
+    });
     expect(rec.files.map((f) => f.info.fileName)).toEqual(["a.jpg"]);
     expect(rec.files[0]!.writeAfterAbort).toBe(false);
   });
 
   it("refuses a text field over maxFieldBytes and keeps one exactly at it", async () => {
     const at = "é".repeat(512); // 1024 bytes
-    expect(await readStreamedForm(request(encode([{ name: "a", body: at }]), 100), { onFile: recorder().onFile, maxFieldBytes: 1024 })).toEqual([["a", at]]);
-    await expect(readStreamedForm(request(encode([{ name: "a", body: `${at}x` }]), 100), { onFile: recorder().onFile, maxFieldBytes: 1024 })).rejects.toMatchObject({ code: "fieldTooLarge" });
+    expect(
+      await readStreamedForm(request(encode([{ name: "a", body: at }]), 100), { onFile: recorder().onFile, maxFieldBytes: 1024 }),
+    ).toEqual([["a", at]]);
+    await expect(
+      readStreamedForm(request(encode([{ name: "a", body: `${at}x` }]), 100), { onFile: recorder().onFile, maxFieldBytes: 1024 }),
+    ).rejects.toMatchObject({ code: "fieldTooLarge" });
   });
 
   it("refuses the form when a sink fails, and aborts that sink", async () => {
     const rec = recorder({ failOnWrite: 2 });
-    const body = encode([{ name: "audioFile", fileName: "a.mp3", body: pattern(100_000) }, { name: "after", body: "x" }]);
+    const body = encode([
+      { name: "audioFile", fileName: "a.mp3", body: pattern(100_000) },
+      { name: "after", body: "x" },
+    ]);
     await expect(readStreamedForm(request(body, 8192), { onFile: rec.onFile })).rejects.toMatchObject({ code: "malformed" });
     expect(rec.files[0]).toMatchObject({ ended: false, aborted: true, writeAfterAbort: false });
   });
@@ -190,7 +216,16 @@ describe("readStreamedForm", () => {
         };
       },
     });
-    expect(events).toEqual(["open p0.png", "ended p0.png", "open p1.png", "ended p1.png", "open p2.png", "ended p2.png", "open p3.png", "ended p3.png"]);
+    expect(events).toEqual([
+      "open p0.png",
+      "ended p0.png",
+      "open p1.png",
+      "ended p1.png",
+      "open p2.png",
+      "ended p2.png",
+      "open p3.png",
+      "ended p3.png",
+    ]);
   });
 
   it("an onFile that throws refuses the form (a 400 for the caller), not an unexpected error", async () => {
@@ -218,7 +253,12 @@ describe("readStreamedForm", () => {
       },
       { highWaterMark: 0 },
     );
-    const req = new Request(URL_, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, duplex: "half", body } as RequestInit);
+    const req = new Request(URL_, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` },
+      duplex: "half",
+      body,
+    } as RequestInit);
     await readStreamedForm(req, {
       onFile: () => ({
         async write(c) {
@@ -244,7 +284,9 @@ describe("readStreamedForm", () => {
       ["k1", "v 1 ñ"],
       ["k2", "v 2 ñ"],
     ]);
-    await expect(readStreamedForm(request(new TextEncoder().encode(form(4)), 4, urlencoded), { onFile, maxFields: 3 })).rejects.toMatchObject({ code: "tooManyFields" });
+    await expect(
+      readStreamedForm(request(new TextEncoder().encode(form(4)), 4, urlencoded), { onFile, maxFields: 3 }),
+    ).rejects.toMatchObject({ code: "tooManyFields" });
 
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
@@ -253,7 +295,12 @@ describe("readStreamedForm", () => {
         controller.enqueue(new TextEncoder().encode("a".repeat(1024)));
       },
     });
-    const req = new Request(URL_, { method: "POST", headers: { "content-type": urlencoded }, duplex: "half", body: endless } as RequestInit);
+    const req = new Request(URL_, {
+      method: "POST",
+      headers: { "content-type": urlencoded },
+      duplex: "half",
+      body: endless,
+    } as RequestInit);
     await expect(readStreamedForm(req, { onFile, maxFields: 4, maxFieldBytes: 1024 })).rejects.toMatchObject({ code: "fieldTooLarge" });
     expect(pulled).toBeLessThan(64 * 1024);
   });

@@ -124,27 +124,29 @@ export async function readStreamedForm(request: Request, options: StreamFormOpti
     // One file at a time, as they come: the sinks count what the earlier files became (the
     // gallery's 20 photos), so a file's onFile waits for the one before it to have ended.
     // Its bytes wait in busboy meanwhile, which holds the request back (no pile-up).
-    files = files.then(async () => {
-      const sink = failure ? null : options.onFile({ fieldName: name, fileName, contentType: mimeType });
-      if (!sink) {
-        openFiles.delete(stream);
-        stream.resume();
-        return;
-      }
-      try {
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          if (failure) break;
-          await sink.write(chunk);
+    files = files
+      .then(async () => {
+        const sink = failure ? null : options.onFile({ fieldName: name, fileName, contentType: mimeType });
+        if (!sink) {
+          openFiles.delete(stream);
+          stream.resume();
+          return;
         }
-        openFiles.delete(stream);
-        if (failure) throw failure;
-        await sink.end();
-      } catch {
-        fail("malformed"); // a sink's own error (disk full) included: the first failure wins
-        openFiles.delete(stream);
-        await sink.abort();
-      }
-    }).catch(() => fail("malformed")); // onFile or abort threw: still a 400, never a 5xx
+        try {
+          for await (const chunk of stream as AsyncIterable<Buffer>) {
+            if (failure) break;
+            await sink.write(chunk);
+          }
+          openFiles.delete(stream);
+          if (failure) throw failure;
+          await sink.end();
+        } catch {
+          fail("malformed"); // a sink's own error (disk full) included: the first failure wins
+          openFiles.delete(stream);
+          await sink.abort();
+        }
+      })
+      .catch(() => fail("malformed")); // onFile or abort threw: still a 400, never a 5xx
   });
   const finished = new Promise<void>((resolve) => busboy.once("finish", resolve));
 

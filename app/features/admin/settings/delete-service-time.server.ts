@@ -21,13 +21,20 @@ export async function deleteServiceTime(options: {
   const id = parsed.data;
   return context.db.transaction(async (tx): Promise<SettingsResult> => {
     const [row] = await tx.delete(serviceTimes).where(eq(serviceTimes.id, id)).returning();
-    if (!row) return { ok: false, status: 404, intent: "delete-service-time", targetId: id, error: { key: "settings.serviceTimes.notFound" } };
+    if (!row)
+      return { ok: false, status: 404, intent: "delete-service-time", targetId: id, error: { key: "settings.serviceTimes.notFound" } };
     const db = tx as unknown as AppDatabase;
     await recordAudit({
       db,
       actor: context.admin,
       ipAddress: context.ip,
-      entry: { action: "settings.service-time.delete", entityType: "service_time", entityId: String(id), before: snapshot(row), after: null },
+      entry: {
+        action: "settings.service-time.delete",
+        entityType: "service_time",
+        entityId: String(id),
+        before: snapshot(row),
+        after: null,
+      },
     });
     await bumpContentVersion(db);
     return success("delete-service-time", { key: "settings.serviceTimes.deleted", values: { name: row.nameEn } });

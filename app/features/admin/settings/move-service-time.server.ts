@@ -30,7 +30,8 @@ export async function moveServiceTime(options: {
       .orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id))
       .for("update");
     const index = rows.findIndex((r) => r.id === id);
-    if (index === -1) return { ok: false, status: 404, intent: "move-service-time", targetId: id, error: { key: "settings.serviceTimes.notFound" } };
+    if (index === -1)
+      return { ok: false, status: 404, intent: "move-service-time", targetId: id, error: { key: "settings.serviceTimes.notFound" } };
     const target = index + step;
     if (target < 0 || target >= rows.length) return success("move-service-time", { key: "settings.serviceTimes.moved" });
     const order = rows.map((r) => r.id);

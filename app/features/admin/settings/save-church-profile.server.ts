@@ -43,7 +43,10 @@ export async function saveChurchProfile(options: {
     }
     if (Object.keys(after).length === 0) return false;
     if (current) {
-      await tx.update(churchSettings).set({ ...next, updatedAt: new Date() }).where(eq(churchSettings.id, 1));
+      await tx
+        .update(churchSettings)
+        .set({ ...next, updatedAt: new Date() })
+        .where(eq(churchSettings.id, 1));
     } else {
       await tx.insert(churchSettings).values({ id: 1, ...next });
     }

@@ -16,7 +16,14 @@ export async function saveRetentionSettings(options: {
   const values = stringValues(options.input, RETENTION_FIELDS);
   const parsed = ZRetentionSettings.safeParse(values);
   if (!parsed.success) {
-    return { ok: false, status: 400, intent: "save-retention", error: { key: "settings.errors.fixFields" }, fieldErrors: fieldErrorsOf(parsed.error.issues), values };
+    return {
+      ok: false,
+      status: 400,
+      intent: "save-retention",
+      error: { key: "settings.errors.fixFields" },
+      fieldErrors: fieldErrorsOf(parsed.error.issues),
+      values,
+    };
   }
   const outcome = await updateChurchSettings({
     db: context.db,

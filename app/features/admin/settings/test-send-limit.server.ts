@@ -9,6 +9,6 @@ export const TEST_SEND_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 export async function checkTestSendLimit(context: Pick<AdminContext, "db" | "admin">): Promise<AdminMessage | null> {
   const refused = await checkLimit(context.db, `admin-test-send:${context.admin.userId}`, TEST_SEND_LIMIT);
   if (!refused) return null;
-  const minutes = Math.max(1, Math.ceil(Number(refused.error.values?.minutes ?? (Number(refused.error.values?.seconds ?? 60) / 60))));
+  const minutes = Math.max(1, Math.ceil(Number(refused.error.values?.minutes ?? Number(refused.error.values?.seconds ?? 60) / 60)));
   return { key: "settings.integrations.rateLimited", values: { minutes } };
 }

@@ -26,7 +26,10 @@ export async function updateChurchSettings<K extends keyof SettingsRow>(options:
     if (!before) return "notFound" as const;
     const changed = (Object.keys(next) as K[]).filter((k) => next[k] !== before[k]);
     if (changed.length === 0) return "unchanged" as const;
-    await tx.update(churchSettings).set({ ...next, updatedAt: new Date() }).where(eq(churchSettings.id, 1));
+    await tx
+      .update(churchSettings)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(churchSettings.id, 1));
     await bumpContentVersion(db);
     await recordAudit({
       db,

@@ -6,7 +6,12 @@ import { changeSignup, type SignupOutcome } from "./change-signup.server";
 import { ZAssign } from "./signups-input";
 
 /** Assigns a sign-up to an administrator, or to nobody (`signup.assign`). */
-export async function assignSignup(options: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; input: Record<string, unknown> }): Promise<SignupOutcome> {
+export async function assignSignup(options: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<SignupOutcome> {
   const parsed = ZAssign.safeParse(options.input);
   if (!parsed.success) return { ok: false, status: 400, key: "signups.errors.invalidRequest" };
   const assigneeUserId = parsed.data.assigneeUserId.trim() || null;

@@ -36,8 +36,16 @@ export async function changeSignup(options: {
     if (refused) return refused;
     const fields = Object.keys(changes) as (keyof Changes)[];
     const before = Object.fromEntries(fields.map((field) => [field, row[field]]));
-    await tx.update(signupInbox).set({ ...changes, updatedAt: new Date() }).where(eq(signupInbox.id, id));
-    await recordAudit({ db: audited, actor: options.actor, ipAddress: options.ip, entry: { action: options.action, entityType: "signup", entityId: id, before, after: changes } });
+    await tx
+      .update(signupInbox)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(signupInbox.id, id));
+    await recordAudit({
+      db: audited,
+      actor: options.actor,
+      ipAddress: options.ip,
+      entry: { action: options.action, entityType: "signup", entityId: id, before, after: changes },
+    });
     return { ok: true, id } as const;
   });
 }

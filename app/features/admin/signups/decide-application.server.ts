@@ -41,21 +41,32 @@ export async function decideApplication(options: {
     const db = tx as unknown as AppDatabase;
     const [item] = await tx.select({ applicationId: signupInbox.applicationId }).from(signupInbox).where(eq(signupInbox.id, id)).limit(1);
     if (!item?.applicationId) return { ok: false, status: 404, key: "signups.errors.notFound" };
-    const [application] = await tx.select().from(membershipApplications).where(eq(membershipApplications.id, item.applicationId)).for("update");
+    const [application] = await tx
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.id, item.applicationId))
+      .for("update");
     if (!application) return { ok: false, status: 404, key: "signups.errors.notFound" };
     if (!allowed[application.status]?.includes(applicationStatus)) {
       return { ok: false, status: 409, key: "signups.errors.alreadyDecided", field: "applicationStatus" };
     }
     const decided = applicationStatus !== "reviewing";
     const changes = { status: applicationStatus, ...(decided ? { decidedBy: options.actor.userId, decidedAt: now } : {}) };
-    await tx.update(membershipApplications).set({ ...changes, updatedAt: now }).where(eq(membershipApplications.id, application.id));
+    await tx
+      .update(membershipApplications)
+      .set({ ...changes, updatedAt: now })
+      .where(eq(membershipApplications.id, application.id));
 
     let memberUpdated = false;
     let account: Awaited<ReturnType<typeof findApplicantAccount>> = null;
     if (applicationStatus === "approved") {
       account = await findApplicantAccount(db, application);
       if (account) {
-        const [before] = await tx.select({ membershipStatus: profiles.membershipStatus, memberSince: profiles.memberSince }).from(profiles).where(eq(profiles.id, account.userId)).for("update");
+        const [before] = await tx
+          .select({ membershipStatus: profiles.membershipStatus, memberSince: profiles.memberSince })
+          .from(profiles)
+          .where(eq(profiles.id, account.userId))
+          .for("update");
         const memberSince = before?.membershipStatus === "member" && before.memberSince ? before.memberSince : churchToday(timeZone, now);
         await tx
           .insert(profiles)

@@ -1,5 +1,17 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { adminUsers, classOfferings, classSessions, classSignups, events, membershipApplications, profiles, signupInbox, users, volunteerOpportunities, volunteerSignups } from "~/db/schema";
+import {
+  adminUsers,
+  classOfferings,
+  classSessions,
+  classSignups,
+  events,
+  membershipApplications,
+  profiles,
+  signupInbox,
+  users,
+  volunteerOpportunities,
+  volunteerSignups,
+} from "~/db/schema";
 import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -113,7 +125,12 @@ async function findApplicantAccounts(db: AppDatabase, applications: { id: string
  * a volunteer's ministry, availability and message)
  * and the administrators to assign.
  */
-export async function loadSignups(options: { db: AppDatabase; language: Language; filter: SignupFilter; kind?: KindFilter }): Promise<SignupsPageData> {
+export async function loadSignups(options: {
+  db: AppDatabase;
+  language: Language;
+  filter: SignupFilter;
+  kind?: KindFilter;
+}): Promise<SignupsPageData> {
   const { db, language, filter } = options;
   const kind = options.kind ?? "all";
   const conditions: SQL[] = [];
@@ -205,15 +222,25 @@ export async function loadSignups(options: { db: AppDatabase; language: Language
         signupStatus: signup.status,
         sessions: sessionRows
           .filter((s) => s.offeringId === offering.id)
-          .map((s) => ({ number: s.sessionNumber, start: s.startsAt.toISOString(), topic: (language === "es" ? s.topicEs : null) || s.topicEn })),
+          .map((s) => ({
+            number: s.sessionNumber,
+            start: s.startsAt.toISOString(),
+            topic: (language === "es" ? s.topicEs : null) || s.topicEn,
+          })),
       },
     ]),
   );
   // The accounts and their membership status for all applications at once (not 2 queries each).
-  const accounts = await findApplicantAccounts(db, applicationRows.map((r) => r.application));
+  const accounts = await findApplicantAccounts(
+    db,
+    applicationRows.map((r) => r.application),
+  );
   const accountUserIds = [...new Set([...accounts.values()].map((a) => a.userId))];
   const statusRows = accountUserIds.length
-    ? await db.select({ id: profiles.id, membershipStatus: profiles.membershipStatus }).from(profiles).where(inArray(profiles.id, accountUserIds))
+    ? await db
+        .select({ id: profiles.id, membershipStatus: profiles.membershipStatus })
+        .from(profiles)
+        .where(inArray(profiles.id, accountUserIds))
     : [];
   const membershipStatusOf = new Map(statusRows.map((r) => [r.id, r.membershipStatus]));
   const applications = new Map<string, ApplicationDetails>();

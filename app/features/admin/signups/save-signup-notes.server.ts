@@ -4,7 +4,12 @@ import { changeSignup, type SignupOutcome } from "./change-signup.server";
 import { ZSaveNotes } from "./signups-input";
 
 /** Replaces a sign-up's staff notes (`signup.notes.update`). */
-export async function saveSignupNotes(options: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; input: Record<string, unknown> }): Promise<SignupOutcome> {
+export async function saveSignupNotes(options: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<SignupOutcome> {
   const parsed = ZSaveNotes.safeParse(options.input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === "notes" ? "notes" : undefined;

@@ -4,7 +4,12 @@ import { changeSignup, type SignupOutcome } from "./change-signup.server";
 import { ZSetStatus } from "./signups-input";
 
 /** Moves a sign-up to new, contacted or done (`signup.status.update`). */
-export async function setSignupStatus(options: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; input: Record<string, unknown> }): Promise<SignupOutcome> {
+export async function setSignupStatus(options: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  input: Record<string, unknown>;
+}): Promise<SignupOutcome> {
   const parsed = ZSetStatus.safeParse(options.input);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path[0] === "status" ? "status" : undefined;

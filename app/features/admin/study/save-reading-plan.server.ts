@@ -25,7 +25,14 @@ function auditable(plan: Pick<PlanRow, "slug" | "titleEn" | "titleEs" | "descrip
  * their ids where their number stays, so members' progress on unchanged days survives an
  * edit; removed days (and progress on them) go. One transaction with the audit entry.
  */
-export async function saveReadingPlan(options: { db: AppDatabase; actor: Actor; ip: string; planId: number | null; values: StudyFormValues; language: Language }): Promise<SaveResult> {
+export async function saveReadingPlan(options: {
+  db: AppDatabase;
+  actor: Actor;
+  ip: string;
+  planId: number | null;
+  values: StudyFormValues;
+  language: Language;
+}): Promise<SaveResult> {
   const { db, planId } = options;
   let current: PlanRow | undefined;
   if (planId !== null) {
@@ -45,21 +52,44 @@ export async function saveReadingPlan(options: { db: AppDatabase; actor: Actor; 
   try {
     return await db.transaction(async (tx) => {
       const t = tx as unknown as AppDatabase;
-      const slug =
-        input.slug ??
-        current?.slug ??
-        (await uniqueSlug(t, readingPlans.slug, slugify(input.titleEn, "plan")));
-      const columns = { slug, titleEn: input.titleEn, titleEs: input.titleEs, descriptionEn: input.descriptionEn, descriptionEs: input.descriptionEs, isActive: input.isActive };
+      const slug = input.slug ?? current?.slug ?? (await uniqueSlug(t, readingPlans.slug, slugify(input.titleEn, "plan")));
+      const columns = {
+        slug,
+        titleEn: input.titleEn,
+        titleEs: input.titleEs,
+        descriptionEn: input.descriptionEn,
+        descriptionEs: input.descriptionEs,
+        isActive: input.isActive,
+      };
       const newDays = input.days.map((d) => d.passage);
       if (!current) {
         const [row] = await t.insert(readingPlans).values(columns).returning({ id: readingPlans.id });
-        await t.insert(readingPlanDays).values(input.days.map((d, i) => ({ planId: row!.id, dayNumber: i + 1, passage: d.passage, passageOsis: d.passageOsis })));
-        await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "reading_plan.create", entityType: "reading_plan", entityId: String(row!.id), after: auditable(columns, newDays) } });
+        await t
+          .insert(readingPlanDays)
+          .values(input.days.map((d, i) => ({ planId: row!.id, dayNumber: i + 1, passage: d.passage, passageOsis: d.passageOsis })));
+        await recordAudit({
+          db: t,
+          actor: options.actor,
+          ipAddress: options.ip,
+          entry: {
+            action: "reading_plan.create",
+            entityType: "reading_plan",
+            entityId: String(row!.id),
+            after: auditable(columns, newDays),
+          },
+        });
         await bumpContentVersion(t);
         return { ok: true, id: row!.id, created: true, changed: true } as const;
       }
-      const oldDays = await t.select().from(readingPlanDays).where(eq(readingPlanDays.planId, current.id)).orderBy(asc(readingPlanDays.dayNumber));
-      const old = auditable(current, oldDays.map((d) => d.passage));
+      const oldDays = await t
+        .select()
+        .from(readingPlanDays)
+        .where(eq(readingPlanDays.planId, current.id))
+        .orderBy(asc(readingPlanDays.dayNumber));
+      const old = auditable(
+        current,
+        oldDays.map((d) => d.passage),
+      );
       const next = auditable(columns, newDays);
       const before: Record<string, unknown> = {};
       const after: Record<string, unknown> = {};
@@ -71,17 +101,31 @@ export async function saveReadingPlan(options: { db: AppDatabase; actor: Actor; 
         }
       }
       if (Object.keys(after).length === 0) return { ok: true, id: current.id, created: false, changed: false } as const;
-      await t.update(readingPlans).set({ ...columns, updatedAt: new Date() }).where(eq(readingPlans.id, current.id));
+      await t
+        .update(readingPlans)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(readingPlans.id, current.id));
       const byNumber = new Map(oldDays.map((d) => [d.dayNumber, d]));
       for (const [i, day] of input.days.entries()) {
         const existing = byNumber.get(i + 1);
-        if (!existing) await t.insert(readingPlanDays).values({ planId: current.id, dayNumber: i + 1, passage: day.passage, passageOsis: day.passageOsis });
+        if (!existing)
+          await t
+            .insert(readingPlanDays)
+            .values({ planId: current.id, dayNumber: i + 1, passage: day.passage, passageOsis: day.passageOsis });
         else if (existing.passage !== day.passage || existing.passageOsis !== day.passageOsis) {
-          await t.update(readingPlanDays).set({ passage: day.passage, passageOsis: day.passageOsis }).where(eq(readingPlanDays.id, existing.id));
+          await t
+            .update(readingPlanDays)
+            .set({ passage: day.passage, passageOsis: day.passageOsis })
+            .where(eq(readingPlanDays.id, existing.id));
         }
       }
       await t.delete(readingPlanDays).where(and(eq(readingPlanDays.planId, current.id), gt(readingPlanDays.dayNumber, input.days.length)));
-      await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "reading_plan.update", entityType: "reading_plan", entityId: String(current.id), before, after } });
+      await recordAudit({
+        db: t,
+        actor: options.actor,
+        ipAddress: options.ip,
+        entry: { action: "reading_plan.update", entityType: "reading_plan", entityId: String(current.id), before, after },
+      });
       await bumpContentVersion(t);
       return { ok: true, id: current.id, created: false, changed: true } as const;
     });
@@ -95,10 +139,27 @@ export async function saveReadingPlan(options: { db: AppDatabase; actor: Actor; 
 export async function deleteReadingPlan(options: { db: AppDatabase; actor: Actor; ip: string; planId: number }): Promise<boolean> {
   return options.db.transaction(async (tx) => {
     const t = tx as unknown as AppDatabase;
-    const days = await t.select({ passage: readingPlanDays.passage }).from(readingPlanDays).where(eq(readingPlanDays.planId, options.planId)).orderBy(asc(readingPlanDays.dayNumber));
+    const days = await t
+      .select({ passage: readingPlanDays.passage })
+      .from(readingPlanDays)
+      .where(eq(readingPlanDays.planId, options.planId))
+      .orderBy(asc(readingPlanDays.dayNumber));
     const [row] = await t.delete(readingPlans).where(eq(readingPlans.id, options.planId)).returning();
     if (!row) return false;
-    await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "reading_plan.delete", entityType: "reading_plan", entityId: String(row.id), before: auditable(row, days.map((d) => d.passage)) } });
+    await recordAudit({
+      db: t,
+      actor: options.actor,
+      ipAddress: options.ip,
+      entry: {
+        action: "reading_plan.delete",
+        entityType: "reading_plan",
+        entityId: String(row.id),
+        before: auditable(
+          row,
+          days.map((d) => d.passage),
+        ),
+      },
+    });
     await bumpContentVersion(t);
     return true;
   });

@@ -38,8 +38,36 @@ function columnsOf(input: GuideInput, slug: string) {
 
 /** The audited fields of a guide (everything the form sets). */
 function auditable(row: Partial<GuideRow> | ReturnType<typeof columnsOf>): Record<string, unknown> {
-  const { slug, titleEn, titleEs, weekOf, passage, passageOsis, devotionalEn, devotionalEs, questionsEn, questionsEs, prayerEn, prayerEs, status } = row;
-  return { slug, titleEn, titleEs, weekOf, passage, passageOsis, devotionalEn, devotionalEs, questionsEn, questionsEs, prayerEn, prayerEs, status };
+  const {
+    slug,
+    titleEn,
+    titleEs,
+    weekOf,
+    passage,
+    passageOsis,
+    devotionalEn,
+    devotionalEs,
+    questionsEn,
+    questionsEs,
+    prayerEn,
+    prayerEs,
+    status,
+  } = row;
+  return {
+    slug,
+    titleEn,
+    titleEs,
+    weekOf,
+    passage,
+    passageOsis,
+    devotionalEn,
+    devotionalEs,
+    questionsEn,
+    questionsEs,
+    prayerEn,
+    prayerEs,
+    status,
+  };
 }
 
 /**
@@ -47,7 +75,14 @@ function auditable(row: Partial<GuideRow> | ReturnType<typeof columnsOf>): Recor
  * by the reference parser), then the row, its audit entry and a new content version in one
  * transaction. Invalid input writes nothing.
  */
-export async function saveStudyGuide(options: { db: AppDatabase; actor: Actor; ip: string; guideId: number | null; values: StudyFormValues; language: Language }): Promise<SaveResult> {
+export async function saveStudyGuide(options: {
+  db: AppDatabase;
+  actor: Actor;
+  ip: string;
+  guideId: number | null;
+  values: StudyFormValues;
+  language: Language;
+}): Promise<SaveResult> {
   const { db, guideId } = options;
   let current: GuideRow | undefined;
   if (guideId !== null) {
@@ -67,14 +102,16 @@ export async function saveStudyGuide(options: { db: AppDatabase; actor: Actor; i
   try {
     return await db.transaction(async (tx) => {
       const t = tx as unknown as AppDatabase;
-      const slug =
-        input.slug ??
-        current?.slug ??
-        (await uniqueSlug(t, studyGuides.slug, slugify(input.titleEn, "study")));
+      const slug = input.slug ?? current?.slug ?? (await uniqueSlug(t, studyGuides.slug, slugify(input.titleEn, "study")));
       const columns = columnsOf(input, slug);
       if (!current) {
         const [row] = await t.insert(studyGuides).values(columns).returning({ id: studyGuides.id });
-        await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "study_guide.create", entityType: "study_guide", entityId: String(row!.id), after: auditable(columns) } });
+        await recordAudit({
+          db: t,
+          actor: options.actor,
+          ipAddress: options.ip,
+          entry: { action: "study_guide.create", entityType: "study_guide", entityId: String(row!.id), after: auditable(columns) },
+        });
         await bumpContentVersion(t);
         return { ok: true, id: row!.id, created: true, changed: true } as const;
       }
@@ -89,8 +126,16 @@ export async function saveStudyGuide(options: { db: AppDatabase; actor: Actor; i
         }
       }
       if (Object.keys(after).length === 0) return { ok: true, id: current.id, created: false, changed: false } as const;
-      await t.update(studyGuides).set({ ...columns, updatedAt: new Date() }).where(eq(studyGuides.id, current.id));
-      await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "study_guide.update", entityType: "study_guide", entityId: String(current.id), before, after } });
+      await t
+        .update(studyGuides)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(studyGuides.id, current.id));
+      await recordAudit({
+        db: t,
+        actor: options.actor,
+        ipAddress: options.ip,
+        entry: { action: "study_guide.update", entityType: "study_guide", entityId: String(current.id), before, after },
+      });
       await bumpContentVersion(t);
       return { ok: true, id: current.id, created: false, changed: true } as const;
     });
@@ -106,7 +151,12 @@ export async function deleteStudyGuide(options: { db: AppDatabase; actor: Actor;
     const t = tx as unknown as AppDatabase;
     const [row] = await t.delete(studyGuides).where(eq(studyGuides.id, options.guideId)).returning();
     if (!row) return false;
-    await recordAudit({ db: t, actor: options.actor, ipAddress: options.ip, entry: { action: "study_guide.delete", entityType: "study_guide", entityId: String(row.id), before: auditable(row) } });
+    await recordAudit({
+      db: t,
+      actor: options.actor,
+      ipAddress: options.ip,
+      entry: { action: "study_guide.delete", entityType: "study_guide", entityId: String(row.id), before: auditable(row) },
+    });
     await bumpContentVersion(t);
     return true;
   });

@@ -42,7 +42,14 @@ export async function listStudyAdmin(db: AppDatabase, language: Language) {
       status: g.status,
       missingSpanish: !g.titleEs || !g.devotionalEs || !g.prayerEs,
     })),
-    plans: plans.map((p) => ({ id: p.id, slug: p.slug, title: p.titleEn, isActive: p.isActive, days: Number(p.days), missingSpanish: !p.titleEs })),
+    plans: plans.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      title: p.titleEn,
+      isActive: p.isActive,
+      days: Number(p.days),
+      missingSpanish: !p.titleEs,
+    })),
   };
 }
 
@@ -79,7 +86,11 @@ export async function loadPlanEditor(db: AppDatabase, planId: number | null) {
   if (planId === null) return { id: null, slug: null, isActive: true, values: { isActive: "on" } as StudyFormValues };
   const [p] = await db.select().from(readingPlans).where(eq(readingPlans.id, planId));
   if (!p) return null;
-  const days = await db.select({ passage: readingPlanDays.passage }).from(readingPlanDays).where(eq(readingPlanDays.planId, p.id)).orderBy(asc(readingPlanDays.dayNumber));
+  const days = await db
+    .select({ passage: readingPlanDays.passage })
+    .from(readingPlanDays)
+    .where(eq(readingPlanDays.planId, p.id))
+    .orderBy(asc(readingPlanDays.dayNumber));
   return {
     id: p.id,
     slug: p.slug,
@@ -96,7 +107,8 @@ export async function loadPlanEditor(db: AppDatabase, planId: number | null) {
   };
 }
 
-const failure = (status: number, body: Omit<StudyFormFailure, "ok">) => data<StudyFormFailure>({ ok: false, ...body }, { status, headers: NO_STORE });
+const failure = (status: number, body: Omit<StudyFormFailure, "ok">) =>
+  data<StudyFormFailure>({ ok: false, ...body }, { status, headers: NO_STORE });
 
 /**
  * The POST of a guide or plan editor: `intent=delete` (with `confirm=yes`) deletes and goes

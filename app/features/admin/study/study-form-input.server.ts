@@ -76,7 +76,10 @@ export interface GuideInput {
 }
 
 /** Checks every field of a guide post; either all valid, or every problem at once. */
-export function parseGuideInput(values: StudyFormValues, language: Language): { ok: true; input: GuideInput } | { ok: false; fieldErrors: Errors } {
+export function parseGuideInput(
+  values: StudyFormValues,
+  language: Language,
+): { ok: true; input: GuideInput } | { ok: false; fieldErrors: Errors } {
   const errors: Errors = {};
   const slug = slugOf(values, errors);
   const titleEn = text(values, "titleEn", errors, { required: true, max: 200 });
@@ -96,7 +99,8 @@ export function parseGuideInput(values: StudyFormValues, language: Language): { 
   const prayerEs = text(values, "prayerEs", errors, { max: 5000 });
   const status = values.status;
   if (!(GUIDE_STATUSES as readonly string[]).includes(status ?? "")) errors.status = { code: "choice" };
-  if (Object.keys(errors).length > 0 || !titleEn || !passage || !parsed?.ok || !devotionalEn || !prayerEn) return { ok: false, fieldErrors: errors };
+  if (Object.keys(errors).length > 0 || !titleEn || !passage || !parsed?.ok || !devotionalEn || !prayerEn)
+    return { ok: false, fieldErrors: errors };
   return {
     ok: true,
     input: {
@@ -128,7 +132,10 @@ export interface PlanInput {
 }
 
 /** Checks a reading plan post: every reading line must be a Bible reference. */
-export function parsePlanInput(values: StudyFormValues, language: Language): { ok: true; input: PlanInput } | { ok: false; fieldErrors: Errors } {
+export function parsePlanInput(
+  values: StudyFormValues,
+  language: Language,
+): { ok: true; input: PlanInput } | { ok: false; fieldErrors: Errors } {
   const errors: Errors = {};
   const slug = slugOf(values, errors);
   const titleEn = text(values, "titleEn", errors, { required: true, max: 200 });
@@ -153,6 +160,8 @@ export function parsePlanInput(values: StudyFormValues, language: Language): { o
   if (!errors.days && days.length > MAX_PLAN_DAYS) errors.days = { code: "tooManyDays", values: { max: MAX_PLAN_DAYS } };
   if (Object.keys(errors).length > 0 || !titleEn) return { ok: false, fieldErrors: errors };
   const active = values.isActive;
-  return { ok: true, input: { slug, titleEn, titleEs, descriptionEn, descriptionEs, isActive: active === "on" || active === "true", days } };
+  return {
+    ok: true,
+    input: { slug, titleEn, titleEs, descriptionEn, descriptionEs, isActive: active === "on" || active === "true", days },
+  };
 }
-

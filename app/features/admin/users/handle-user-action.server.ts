@@ -25,7 +25,10 @@ const ticked = (input: Record<string, unknown>, name: string) => {
 };
 
 /** Reads the posted form (already a flat record) and runs the one operation it names. */
-export async function handleUserAction(context: Pick<AdminContext, "db" | "admin" | "ip">, input: Record<string, unknown>): Promise<UserActionResult> {
+export async function handleUserAction(
+  context: Pick<AdminContext, "db" | "admin" | "ip">,
+  input: Record<string, unknown>,
+): Promise<UserActionResult> {
   const parsed = ZUserAction.safeParse(input);
   if (!parsed.success) return refused(400, "users.errors.invalid");
   const { intent, userId } = parsed.data;

@@ -28,7 +28,6 @@ export interface UserDetail extends UserListItem {
   adminSessions: number;
 }
 
-
 const columns = {
   id: users.id,
   userName: users.name,
@@ -61,7 +60,8 @@ function toItem(row: Row, roles: string[]): UserListItem {
   const placeholder = isPhoneOnlyEmail(row.email);
   return {
     id: row.id,
-    name: row.displayName || row.fullName || row.userName || (placeholder ? "" : row.email) || row.phoneNumber || row.profilePhone || row.id,
+    name:
+      row.displayName || row.fullName || row.userName || (placeholder ? "" : row.email) || row.phoneNumber || row.profilePhone || row.id,
     email: placeholder ? null : row.email,
     phone: row.phoneNumber ?? row.profilePhone,
     roles,
@@ -85,7 +85,11 @@ async function rolesOf(db: AppDatabase, ids: string[]): Promise<Map<string, stri
 }
 
 /** The accounts list: search by name, email or phone (`q`), newest first, 25 a page. */
-export async function listUsers(options: { db: AppDatabase; q: string; page: number }): Promise<{ items: UserListItem[]; total: number; page: number; pages: number }> {
+export async function listUsers(options: {
+  db: AppDatabase;
+  q: string;
+  page: number;
+}): Promise<{ items: UserListItem[]; total: number; page: number; pages: number }> {
   const { db } = options;
   const q = options.q.trim();
   let where: SQL | undefined;

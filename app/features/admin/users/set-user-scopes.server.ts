@@ -35,7 +35,10 @@ export async function setUserScopes(
     refuseAccessBeyondActor(context.admin, before, after);
     if (after.scopes.join(",") === before.scopes.join(",")) return done("users.notices.unchanged");
 
-    await tx.update(adminUsers).set({ scopes: [...wanted], updatedAt: new Date() }).where(eq(adminUsers.userId, before.userId));
+    await tx
+      .update(adminUsers)
+      .set({ scopes: [...wanted], updatedAt: new Date() })
+      .where(eq(adminUsers.userId, before.userId));
     await recordAudit({
       db: tx,
       actor: context.admin,

@@ -6,7 +6,10 @@ import { deleteMemberSessions, refuseOutrankedTarget } from "./user-guards.serve
 import { runUserChange } from "./run-user-change.server";
 
 /** `sign-out`: ends every member session and every admin session of the account. */
-export async function signOutUser(context: Pick<AdminContext, "db" | "admin" | "ip">, input: { userId: string }): Promise<UserActionResult> {
+export async function signOutUser(
+  context: Pick<AdminContext, "db" | "admin" | "ip">,
+  input: { userId: string },
+): Promise<UserActionResult> {
   return runUserChange(context, input.userId, async (tx, before) => {
     refuseOutrankedTarget(context.admin, before);
     const endedSessions = await deleteMemberSessions(tx, before.userId);

@@ -2,8 +2,7 @@ import type { AdminMessage } from "../admin-translation";
 
 /** What a users-section action answers: the page shows the notice or the error. */
 export type UserActionResult =
-  | { ok: true; status: 200; notice: AdminMessage }
-  | { ok: false; status: 400 | 403 | 404 | 409; error: AdminMessage };
+  { ok: true; status: 200; notice: AdminMessage } | { ok: false; status: 400 | 403 | 404 | 409; error: AdminMessage };
 
 export function refused(status: 400 | 403 | 404 | 409, key: AdminMessage["key"], values?: AdminMessage["values"]): UserActionResult {
   return { ok: false, status, error: values ? { key, values } : { key } };

@@ -134,6 +134,10 @@ export async function deleteMemberSessions(tx: AppDatabase, userId: string): Pro
 }
 
 export async function hasTwoFactorRecord(tx: AppDatabase, userId: string): Promise<boolean> {
-  const [row] = await tx.select({ n: sql<number>`1` }).from(twoFactors).where(eq(twoFactors.userId, userId)).limit(1);
+  const [row] = await tx
+    .select({ n: sql<number>`1` })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId))
+    .limit(1);
   return row !== undefined;
 }

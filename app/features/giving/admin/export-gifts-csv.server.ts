@@ -16,7 +16,13 @@ import { giftColumns, giftFilterClause } from "./load-giving-admin.server";
  * The gifts of /admin/giving's period and filters as a CSV download (UTF-8 with a BOM, amounts
  * in dollars with two decimals, dates ISO 8601 in the church's time zone), audited (`gift.export`).
  */
-export async function exportGiftsCsv(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; language: Language; filters: GivingFilters }): Promise<Response> {
+export async function exportGiftsCsv(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  language: Language;
+  filters: GivingFilters;
+}): Promise<Response> {
   const t = givingAdminTranslator(o.language);
   const timeZone = await churchTimeZone(o.db);
   const range = periodRange(o.filters, timeZone);
@@ -27,7 +33,18 @@ export async function exportGiftsCsv(o: { db: AppDatabase; actor: Pick<AdminIden
     .where(giftFilterClause(o.filters, range))
     .orderBy(desc(gifts.paidAt), desc(gifts.id));
   const table = [
-    [t("admin.csv.date"), t("admin.csv.donor"), t("admin.csv.email"), t("admin.csv.fund"), t("admin.csv.amount"), t("admin.csv.fee"), t("admin.csv.refunded"), t("admin.csv.frequency"), t("admin.csv.status"), t("admin.csv.paymentId")],
+    [
+      t("admin.csv.date"),
+      t("admin.csv.donor"),
+      t("admin.csv.email"),
+      t("admin.csv.fund"),
+      t("admin.csv.amount"),
+      t("admin.csv.fee"),
+      t("admin.csv.refunded"),
+      t("admin.csv.frequency"),
+      t("admin.csv.status"),
+      t("admin.csv.paymentId"),
+    ],
     ...rows.map((g) => [
       formatInTimeZone(g.paidAt, timeZone, "yyyy-MM-dd'T'HH:mm:ssXXX"),
       g.donorName,
@@ -50,7 +67,14 @@ export async function exportGiftsCsv(o: { db: AppDatabase; actor: Pick<AdminIden
         action: "gift.export",
         entityType: "gift",
         entityId: null,
-        after: { count: rows.length, from: range.from, to: range.to, fund: o.filters.fund ?? null, status: o.filters.status ?? null, q: o.filters.q ?? null },
+        after: {
+          count: rows.length,
+          from: range.from,
+          to: range.to,
+          fund: o.filters.fund ?? null,
+          status: o.filters.status ?? null,
+          q: o.filters.q ?? null,
+        },
       },
     });
   });

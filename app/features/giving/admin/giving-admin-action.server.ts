@@ -18,7 +18,8 @@ const INTENTS = ["save-fund", "delete-fund", "deactivate-fund", "save-settings",
 type Intent = (typeof INTENTS)[number];
 const FUND_AUDITED = ["slug", "name", "nameEs", "description", "descriptionEs", "active", "sortOrder"] as const;
 
-const parseFundId = (value: unknown): number | null => (typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
+const parseFundId = (value: unknown): number | null =>
+  typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -28,9 +29,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function handleGivingAdminAction(request: Request, ctx: AdminContext) {
   const input = await readInput(request);
-  const intent = typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
-  const answer = (status: number, result: Omit<GivingAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<GivingAdminResult, "fieldErrors">>) =>
-    data<GivingAdminResult>({ ok: false, intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
+  const intent =
+    typeof input?.intent === "string" && (INTENTS as readonly string[]).includes(input.intent) ? (input.intent as Intent) : null;
+  const answer = (
+    status: number,
+    result: Omit<GivingAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<GivingAdminResult, "fieldErrors">>,
+  ) => data<GivingAdminResult>({ ok: false, intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
   const done = (notice: GivingAdminMessage, hash: string) => {
     throw redirect(`/admin/giving?notice=${notice}#${hash}`, { status: 303, headers: NO_STORE });
   };
@@ -41,7 +45,13 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
     const fundId = input.fundId === undefined || input.fundId === "" ? null : parseFundId(input.fundId);
     if (input.fundId !== undefined && input.fundId !== "" && fundId === null) return answer(400, { message: "invalidRequest" });
     const parsed = parseFundInput(input);
-    if (!parsed.ok) return answer(400, { message: "invalid", fundValues: parsed.values, fieldErrors: parsed.fieldErrors, targetId: fundId ? String(fundId) : undefined });
+    if (!parsed.ok)
+      return answer(400, {
+        message: "invalid",
+        fundValues: parsed.values,
+        fieldErrors: parsed.fieldErrors,
+        targetId: fundId ? String(fundId) : undefined,
+      });
     const result = await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as AppDatabase;
       const before = fundId === null ? undefined : (await tx.select().from(givingFunds).where(eq(givingFunds.id, fundId)).for("update"))[0];
@@ -49,16 +59,32 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
       const now = new Date();
       if (!before) {
         const slug = await uniqueSlug(db, givingFunds.slug, slugify(parsed.fund.name, "fund"));
-        const [row] = await tx.insert(givingFunds).values({ ...parsed.fund, slug, createdAt: now, updatedAt: now }).returning();
+        const [row] = await tx
+          .insert(givingFunds)
+          .values({ ...parsed.fund, slug, createdAt: now, updatedAt: now })
+          .returning();
         if (!row) throw new Error("The fund insert returned no row");
         await bumpContentVersion(db);
-        await recordAudit({ db, actor, ipAddress: ctx.ip, entry: { action: "giving_fund.create", entityType: "giving_fund", entityId: String(row.id), after: Object.fromEntries(FUND_AUDITED.map((k) => [k, row[k]])) } });
+        await recordAudit({
+          db,
+          actor,
+          ipAddress: ctx.ip,
+          entry: {
+            action: "giving_fund.create",
+            entityType: "giving_fund",
+            entityId: String(row.id),
+            after: Object.fromEntries(FUND_AUDITED.map((k) => [k, row[k]])),
+          },
+        });
         return "fundCreated" as const;
       }
       const values = { ...parsed.fund, slug: before.slug };
       const changed = FUND_AUDITED.filter((k) => values[k] !== before[k]);
       if (changed.length === 0) return "unchanged" as const;
-      await tx.update(givingFunds).set({ ...parsed.fund, updatedAt: now }).where(eq(givingFunds.id, before.id));
+      await tx
+        .update(givingFunds)
+        .set({ ...parsed.fund, updatedAt: now })
+        .where(eq(givingFunds.id, before.id));
       await bumpContentVersion(db);
       await recordAudit({
         db,
@@ -90,7 +116,18 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
         if (!fund.active) return "unchanged" as const;
         await tx.update(givingFunds).set({ active: false, updatedAt: new Date() }).where(eq(givingFunds.id, fundId));
         await bumpContentVersion(db);
-        await recordAudit({ db, actor, ipAddress: ctx.ip, entry: { action: "giving_fund.update", entityType: "giving_fund", entityId: String(fundId), before: { active: true }, after: { active: false } } });
+        await recordAudit({
+          db,
+          actor,
+          ipAddress: ctx.ip,
+          entry: {
+            action: "giving_fund.update",
+            entityType: "giving_fund",
+            entityId: String(fundId),
+            before: { active: true },
+            after: { active: false },
+          },
+        });
         return "fundDeactivated" as const;
       }
       // Gifts keep their fund's name, but a fund that was given to stays for the records.
@@ -101,7 +138,17 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
       if (Number(used?.n ?? 0) + Number(usedRecurring?.n ?? 0) > 0) return "fundInUse" as const;
       await tx.delete(givingFunds).where(eq(givingFunds.id, fundId));
       await bumpContentVersion(db);
-      await recordAudit({ db, actor, ipAddress: ctx.ip, entry: { action: "giving_fund.delete", entityType: "giving_fund", entityId: String(fundId), before: Object.fromEntries(FUND_AUDITED.map((k) => [k, fund[k]])) } });
+      await recordAudit({
+        db,
+        actor,
+        ipAddress: ctx.ip,
+        entry: {
+          action: "giving_fund.delete",
+          entityType: "giving_fund",
+          entityId: String(fundId),
+          before: Object.fromEntries(FUND_AUDITED.map((k) => [k, fund[k]])),
+        },
+      });
       return "fundDeleted" as const;
     });
     if (result === "notFound") return answer(404, { message: "notFound" });
@@ -113,7 +160,12 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
     const parsed = parseGivingSettingsInput(input);
     if (!parsed.ok) return answer(400, { message: "invalid", settingsValues: parsed.values, fieldErrors: parsed.fieldErrors });
     const s = parsed.settings;
-    const next = { givingFeePercentBp: s.feePercentBp, givingFeeFixedCents: s.feeFixedCents, givingTextKeyword: s.textKeyword, givingTextNumber: s.textNumber };
+    const next = {
+      givingFeePercentBp: s.feePercentBp,
+      givingFeeFixedCents: s.feeFixedCents,
+      givingTextKeyword: s.textKeyword,
+      givingTextNumber: s.textNumber,
+    };
     const saved = await updateChurchSettings({ db: ctx.db, actor, ipAddress: ctx.ip, action: "giving_settings.update", next });
     const result = saved === "saved" ? ("settingsSaved" as const) : saved;
     if (result === "notFound") return answer(404, { message: "notFound" });
@@ -132,7 +184,10 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
   try {
     await stripe.client.subscriptions.cancel(gift.stripeSubscriptionId);
   } catch (error) {
-    logger.warn({ err: error instanceof Error ? error.message : String(error), recurringGift: recurringId }, "giving admin: Stripe did not cancel a subscription");
+    logger.warn(
+      { err: error instanceof Error ? error.message : String(error), recurringGift: recurringId },
+      "giving admin: Stripe did not cancel a subscription",
+    );
     return answer(409, { message: "stripeFailed", targetId: recurringId });
   }
   await ctx.db.transaction(async (tx) => {
@@ -143,7 +198,13 @@ export async function handleGivingAdminAction(request: Request, ctx: AdminContex
       db,
       actor,
       ipAddress: ctx.ip,
-      entry: { action: "recurring_gift.cancel", entityType: "recurring_gift", entityId: recurringId, before: { status: gift.status }, after: { status: "canceled", subscription: gift.stripeSubscriptionId } },
+      entry: {
+        action: "recurring_gift.cancel",
+        entityType: "recurring_gift",
+        entityId: recurringId,
+        before: { status: gift.status },
+        after: { status: "canceled", subscription: gift.stripeSubscriptionId },
+      },
     });
   });
   return done("recurringCanceled", "recurring");

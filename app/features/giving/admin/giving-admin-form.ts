@@ -28,7 +28,15 @@ export type GivingAdminMessage =
   | "stripeNotConfigured"
   | "stripeFailed";
 
-export const GIVING_NOTICES = ["fundCreated", "fundSaved", "fundDeleted", "fundDeactivated", "settingsSaved", "unchanged", "recurringCanceled"] as const satisfies readonly GivingAdminMessage[];
+export const GIVING_NOTICES = [
+  "fundCreated",
+  "fundSaved",
+  "fundDeleted",
+  "fundDeactivated",
+  "settingsSaved",
+  "unchanged",
+  "recurringCanceled",
+] as const satisfies readonly GivingAdminMessage[];
 
 export interface GivingAdminResult {
   ok: false;

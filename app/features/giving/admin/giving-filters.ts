@@ -35,7 +35,15 @@ export type GivingFilters = z.infer<typeof ZGivingFilters>;
 
 export function readGivingFilters(url: URL): GivingFilters {
   const get = (name: string) => url.searchParams.get(name) || undefined;
-  return ZGivingFilters.parse({ period: get("period"), from: get("from"), to: get("to"), fund: get("fund"), status: get("status"), q: readSearchQuery(url) || undefined, page: get("page") });
+  return ZGivingFilters.parse({
+    period: get("period"),
+    from: get("from"),
+    to: get("to"),
+    fund: get("fund"),
+    status: get("status"),
+    q: readSearchQuery(url) || undefined,
+    page: get("page"),
+  });
 }
 
 /** The filters as a query string (page left out unless asked), for links and the CSV export. */
@@ -111,7 +119,13 @@ export function periodRange(filters: Pick<GivingFilters, "period" | "from" | "to
       from = `${year}-${pad(month)}-01`;
       to = lastDayOfMonth(year, month);
   }
-  return { from, to, start: fromZonedTime(`${from}T00:00:00`, timeZone), end: fromZonedTime(`${addDays(to, 1)}T00:00:00`, timeZone), invalid };
+  return {
+    from,
+    to,
+    start: fromZonedTime(`${from}T00:00:00`, timeZone),
+    end: fromZonedTime(`${addDays(to, 1)}T00:00:00`, timeZone),
+    invalid,
+  };
 }
 
 /** Cents as a plain dollar figure with two decimals for CSV ("1234.50", "-3.00"). */

@@ -20,7 +20,10 @@ export interface GivingSummary {
 }
 
 /** The period's totals (all funds; the fund/status/search filters apply to the list only). */
-export async function givingSummary(db: AppDatabase, range: Pick<PeriodRange, "start" | "end">): Promise<{ summary: GivingSummary; byFund: { fundId: number | null; name: string; gifts: number; totalCents: number }[] }> {
+export async function givingSummary(
+  db: AppDatabase,
+  range: Pick<PeriodRange, "start" | "end">,
+): Promise<{ summary: GivingSummary; byFund: { fundId: number | null; name: string; gifts: number; totalCents: number }[] }> {
   const inPeriod = and(gte(gifts.paidAt, range.start), lt(gifts.paidAt, range.end));
   const [[row], byFund] = await Promise.all([
     db
@@ -34,7 +37,12 @@ export async function givingSummary(db: AppDatabase, range: Pick<PeriodRange, "s
       .from(gifts)
       .where(inPeriod),
     db
-      .select({ fundId: gifts.fundId, name: sql<string>`coalesce(${givingFunds.name}, ${gifts.fundName})`, gifts: count(), total: netCents })
+      .select({
+        fundId: gifts.fundId,
+        name: sql<string>`coalesce(${givingFunds.name}, ${gifts.fundName})`,
+        gifts: count(),
+        total: netCents,
+      })
       .from(gifts)
       .leftJoin(givingFunds, eq(givingFunds.id, gifts.fundId))
       .where(inPeriod)
@@ -80,7 +88,13 @@ export const giftColumns = {
 };
 
 /** Everything /admin/giving shows. */
-export async function loadGivingAdmin(o: { db: AppDatabase; language: Language; filters: GivingFilters; editFundId?: number | null; now?: Date }) {
+export async function loadGivingAdmin(o: {
+  db: AppDatabase;
+  language: Language;
+  filters: GivingFilters;
+  editFundId?: number | null;
+  now?: Date;
+}) {
   const { db, filters } = o;
   const timeZone = await churchTimeZone(db);
   const range = periodRange(filters, timeZone, o.now);
@@ -117,7 +131,7 @@ export async function loadGivingAdmin(o: { db: AppDatabase; language: Language; 
   ]);
   const uses = new Map(fundUse.map((u) => [u.fundId, Number(u.n)]));
   const total = Number(listCount?.n ?? 0);
-  const editing = o.editFundId ? funds.find((f) => f.id === o.editFundId) ?? null : null;
+  const editing = o.editFundId ? (funds.find((f) => f.id === o.editFundId) ?? null) : null;
   return {
     timeZone,
     filters,
@@ -128,7 +142,13 @@ export async function loadGivingAdmin(o: { db: AppDatabase; language: Language; 
     giftsTotal: total,
     pages: Math.max(1, Math.ceil(total / GIFTS_PAGE_SIZE)),
     recurring: recurring.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    funds: funds.map((f) => ({ id: f.id, name: localize(o.language, f.name, f.nameEs), active: f.active, sortOrder: f.sortOrder, gifts: uses.get(f.id) ?? 0 })),
+    funds: funds.map((f) => ({
+      id: f.id,
+      name: localize(o.language, f.name, f.nameEs),
+      active: f.active,
+      sortOrder: f.sortOrder,
+      gifts: uses.get(f.id) ?? 0,
+    })),
     fundOptions: funds.map((f) => ({ id: f.id, name: localize(o.language, f.name, f.nameEs) })),
     editFund: editing
       ? {
@@ -158,6 +178,8 @@ export async function loadGivingAdmin(o: { db: AppDatabase; language: Language; 
 /** Basis points as the percentage an admin types: 290 → "2.9", 300 → "3". */
 export function formatPercent(bp: number): string {
   const whole = Math.trunc(bp / 100);
-  const rest = String(bp % 100).padStart(2, "0").replace(/0+$/, "");
+  const rest = String(bp % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
   return rest ? `${whole}.${rest}` : String(whole);
 }

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { FUND_FIELDS, FUND_LIMITS, SETTINGS_FIELDS, type FundField, type FundFormValues, type GivingFieldError, type SettingsField, type SettingsFormValues } from "./giving-admin-form";
+import {
+  FUND_FIELDS,
+  FUND_LIMITS,
+  SETTINGS_FIELDS,
+  type FundField,
+  type FundFormValues,
+  type GivingFieldError,
+  type SettingsField,
+  type SettingsFormValues,
+} from "./giving-admin-form";
 
 export interface FundInput {
   name: string;
@@ -17,7 +26,11 @@ export interface GivingSettingsInput {
   textNumber: string | null;
 }
 
-const text = (max: number) => z.string().transform((v) => v.replace(/\r\n?/g, "\n").trim()).pipe(z.string().max(max, "tooLong"));
+const text = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(max, "tooLong"));
 const optionalText = (max: number) => text(max).transform((v) => (v === "" ? null : v));
 
 const ZFund = z.object({
@@ -68,15 +81,27 @@ function fieldErrorsOf<F extends string>(issues: z.core.$ZodIssue[], fields: rea
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "") as F;
     if (!fields.includes(field) || errors[field]) continue;
-    const codes: GivingFieldError[] = ["required", "tooLong", "sortOrder", "feePercent", "feeFixed", "textKeyword", "textNumber", "textPair"];
+    const codes: GivingFieldError[] = [
+      "required",
+      "tooLong",
+      "sortOrder",
+      "feePercent",
+      "feeFixed",
+      "textKeyword",
+      "textNumber",
+      "textPair",
+    ];
     errors[field] = codes.includes(issue.message as GivingFieldError) ? (issue.message as GivingFieldError) : "required";
   }
   return errors;
 }
 
-const stringOf = (input: Record<string, unknown>, key: string) => (typeof input[key] === "string" ? (input[key] as string).slice(0, 4000) : "");
+const stringOf = (input: Record<string, unknown>, key: string) =>
+  typeof input[key] === "string" ? (input[key] as string).slice(0, 4000) : "";
 
-export function parseFundInput(input: Record<string, unknown>):
+export function parseFundInput(
+  input: Record<string, unknown>,
+):
   | { ok: true; values: FundFormValues; fund: FundInput }
   | { ok: false; values: FundFormValues; fieldErrors: Partial<Record<FundField, GivingFieldError>> } {
   const values: FundFormValues = {};
@@ -87,7 +112,9 @@ export function parseFundInput(input: Record<string, unknown>):
   return { ok: true, values, fund: parsed.data };
 }
 
-export function parseGivingSettingsInput(input: Record<string, unknown>):
+export function parseGivingSettingsInput(
+  input: Record<string, unknown>,
+):
   | { ok: true; values: SettingsFormValues; settings: GivingSettingsInput }
   | { ok: false; values: SettingsFormValues; fieldErrors: Partial<Record<SettingsField, GivingFieldError>> } {
   const values: SettingsFormValues = {};
@@ -95,5 +122,9 @@ export function parseGivingSettingsInput(input: Record<string, unknown>):
   const parsed = ZSettings.safeParse(values);
   if (!parsed.success) return { ok: false, values, fieldErrors: fieldErrorsOf(parsed.error.issues, SETTINGS_FIELDS) };
   const s = parsed.data;
-  return { ok: true, values, settings: { feePercentBp: s.feePercent, feeFixedCents: s.feeFixed, textKeyword: s.textKeyword, textNumber: s.textNumber } };
+  return {
+    ok: true,
+    values,
+    settings: { feePercentBp: s.feePercent, feeFixedCents: s.feeFixed, textKeyword: s.textKeyword, textNumber: s.textNumber },
+  };
 }

@@ -14,11 +14,23 @@ import { orderFilterClause, orderListColumns } from "./load-store-admin.server";
 import type { OrderFilters } from "./store-filters";
 
 /** The orders of /admin/store's filter as a CSV download (UTF-8 with a BOM, dollars, ISO dates in the church's zone), audited (`order.export`). */
-export async function exportOrdersCsv(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; language: Language; filters: OrderFilters }): Promise<Response> {
+export async function exportOrdersCsv(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  language: Language;
+  filters: OrderFilters;
+}): Promise<Response> {
   const t = storeAdminTranslator(o.language);
   const timeZone = await churchTimeZone(o.db);
-  const rows = await o.db.select(orderListColumns).from(orders).where(orderFilterClause(o.filters)).orderBy(desc(orders.createdAt), desc(orders.number));
-  const header = (["number", "date", "status", "name", "email", "phone", "fulfillment", "items", "subtotal", "shipping", "total", "refunded"] as const).map((k) => t(`admin.csv.${k}`));
+  const rows = await o.db
+    .select(orderListColumns)
+    .from(orders)
+    .where(orderFilterClause(o.filters))
+    .orderBy(desc(orders.createdAt), desc(orders.number));
+  const header = (
+    ["number", "date", "status", "name", "email", "phone", "fulfillment", "items", "subtotal", "shipping", "total", "refunded"] as const
+  ).map((k) => t(`admin.csv.${k}`));
   const table = [
     header,
     ...rows.map((r) => [
@@ -41,7 +53,12 @@ export async function exportOrdersCsv(o: { db: AppDatabase; actor: Pick<AdminIde
       db: tx as unknown as AppDatabase,
       actor: o.actor,
       ipAddress: o.ip,
-      entry: { action: "order.export", entityType: "order", entityId: null, after: { count: rows.length, status: o.filters.status, q: o.filters.q ?? null } },
+      entry: {
+        action: "order.export",
+        entityType: "order",
+        entityId: null,
+        after: { count: rows.length, status: o.filters.status, q: o.filters.q ?? null },
+      },
     });
   });
   const day = formatInTimeZone(new Date(), timeZone, "yyyy-MM-dd");

@@ -17,7 +17,8 @@ export function orderFilterClause(filters: Pick<OrderFilters, "status" | "q">): 
     const numbered = /^#\s*(\d{1,9})$/.exec(filters.q);
     const pattern = `%${escapeLike(filters.q)}%`;
     if (numbered) parts.push(eq(orders.number, Number(numbered[1])));
-    else if (/^\d{1,9}$/.test(filters.q)) parts.push(or(eq(orders.number, Number(filters.q)), ilike(orders.name, pattern), ilike(orders.email, pattern)));
+    else if (/^\d{1,9}$/.test(filters.q))
+      parts.push(or(eq(orders.number, Number(filters.q)), ilike(orders.name, pattern), ilike(orders.email, pattern)));
     else parts.push(or(ilike(orders.name, pattern), ilike(orders.email, pattern)));
   }
   return parts.length ? and(...parts) : undefined;
@@ -69,16 +70,31 @@ export async function loadStoreAdmin(o: { db: AppDatabase; language: Language; f
       .leftJoin(productVariants, eq(productVariants.productId, products.id))
       .groupBy(products.id)
       .orderBy(asc(products.sortOrder), asc(products.name), asc(products.id)),
-    db.select({ shippingCents: churchSettings.storeShippingCents, shippingEnabled: churchSettings.storeShippingEnabled }).from(churchSettings).limit(1),
+    db
+      .select({ shippingCents: churchSettings.storeShippingCents, shippingEnabled: churchSettings.storeShippingEnabled })
+      .from(churchSettings)
+      .limit(1),
   ]);
   const n = Number(total?.n ?? 0);
   return {
     timeZone,
     filters,
-    orders: list.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), paidAt: r.paidAt?.toISOString() ?? null, items: Number(r.items) })),
+    orders: list.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      paidAt: r.paidAt?.toISOString() ?? null,
+      items: Number(r.items),
+    })),
     ordersTotal: n,
     pages: Math.max(1, Math.ceil(n / ORDERS_PAGE_SIZE)),
-    products: productRows.map((p) => ({ id: p.id, name: localize(o.language, p.name, p.nameEs), category: p.category, priceCents: p.priceCents, active: p.active, stock: Number(p.stock) })),
+    products: productRows.map((p) => ({
+      id: p.id,
+      name: localize(o.language, p.name, p.nameEs),
+      category: p.category,
+      priceCents: p.priceCents,
+      active: p.active,
+      stock: Number(p.stock),
+    })),
     settings: { shipping: dollarsText(settings?.shippingCents ?? 800), shippingEnabled: settings?.shippingEnabled ?? true },
   };
 }

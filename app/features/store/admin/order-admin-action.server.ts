@@ -32,7 +32,14 @@ export async function handleOrderAdminAction(request: Request, ctx: AdminContext
   if (!to) return answer(400, "invalidRequest");
   const tracking = typeof input.tracking === "string" ? input.tracking.trim() : "";
   if (tracking.length > TRACKING_MAX) return answer(400, "invalid", { tracking: "tooLong" });
-  const outcome = await changeOrderStatus({ db: ctx.db, actor: ctx.admin, ip: ctx.ip, orderId, to, trackingNote: to === "shipped" && tracking ? tracking : null });
+  const outcome = await changeOrderStatus({
+    db: ctx.db,
+    actor: ctx.admin,
+    ip: ctx.ip,
+    orderId,
+    to,
+    trackingNote: to === "shipped" && tracking ? tracking : null,
+  });
   if (outcome === "notFound") return answer(404, "notFound");
   if (outcome === "invalidTransition") return answer(409, "invalidTransition");
   return back("statusChanged");

@@ -22,7 +22,9 @@ export const ORDER_STEPS = {
 
 /** The steps open to an order now. */
 export function nextSteps(order: { status: OrderStatus; fulfillment: "pickup" | "shipping" }): NotifiedOrderStatus[] {
-  return (Object.keys(ORDER_STEPS) as NotifiedOrderStatus[]).filter((to) => ORDER_STEPS[to].from === order.status && ORDER_STEPS[to].fulfillment === order.fulfillment);
+  return (Object.keys(ORDER_STEPS) as NotifiedOrderStatus[]).filter(
+    (to) => ORDER_STEPS[to].from === order.status && ORDER_STEPS[to].fulfillment === order.fulfillment,
+  );
 }
 
 /** The order with its lines, for /admin/store/orders/:orderId; null when it does not exist. */
@@ -64,7 +66,9 @@ export async function changeOrderStatus(o: {
     if (!before) return "notFound" as const;
     if (before.status !== step.from || before.fulfillment !== step.fulfillment) return "invalidTransition" as const;
     const now = new Date();
-    const notes = o.trackingNote ? [before.notes, `${o.to === "shipped" ? "Tracking" : "Note"}: ${o.trackingNote}`].filter(Boolean).join("\n") : before.notes;
+    const notes = o.trackingNote
+      ? [before.notes, `${o.to === "shipped" ? "Tracking" : "Note"}: ${o.trackingNote}`].filter(Boolean).join("\n")
+      : before.notes;
     const [row] = await tx
       .update(orders)
       .set({ status: o.to, notes, updatedAt: now })
@@ -90,7 +94,13 @@ export async function changeOrderStatus(o: {
       db,
       actor: o.actor,
       ipAddress: o.ip,
-      entry: { action: "order.status", entityType: "order", entityId: row.id, before: { status: before.status }, after: { status: row.status, number: row.number, ...(o.trackingNote ? { trackingNote: o.trackingNote } : {}) } },
+      entry: {
+        action: "order.status",
+        entityType: "order",
+        entityId: row.id,
+        before: { status: before.status },
+        after: { status: row.status, number: row.number, ...(o.trackingNote ? { trackingNote: o.trackingNote } : {}) },
+      },
     });
     return "changed" as const;
   });
@@ -99,13 +109,30 @@ export async function changeOrderStatus(o: {
 }
 
 /** Saves the staff notes, audited (`order.notes`). */
-export async function saveOrderNotes(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; orderId: string; notes: string }): Promise<"saved" | "unchanged" | "notFound"> {
+export async function saveOrderNotes(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  orderId: string;
+  notes: string;
+}): Promise<"saved" | "unchanged" | "notFound"> {
   return o.db.transaction(async (tx) => {
     const [before] = await tx.select({ notes: orders.notes }).from(orders).where(eq(orders.id, o.orderId)).for("update");
     if (!before) return "notFound" as const;
     if (before.notes === o.notes) return "unchanged" as const;
     await tx.update(orders).set({ notes: o.notes, updatedAt: new Date() }).where(eq(orders.id, o.orderId));
-    await recordAudit({ db: tx as unknown as AppDatabase, actor: o.actor, ipAddress: o.ip, entry: { action: "order.notes", entityType: "order", entityId: o.orderId, before: { notes: before.notes }, after: { notes: o.notes } } });
+    await recordAudit({
+      db: tx as unknown as AppDatabase,
+      actor: o.actor,
+      ipAddress: o.ip,
+      entry: {
+        action: "order.notes",
+        entityType: "order",
+        entityId: o.orderId,
+        before: { notes: before.notes },
+        after: { notes: o.notes },
+      },
+    });
     return "saved" as const;
   });
 }

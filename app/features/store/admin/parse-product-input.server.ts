@@ -84,18 +84,20 @@ export interface ProductInput {
   variants: VariantInput[];
 }
 
-const text = (max: number) => z.string().transform((v) => v.replace(/\r\n?/g, "\n").trim()).pipe(z.string().max(max, "tooLong"));
+const text = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(max, "tooLong"));
 const optionalText = (max: number) => text(max).transform((v) => (v === "" ? null : v));
-const price = z
-  .string()
-  .transform((v, ctx) => {
-    const cents = parseDollars(v);
-    if (cents === null || cents < MIN_AMOUNT_CENTS || cents > MAX_AMOUNT_CENTS) {
-      ctx.addIssue({ code: "custom", message: "price" });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const price = z.string().transform((v, ctx) => {
+  const cents = parseDollars(v);
+  if (cents === null || cents < MIN_AMOUNT_CENTS || cents > MAX_AMOUNT_CENTS) {
+    ctx.addIssue({ code: "custom", message: "price" });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 const ZProduct = z.object({
   name: text(PRODUCT_LIMITS.name).pipe(z.string().min(1, "required")),
@@ -114,7 +116,8 @@ const ZProduct = z.object({
 });
 
 const CODES = new Set<StoreFieldError>(["required", "tooLong", "price", "stock", "sortOrder", "category"]);
-const codeOf = (message: string, fallback: StoreFieldError): StoreFieldError => (CODES.has(message as StoreFieldError) ? (message as StoreFieldError) : fallback);
+const codeOf = (message: string, fallback: StoreFieldError): StoreFieldError =>
+  CODES.has(message as StoreFieldError) ? (message as StoreFieldError) : fallback;
 
 /** A stock count as typed: a whole number 0..MAX_STOCK (a minus sign, a decimal or a word is refused). */
 function parseStock(value: string): number | null {
@@ -127,7 +130,10 @@ function parseStock(value: string): number | null {
  * id is an existing size (its `remove` box deletes it). `hasImage` says whether the product
  * will show an image after this save (then the English description is required).
  */
-export function parseProductInput(values: ProductFormValues, hasImage: (removeImage: boolean) => boolean): { ok: true; input: ProductInput } | { ok: false; fieldErrors: Record<string, StoreFieldError> } {
+export function parseProductInput(
+  values: ProductFormValues,
+  hasImage: (removeImage: boolean) => boolean,
+): { ok: true; input: ProductInput } | { ok: false; fieldErrors: Record<string, StoreFieldError> } {
   const fieldErrors: Record<string, StoreFieldError> = {};
   const plain: Record<string, string> = {};
   for (const field of PRODUCT_FIELDS) plain[field] = values[field] ?? "";
@@ -135,7 +141,8 @@ export function parseProductInput(values: ProductFormValues, hasImage: (removeIm
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "");
-      if (!fieldErrors[field]) fieldErrors[field] = codeOf(issue.message, issue.code === "too_big" ? "tooLong" : field === "category" ? "category" : "required");
+      if (!fieldErrors[field])
+        fieldErrors[field] = codeOf(issue.message, issue.code === "too_big" ? "tooLong" : field === "category" ? "category" : "required");
     }
   }
   const variants: VariantInput[] = [];
@@ -163,7 +170,8 @@ export function parseProductInput(values: ProductFormValues, hasImage: (removeIm
     let priceCents: number | null = null;
     if (priceText) {
       priceCents = parseDollars(priceText);
-      if (priceCents === null || priceCents < MIN_AMOUNT_CENTS || priceCents > MAX_AMOUNT_CENTS) fieldErrors[`variants.${i}.price`] = "price";
+      if (priceCents === null || priceCents < MIN_AMOUNT_CENTS || priceCents > MAX_AMOUNT_CENTS)
+        fieldErrors[`variants.${i}.price`] = "price";
     }
     const stock = parseStock(row.stock ?? "");
     if (stock === null) fieldErrors[`variants.${i}.stock`] = "stock";
@@ -173,7 +181,8 @@ export function parseProductInput(values: ProductFormValues, hasImage: (removeIm
     const stockWas = id !== null ? parseStock(row.stockWas ?? "") : null;
     variants.push({ id, label, labelEs: labelEs || null, priceCents, stock: stock ?? 0, stockWas, remove: false });
   });
-  if (!variants.some((v) => !v.remove) && !Object.keys(fieldErrors).some((k) => k.startsWith("variants."))) fieldErrors["variants.0.label"] = "variantRequired";
+  if (!variants.some((v) => !v.remove) && !Object.keys(fieldErrors).some((k) => k.startsWith("variants.")))
+    fieldErrors["variants.0.label"] = "variantRequired";
   const removeImage = values.removeImage === "on";
   if (parsed.success && !parsed.data.imageAlt && hasImage(removeImage)) fieldErrors.imageAlt = "altRequired";
   if (!parsed.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };

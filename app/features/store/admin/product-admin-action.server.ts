@@ -11,10 +11,18 @@ import { IMAGE_BUSY_HEADERS } from "~/server/image-jobs.server";
  * "store" scope): save the product with its sizes and image, or delete it. Refusals answer 4xx
  * with a message key the page translates; success redirects (303).
  */
-export async function handleProductAdminAction(request: Request, ctx: AdminContext, productId: number | null, uploadDir = storeUploadDir()) {
+export async function handleProductAdminAction(
+  request: Request,
+  ctx: AdminContext,
+  productId: number | null,
+  uploadDir = storeUploadDir(),
+) {
   const post = await readProductPost(request);
   const intent = post?.intent === "save" || post?.intent === "delete" || post?.intent === "deactivate" ? post.intent : null;
-  const answer = (status: number, result: Omit<StoreAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<StoreAdminResult, "fieldErrors">>) =>
+  const answer = (
+    status: number,
+    result: Omit<StoreAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<StoreAdminResult, "fieldErrors">>,
+  ) =>
     data<StoreAdminResult>(
       { ok: false, intent, fieldErrors: {}, ...result },
       // "Busy" (the image queue is full, ADR 030): when to try again.
@@ -26,7 +34,10 @@ export async function handleProductAdminAction(request: Request, ctx: AdminConte
     if (productId === null) return answer(400, { message: "invalidRequest" });
     const outcome = await deactivateProduct({ db: ctx.db, actor: ctx.admin, ip: ctx.ip, productId });
     if (outcome === "notFound") return answer(404, { message: "notFound" });
-    throw redirect(`/admin/store/products/${productId}?${outcome === "deactivated" ? "deactivated" : "unchanged"}=1`, { status: 303, headers: NO_STORE });
+    throw redirect(`/admin/store/products/${productId}?${outcome === "deactivated" ? "deactivated" : "unchanged"}=1`, {
+      status: 303,
+      headers: NO_STORE,
+    });
   }
 
   if (intent === "delete") {
@@ -56,7 +67,11 @@ export async function handleProductAdminAction(request: Request, ctx: AdminConte
   }
   if (!result.ok) {
     if (image) await Promise.all(image.files.map((f) => unlink(f).catch(() => undefined)));
-    return answer(result.status, { message: result.status === 404 ? "notFound" : "invalid", values: post.values, fieldErrors: result.fieldErrors });
+    return answer(result.status, {
+      message: result.status === 404 ? "notFound" : "invalid",
+      values: post.values,
+      fieldErrors: result.fieldErrors,
+    });
   }
   const flag = result.created ? "created" : result.changed ? "saved" : "unchanged";
   throw redirect(`/admin/store/products/${result.id}?${flag}=1`, { status: 303, headers: NO_STORE });

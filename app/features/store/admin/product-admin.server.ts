@@ -55,10 +55,21 @@ export interface ProductEditor {
 /** The editor's values (a new product: one empty size row plus extras); null when the product does not exist. */
 export async function loadProductEditor(o: { db: AppDatabase; productId: number | null }): Promise<ProductEditor | null> {
   const extra = () => Array.from({ length: EXTRA_VARIANT_ROWS }, () => ({}));
-  if (o.productId === null) return { id: null, slug: null, active: true, image: null, values: { active: "on", category: "other", sortOrder: "0", variants: [{ stock: "0" }, ...extra()] } };
+  if (o.productId === null)
+    return {
+      id: null,
+      slug: null,
+      active: true,
+      image: null,
+      values: { active: "on", category: "other", sortOrder: "0", variants: [{ stock: "0" }, ...extra()] },
+    };
   const [row] = await o.db.select().from(products).where(eq(products.id, o.productId));
   if (!row) return null;
-  const variants = await o.db.select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
+  const variants = await o.db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, row.id))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.id));
   return {
     id: row.id,
     slug: row.slug,
@@ -76,7 +87,14 @@ export async function loadProductEditor(o: { db: AppDatabase; productId: number 
       imageAlt: row.imageAlt ?? "",
       imageAltEs: row.imageAltEs ?? "",
       variants: [
-        ...variants.map((v) => ({ id: String(v.id), label: v.label, labelEs: v.labelEs ?? "", price: v.priceCents === null ? "" : dollarsText(v.priceCents), stock: String(v.stock), stockWas: String(v.stock) })),
+        ...variants.map((v) => ({
+          id: String(v.id),
+          label: v.label,
+          labelEs: v.labelEs ?? "",
+          price: v.priceCents === null ? "" : dollarsText(v.priceCents),
+          stock: String(v.stock),
+          stockWas: String(v.stock),
+        })),
         ...extra(),
       ],
     },
@@ -91,18 +109,44 @@ export async function productHasImage(db: AppDatabase, productId: number | null)
 }
 
 /** Checks and stores an uploaded product image (JPEG/PNG/WebP by its bytes, ≤ 8 MB, ≤ 25 MP, ≤ 8:1) as AVIF/WebP sizes. */
-export async function storeProductImage(file: File, uploadDir: string): Promise<{ ok: true; image: { variantBase: string; imageUrl: string; width: number; height: number; files: string[] } } | { ok: false; status: 400 | 413 | 503; error: StoreFieldError }> {
+export async function storeProductImage(
+  file: File,
+  uploadDir: string,
+): Promise<
+  | { ok: true; image: { variantBase: string; imageUrl: string; width: number; height: number; files: string[] } }
+  | { ok: false; status: 400 | 413 | 503; error: StoreFieldError }
+> {
   if (file.size > MAX_PRODUCT_IMAGE_BYTES) return { ok: false, status: 413, error: "imageTooLarge" };
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!sniffImageType(bytes)) return { ok: false, status: 400, error: "imageType" };
   const stored = await encodeGalleryImage({ input: bytes, uploadDir, urlPrefix: URL_PREFIX });
-  if (!stored.ok) return { ok: false, status: imageRefusalStatus(stored.reason), error: IMAGE_REFUSAL_FIELD_ERRORS[stored.reason] satisfies StoreFieldError };
+  if (!stored.ok)
+    return {
+      ok: false,
+      status: imageRefusalStatus(stored.reason),
+      error: IMAGE_REFUSAL_FIELD_ERRORS[stored.reason] satisfies StoreFieldError,
+    };
   return { ok: true, image: stored.image };
 }
 
-const AUDITED = ["slug", "name", "nameEs", "description", "descriptionEs", "category", "priceCents", "sortOrder", "active", "imageUrl", "imageAlt", "imageAltEs"] as const;
+const AUDITED = [
+  "slug",
+  "name",
+  "nameEs",
+  "description",
+  "descriptionEs",
+  "category",
+  "priceCents",
+  "sortOrder",
+  "active",
+  "imageUrl",
+  "imageAlt",
+  "imageAltEs",
+] as const;
 
-export type SaveProductResult = { ok: true; id: number; created: boolean; changed: boolean } | { ok: false; status: 400 | 404; fieldErrors: Record<string, StoreFieldError> };
+export type SaveProductResult =
+  | { ok: true; id: number; created: boolean; changed: boolean }
+  | { ok: false; status: 400 | 404; fieldErrors: Record<string, StoreFieldError> };
 
 /**
  * Creates or updates a product with its sizes in one transaction, audited (`product.create` /
@@ -125,7 +169,8 @@ export async function saveProduct(o: {
     const result = await o.db.transaction(async (tx): Promise<SaveProductResult> => {
       const db = tx as unknown as AppDatabase;
       const now = new Date();
-      const before = o.productId === null ? undefined : (await tx.select().from(products).where(eq(products.id, o.productId)).for("update"))[0];
+      const before =
+        o.productId === null ? undefined : (await tx.select().from(products).where(eq(products.id, o.productId)).for("update"))[0];
       if (o.productId !== null && !before) return { ok: false, status: 404, fieldErrors: {} };
       const imageColumns = o.image
         ? { imageUrl: o.image.imageUrl, imageVariantBase: o.image.variantBase, imageWidth: o.image.width, imageHeight: o.image.height }
@@ -149,12 +194,19 @@ export async function saveProduct(o: {
       let row: typeof products.$inferSelect;
       if (!before) {
         const slug = await uniqueSlug(db, products.slug, slugify(input.name, "product"));
-        const [created] = await tx.insert(products).values({ ...columns, slug, createdAt: now, updatedAt: now }).returning();
+        const [created] = await tx
+          .insert(products)
+          .values({ ...columns, slug, createdAt: now, updatedAt: now })
+          .returning();
         if (!created) throw new Error("The product insert returned no row");
         row = created;
         productId = created.id;
       } else {
-        const [updated] = await tx.update(products).set({ ...columns, updatedAt: now }).where(eq(products.id, before.id)).returning();
+        const [updated] = await tx
+          .update(products)
+          .set({ ...columns, updatedAt: now })
+          .where(eq(products.id, before.id))
+          .returning();
         row = updated!;
         productId = before.id;
         if ("imageUrl" in imageColumns && before.imageVariantBase !== row.imageVariantBase) oldImageBase = before.imageVariantBase;
@@ -171,7 +223,8 @@ export async function saveProduct(o: {
       const removed = input.variants.filter((v) => v.remove && v.id !== null).map((v) => v.id!);
       const keptAfter = input.variants.filter((v) => !v.remove);
       if (keptAfter.length === 0) return { ok: false, status: 400, fieldErrors: { "variants.0.label": "variantRequired" } };
-      if (removed.length) await tx.delete(productVariants).where(and(eq(productVariants.productId, productId), inArray(productVariants.id, removed)));
+      if (removed.length)
+        await tx.delete(productVariants).where(and(eq(productVariants.productId, productId), inArray(productVariants.id, removed)));
       const variantChanges: Record<string, unknown>[] = [];
       const shown = input.variants.filter((v) => !v.remove);
       for (const v of shown) {
@@ -182,7 +235,10 @@ export async function saveProduct(o: {
           const values = { label: v.label, labelEs: v.labelEs, priceCents: v.priceCents, stock, sortOrder: shown.indexOf(v) };
           const diff = (Object.keys(values) as (keyof typeof values)[]).filter((k) => values[k] !== was[k]);
           if (diff.length === 0) continue;
-          await tx.update(productVariants).set({ ...values, updatedAt: now }).where(and(eq(productVariants.id, v.id), eq(productVariants.productId, productId)));
+          await tx
+            .update(productVariants)
+            .set({ ...values, updatedAt: now })
+            .where(and(eq(productVariants.id, v.id), eq(productVariants.productId, productId)));
           variantChanges.push({ id: v.id, ...Object.fromEntries(diff.map((k) => [k, { from: was[k], to: values[k] }])) });
         }
       }
@@ -190,14 +246,24 @@ export async function saveProduct(o: {
         if (v.id !== null) continue;
         const [added] = await tx
           .insert(productVariants)
-          .values({ productId, label: v.label, labelEs: v.labelEs, priceCents: v.priceCents, stock: v.stock, sortOrder: shown.indexOf(v), createdAt: now, updatedAt: now })
+          .values({
+            productId,
+            label: v.label,
+            labelEs: v.labelEs,
+            priceCents: v.priceCents,
+            stock: v.stock,
+            sortOrder: shown.indexOf(v),
+            createdAt: now,
+            updatedAt: now,
+          })
           .returning({ id: productVariants.id });
         variantChanges.push({ id: added?.id, added: { label: v.label, stock: v.stock, priceCents: v.priceCents } });
       }
       for (const id of removed) variantChanges.push({ id, removed: byId.get(id)?.label ?? "" });
 
       const changedKeys = before ? AUDITED.filter((k) => row[k] !== before[k]) : [...AUDITED];
-      if (before && changedKeys.length === 0 && variantChanges.length === 0) return { ok: true, id: productId, created: false, changed: false };
+      if (before && changedKeys.length === 0 && variantChanges.length === 0)
+        return { ok: true, id: productId, created: false, changed: false };
       await bumpContentVersion(db);
       await recordAudit({
         db,
@@ -208,7 +274,10 @@ export async function saveProduct(o: {
           entityType: "product",
           entityId: String(productId),
           before: before ? Object.fromEntries(changedKeys.map((k) => [k, before[k]])) : undefined,
-          after: { ...Object.fromEntries(changedKeys.map((k) => [k, row[k]])), ...(variantChanges.length ? { variants: variantChanges } : {}) },
+          after: {
+            ...Object.fromEntries(changedKeys.map((k) => [k, row[k]])),
+            ...(variantChanges.length ? { variants: variantChanges } : {}),
+          },
         },
       });
       return { ok: true, id: productId, created: !before, changed: true };
@@ -223,7 +292,13 @@ export async function saveProduct(o: {
 }
 
 /** Deletes a product nobody ordered (409 when an order line refers to one of its sizes), audited (`product.delete`). */
-export async function deleteProduct(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; productId: number; uploadDir: string }): Promise<"deleted" | "notFound" | "ordered"> {
+export async function deleteProduct(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  productId: number;
+  uploadDir: string;
+}): Promise<"deleted" | "notFound" | "ordered"> {
   let imageBase: string | null = null;
   const outcome = await o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
@@ -241,7 +316,12 @@ export async function deleteProduct(o: { db: AppDatabase; actor: Pick<AdminIdent
       db,
       actor: o.actor,
       ipAddress: o.ip,
-      entry: { action: "product.delete", entityType: "product", entityId: String(row.id), before: Object.fromEntries(AUDITED.map((k) => [k, row[k]])) },
+      entry: {
+        action: "product.delete",
+        entityType: "product",
+        entityId: String(row.id),
+        before: Object.fromEntries(AUDITED.map((k) => [k, row[k]])),
+      },
     });
     imageBase = row.imageVariantBase;
     return "deleted" as const;
@@ -251,7 +331,12 @@ export async function deleteProduct(o: { db: AppDatabase; actor: Pick<AdminIdent
 }
 
 /** Takes a product off the store without deleting it (the way out when it was ordered), audited (`product.update`). */
-export async function deactivateProduct(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; productId: number }): Promise<"deactivated" | "unchanged" | "notFound"> {
+export async function deactivateProduct(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  productId: number;
+}): Promise<"deactivated" | "unchanged" | "notFound"> {
   return o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
     const [row] = await tx.select({ active: products.active }).from(products).where(eq(products.id, o.productId)).for("update");
@@ -259,7 +344,18 @@ export async function deactivateProduct(o: { db: AppDatabase; actor: Pick<AdminI
     if (!row.active) return "unchanged" as const;
     await tx.update(products).set({ active: false, updatedAt: new Date() }).where(eq(products.id, o.productId));
     await bumpContentVersion(db);
-    await recordAudit({ db, actor: o.actor, ipAddress: o.ip, entry: { action: "product.update", entityType: "product", entityId: String(o.productId), before: { active: true }, after: { active: false } } });
+    await recordAudit({
+      db,
+      actor: o.actor,
+      ipAddress: o.ip,
+      entry: {
+        action: "product.update",
+        entityType: "product",
+        entityId: String(o.productId),
+        before: { active: true },
+        after: { active: false },
+      },
+    });
     return "deactivated" as const;
   });
 }

@@ -1,5 +1,15 @@
 /** The store admin forms' fields and what the actions answer (no server code: the route components import it). */
-export const PRODUCT_FIELDS = ["name", "nameEs", "description", "descriptionEs", "category", "price", "sortOrder", "imageAlt", "imageAltEs"] as const;
+export const PRODUCT_FIELDS = [
+  "name",
+  "nameEs",
+  "description",
+  "descriptionEs",
+  "category",
+  "price",
+  "sortOrder",
+  "imageAlt",
+  "imageAltEs",
+] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 export const PRODUCT_LIMITS: Record<ProductField, number> = {
   name: 160,

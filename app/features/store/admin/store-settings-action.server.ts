@@ -11,14 +11,20 @@ export const MAX_SHIPPING_CENTS = 10_000;
 /** POST /admin/store (scope "store" checked by the route): the store settings, audited (`store_settings.update`). */
 export async function handleStoreSettingsAction(request: Request, ctx: AdminContext) {
   const input = await readInput(request);
-  const answer = (status: number, result: Omit<StoreAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<StoreAdminResult, "fieldErrors">>) =>
-    data<StoreAdminResult>({ ok: false, intent: "save-settings", fieldErrors: {}, ...result }, { status, headers: NO_STORE });
+  const answer = (
+    status: number,
+    result: Omit<StoreAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<StoreAdminResult, "fieldErrors">>,
+  ) => data<StoreAdminResult>({ ok: false, intent: "save-settings", fieldErrors: {}, ...result }, { status, headers: NO_STORE });
   if (!input || input.intent !== "save-settings") return answer(400, { message: "invalidRequest" });
   const shippingText = typeof input.shipping === "string" ? input.shipping.slice(0, 40) : "";
   const enabledText = input.shippingEnabled === "on" ? "on" : "";
   const cents = parseDollars(shippingText);
   if (cents === null || cents < 0 || cents > MAX_SHIPPING_CENTS) {
-    return answer(400, { message: "invalid", settingsValues: { shipping: shippingText, shippingEnabled: enabledText }, fieldErrors: { shipping: "shipping" } });
+    return answer(400, {
+      message: "invalid",
+      settingsValues: { shipping: shippingText, shippingEnabled: enabledText },
+      fieldErrors: { shipping: "shipping" },
+    });
   }
   const next = { storeShippingCents: cents, storeShippingEnabled: enabledText === "on" };
   const saved = await updateChurchSettings({ db: ctx.db, actor: ctx.admin, ipAddress: ctx.ip, action: "store_settings.update", next });

@@ -10,7 +10,12 @@ import type { AppDatabase } from "~/server/db.server";
  * key sets their ministry to null) with the title they were made under, and so do their
  * inbox rows.
  */
-export async function deleteOpportunity(o: { db: AppDatabase; actor: Pick<AdminIdentity, "userId" | "name">; ip: string; opportunityId: number }): Promise<{ ok: boolean }> {
+export async function deleteOpportunity(o: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  opportunityId: number;
+}): Promise<{ ok: boolean }> {
   return o.db.transaction(async (tx) => {
     const [row] = await tx.delete(volunteerOpportunities).where(eq(volunteerOpportunities.id, o.opportunityId)).returning();
     if (!row) return { ok: false };

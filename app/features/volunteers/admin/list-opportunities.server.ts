@@ -15,7 +15,10 @@ export interface OpportunityListRow {
 /** Every ministry in the order /community shows them, with its sign-up count. */
 export async function listOpportunities(o: { db: AppDatabase; language: Language }): Promise<OpportunityListRow[]> {
   const [rows, counts] = await Promise.all([
-    o.db.select().from(volunteerOpportunities).orderBy(asc(volunteerOpportunities.sortOrder), asc(volunteerOpportunities.title), asc(volunteerOpportunities.id)),
+    o.db
+      .select()
+      .from(volunteerOpportunities)
+      .orderBy(asc(volunteerOpportunities.sortOrder), asc(volunteerOpportunities.title), asc(volunteerOpportunities.id)),
     o.db
       .select({ opportunityId: volunteerSignups.opportunityId, n: count() })
       .from(volunteerSignups)
@@ -23,5 +26,11 @@ export async function listOpportunities(o: { db: AppDatabase; language: Language
       .groupBy(volunteerSignups.opportunityId),
   ]);
   const byId = new Map(counts.map((c) => [c.opportunityId, Number(c.n)]));
-  return rows.map((r) => ({ id: r.id, title: localize(o.language, r.title, r.titleEs), active: r.active, sortOrder: r.sortOrder, signups: byId.get(r.id) ?? 0 }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: localize(o.language, r.title, r.titleEs),
+    active: r.active,
+    sortOrder: r.sortOrder,
+    signups: byId.get(r.id) ?? 0,
+  }));
 }

@@ -14,8 +14,10 @@ import { saveOpportunity } from "./save-opportunity.server";
 export async function handleOpportunityAdminAction(request: Request, ctx: AdminContext, opportunityId: number | null) {
   const input = await readInput(request);
   const intent = input?.intent === "save" || input?.intent === "delete" ? input.intent : null;
-  const answer = (status: number, result: Omit<OpportunityAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<OpportunityAdminResult, "fieldErrors">>) =>
-    data<OpportunityAdminResult>({ ok: false, intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
+  const answer = (
+    status: number,
+    result: Omit<OpportunityAdminResult, "ok" | "intent" | "fieldErrors"> & Partial<Pick<OpportunityAdminResult, "fieldErrors">>,
+  ) => data<OpportunityAdminResult>({ ok: false, intent, fieldErrors: {}, ...result }, { status, headers: NO_STORE });
   if (!input || !intent) return answer(400, { message: "invalidRequest" });
 
   if (intent === "delete") {
@@ -29,7 +31,12 @@ export async function handleOpportunityAdminAction(request: Request, ctx: AdminC
   const parsed = parseOpportunityInput(input);
   if (!parsed.ok) return answer(400, { message: "invalid", values: parsed.values, fieldErrors: parsed.fieldErrors });
   const result = await saveOpportunity({ db: ctx.db, actor: ctx.admin, ip: ctx.ip, opportunityId, input: parsed.opportunity });
-  if (!result.ok) return answer(result.status, { message: result.status === 404 ? "notFound" : "invalid", values: parsed.values, fieldErrors: result.fieldErrors });
+  if (!result.ok)
+    return answer(result.status, {
+      message: result.status === 404 ? "notFound" : "invalid",
+      values: parsed.values,
+      fieldErrors: result.fieldErrors,
+    });
   const flag = result.created ? "created" : result.changed ? "saved" : "unchanged";
   throw redirect(`/admin/volunteers/${result.id}?${flag}=1`, { status: 303, headers: NO_STORE });
 }

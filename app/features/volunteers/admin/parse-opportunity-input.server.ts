@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { OPPORTUNITY_TEXT_FIELDS, TEXT_LIMITS, type OpportunityFieldError, type OpportunityFormValues, type OpportunityTextField } from "./opportunity-form";
+import {
+  OPPORTUNITY_TEXT_FIELDS,
+  TEXT_LIMITS,
+  type OpportunityFieldError,
+  type OpportunityFormValues,
+  type OpportunityTextField,
+} from "./opportunity-form";
 
 export interface OpportunityInput {
   title: string;
@@ -14,7 +20,11 @@ export interface OpportunityInput {
   sortOrder: number;
 }
 
-const text = (max: number) => z.string().transform((v) => v.replace(/\r\n?/g, "\n").trim()).pipe(z.string().max(max, "tooLong"));
+const text = (max: number) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\r\n?/g, "\n").trim())
+    .pipe(z.string().max(max, "tooLong"));
 const optionalText = (max: number) => text(max).transform((v) => (v === "" ? null : v));
 
 /** Every field as the form posts it; the messages are field error codes, translated by the page. */
@@ -42,11 +52,14 @@ const ZOpportunityForm = z.object({
 const CODES = new Set<OpportunityFieldError>(["required", "tooLong", "invalidSlug", "slugTaken", "sortOrder"]);
 
 /** The posted form as text (to show it again) and, when valid, the row to store. */
-export function parseOpportunityInput(input: Record<string, unknown>):
+export function parseOpportunityInput(
+  input: Record<string, unknown>,
+):
   | { ok: true; values: OpportunityFormValues; opportunity: OpportunityInput }
   | { ok: false; values: OpportunityFormValues; fieldErrors: Partial<Record<OpportunityTextField, OpportunityFieldError>> } {
   const values: OpportunityFormValues = {};
-  for (const field of OPPORTUNITY_TEXT_FIELDS) values[field] = typeof input[field] === "string" ? (input[field] as string).slice(0, 6000) : "";
+  for (const field of OPPORTUNITY_TEXT_FIELDS)
+    values[field] = typeof input[field] === "string" ? (input[field] as string).slice(0, 6000) : "";
   values.active = input.active === "on" ? "on" : "";
   const parsed = ZOpportunityForm.safeParse({ ...values, active: values.active === "on" });
   if (!parsed.success) {
@@ -54,7 +67,11 @@ export function parseOpportunityInput(input: Record<string, unknown>):
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? "") as OpportunityTextField;
       if (fieldErrors[field] || !(OPPORTUNITY_TEXT_FIELDS as readonly string[]).includes(field)) continue;
-      fieldErrors[field] = CODES.has(issue.message as OpportunityFieldError) ? (issue.message as OpportunityFieldError) : issue.code === "too_big" ? "tooLong" : "required";
+      fieldErrors[field] = CODES.has(issue.message as OpportunityFieldError)
+        ? (issue.message as OpportunityFieldError)
+        : issue.code === "too_big"
+          ? "tooLong"
+          : "required";
     }
     return { ok: false, values, fieldErrors };
   }

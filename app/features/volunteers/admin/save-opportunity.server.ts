@@ -33,11 +33,17 @@ export async function saveOpportunity(o: {
   try {
     return await o.db.transaction(async (tx): Promise<SaveOpportunityResult> => {
       const db = tx as unknown as AppDatabase;
-      const before = o.opportunityId === null ? undefined : (await tx.select().from(volunteerOpportunities).where(eq(volunteerOpportunities.id, o.opportunityId)).for("update"))[0];
+      const before =
+        o.opportunityId === null
+          ? undefined
+          : (await tx.select().from(volunteerOpportunities).where(eq(volunteerOpportunities.id, o.opportunityId)).for("update"))[0];
       if (o.opportunityId !== null && !before) return { ok: false, status: 404, fieldErrors: {} };
       let slug: string;
       if (o.input.slug) {
-        const [other] = await tx.select({ id: volunteerOpportunities.id }).from(volunteerOpportunities).where(eq(volunteerOpportunities.slug, o.input.slug));
+        const [other] = await tx
+          .select({ id: volunteerOpportunities.id })
+          .from(volunteerOpportunities)
+          .where(eq(volunteerOpportunities.slug, o.input.slug));
         if (other && other.id !== before?.id) return { ok: false, status: 400, fieldErrors: { slug: "slugTaken" } };
         slug = o.input.slug;
       } else {
@@ -45,20 +51,32 @@ export async function saveOpportunity(o: {
       }
       const values = { ...o.input, slug };
       if (!before) {
-        const [row] = await tx.insert(volunteerOpportunities).values({ ...values, createdAt: now, updatedAt: now }).returning();
+        const [row] = await tx
+          .insert(volunteerOpportunities)
+          .values({ ...values, createdAt: now, updatedAt: now })
+          .returning();
         if (!row) throw new Error("The ministry insert returned no row");
         await bumpContentVersion(db);
         await recordAudit({
           db,
           actor: o.actor,
           ipAddress: o.ip,
-          entry: { action: "volunteer_opportunity.create", entityType: "volunteer_opportunity", entityId: String(row.id), after: Object.fromEntries(AUDITED.map((k) => [k, row[k]])) },
+          entry: {
+            action: "volunteer_opportunity.create",
+            entityType: "volunteer_opportunity",
+            entityId: String(row.id),
+            after: Object.fromEntries(AUDITED.map((k) => [k, row[k]])),
+          },
         });
         return { ok: true, id: row.id, created: true, changed: true };
       }
       const changedKeys = AUDITED.filter((k) => values[k] !== before[k]);
       if (changedKeys.length === 0) return { ok: true, id: before.id, created: false, changed: false };
-      const [row] = await tx.update(volunteerOpportunities).set({ ...values, updatedAt: now }).where(eq(volunteerOpportunities.id, before.id)).returning();
+      const [row] = await tx
+        .update(volunteerOpportunities)
+        .set({ ...values, updatedAt: now })
+        .where(eq(volunteerOpportunities.id, before.id))
+        .returning();
       await bumpContentVersion(db);
       await recordAudit({
         db,

@@ -46,19 +46,46 @@ const assistant = {
     leaderItem: "{{name}} ({{role}})",
     unknown: "I'm sorry, I don't know the answer to that. Please call the church at {{phone}} and someone will gladly help you.",
     pages: {
-      planVisit: { title: "Plan a visit", text: "Plan a visit tells first-time guests what to expect on Sunday: service times, the address with a map and directions, parking, and what happens for children." },
-      watch: { title: "Watch live", text: "Watch live streams the Sunday worship service online, with a live chat; past services stay available as sermons." },
-      prayer: { title: "Prayer wall", text: "On the Prayer wall you can share a prayer request, publicly, with members only or privately with the pastors, and pray for others." },
-      prayerGenerator: { title: "Prayer generator", text: "The Prayer generator writes a short prayer for a topic you choose, which you can save or share on the prayer wall." },
-      community: { title: "Community", text: "Community gathers the study groups you can join, the discussions and the volunteer opportunities." },
+      planVisit: {
+        title: "Plan a visit",
+        text: "Plan a visit tells first-time guests what to expect on Sunday: service times, the address with a map and directions, parking, and what happens for children.",
+      },
+      watch: {
+        title: "Watch live",
+        text: "Watch live streams the Sunday worship service online, with a live chat; past services stay available as sermons.",
+      },
+      prayer: {
+        title: "Prayer wall",
+        text: "On the Prayer wall you can share a prayer request, publicly, with members only or privately with the pastors, and pray for others.",
+      },
+      prayerGenerator: {
+        title: "Prayer generator",
+        text: "The Prayer generator writes a short prayer for a topic you choose, which you can save or share on the prayer wall.",
+      },
+      community: {
+        title: "Community",
+        text: "Community gathers the study groups you can join, the discussions and the volunteer opportunities.",
+      },
       store: { title: "Store", text: "The church store sells items online; orders can be picked up at church or shipped." },
-      about: { title: "About us", text: "About us tells the church's story, its beliefs and values, and introduces the pastors and leaders." },
+      about: {
+        title: "About us",
+        text: "About us tells the church's story, its beliefs and values, and introduces the pastors and leaders.",
+      },
       events: { title: "Events", text: "The Events page lists everything coming up, with registration where needed and calendar links." },
-      sermons: { title: "Sermons", text: "Sermons has past messages to watch, listen to or read, searchable by series, topic and speaker." },
+      sermons: {
+        title: "Sermons",
+        text: "Sermons has past messages to watch, listen to or read, searchable by series, topic and speaker.",
+      },
       give: { title: "Give", text: "Give lets you give online, once or every week or month, to the fund you choose." },
       study: { title: "Bible study", text: "Bible study has reading plans, past Bible studies and study guides." },
-      joinChurch: { title: "Join the church", text: "Join the church explains how to become a member, starting with the Kingdom Builders Class." },
-      kingdomBuilders: { title: "Kingdom Builders Class", text: "The Kingdom Builders Class is the membership class: you can sign up for the next session online." },
+      joinChurch: {
+        title: "Join the church",
+        text: "Join the church explains how to become a member, starting with the Kingdom Builders Class.",
+      },
+      kingdomBuilders: {
+        title: "Kingdom Builders Class",
+        text: "The Kingdom Builders Class is the membership class: you can sign up for the next session online.",
+      },
     },
     errors: {
       invalid: "The question could not be read. Please try again.",

@@ -152,9 +152,12 @@ const auth = {
     currentPasswordRequired: "Enter your current password.",
     sessionNotFound: "That device is no longer signed in.",
     freshSignInRequired: "For your security, please sign out, sign in again and then try once more.",
-    lastAdministrator: "You are the last administrator of this site. Give another account full administrator access (Admin → Users) before you delete yours.",
-    openStoreOrder: "Your store order #{{number}} isn't finished yet. You can delete your account once it has been picked up, shipped or cancelled; the church office can help.",
-    recurringGiftsNotCancelled: "We couldn't cancel your recurring gifts with the payment service, so nothing was deleted. Please try again in a few minutes.",
+    lastAdministrator:
+      "You are the last administrator of this site. Give another account full administrator access (Admin → Users) before you delete yours.",
+    openStoreOrder:
+      "Your store order #{{number}} isn't finished yet. You can delete your account once it has been picked up, shipped or cancelled; the church office can help.",
+    recurringGiftsNotCancelled:
+      "We couldn't cancel your recurring gifts with the payment service, so nothing was deleted. Please try again in a few minutes.",
   },
   reset: {
     title: "Reset Password",
@@ -168,7 +171,8 @@ const auth = {
     sent: "If an account uses that address, we've sent it a link to choose a new password. The link works once and expires in 15 minutes.",
     backToSignIn: "Back to sign in",
     newTitle: "Choose a new password",
-    newIntro: "Enter your new password twice. Every device signed in to your account will be signed out; then you sign in with the new password.",
+    newIntro:
+      "Enter your new password twice. Every device signed in to your account will be signed out; then you sign in with the new password.",
     account: "Account: {{email}}",
     save: "Save New Password",
     saving: "Saving...",
@@ -186,7 +190,8 @@ const auth = {
     continue: "Continue",
     tryAgain: "Back to sign in",
     confirmTitle: "Sign in as {{email}}?",
-    confirmBody: "This sign-in link was asked for in another browser or on another device. Continue only if you asked for it and {{email}} is your email address.",
+    confirmBody:
+      "This sign-in link was asked for in another browser or on another device. Continue only if you asked for it and {{email}} is your email address.",
     confirmButton: "Sign In as {{email}}",
     confirmCancel: "Don't sign in",
     twoFactorNext: "One more step: enter the code from your authenticator app.",
@@ -244,8 +249,10 @@ const auth = {
     signOutEverywhere: "Sign Out Everywhere",
     othersSignedOut: "Your other devices have been signed out.",
     deleteAccount: "Delete Account",
-    deleteHint: "Deleting your account can't be undone. It signs you out on every device and removes your account, profile, prayer requests (public and private), registrations, sign-ups, group memberships, saved prayers, study notes and chat messages.",
-    deleteKept: "Kept without your name: your published discussions and replies (shown as “A member”), photos already in the gallery, and your gifts and store orders, which the church keeps for its accounts and tax receipts. Recurring gifts are cancelled. To remove a post completely, delete it first. We'll email you to confirm.",
+    deleteHint:
+      "Deleting your account can't be undone. It signs you out on every device and removes your account, profile, prayer requests (public and private), registrations, sign-ups, group memberships, saved prayers, study notes and chat messages.",
+    deleteKept:
+      "Kept without your name: your published discussions and replies (shown as “A member”), photos already in the gallery, and your gifts and store orders, which the church keeps for its accounts and tax receipts. Recurring gifts are cancelled. To remove a post completely, delete it first. We'll email you to confirm.",
     deleteDownloadFirst: "Want a copy first? Download your data above.",
     deleteConfirmLabel: "Type DELETE to confirm",
     deleteConfirmWord: "DELETE",
@@ -262,7 +269,8 @@ const auth = {
     passwordSet: "Your password has been set.",
     saving: "Saving...",
     working: "Please wait...",
-    twoFactorIntro: "Protect your account with a 6-digit code from an authenticator app each time you sign in: with your password, an email link or a text-message code.",
+    twoFactorIntro:
+      "Protect your account with a 6-digit code from an authenticator app each time you sign in: with your password, an email link or a text-message code.",
     twoFactorSetup: "Set up your authenticator app",
     twoFactorStepScan: "Step 1: add this account to your app",
     twoFactorStepCodes: "Step 2: save your backup codes",
@@ -284,14 +292,17 @@ const auth = {
     noSignInPhone: "None yet. Add your number above, save, then confirm it here.",
     deletePasswordHint: "Enter your password to confirm it's you.",
     dataExport: "Download your data",
-    dataExportHint: "A file (JSON) with everything this site keeps about you: account, profile, prayer requests, registrations, groups, posts, gifts, orders and more. It never includes your password or security codes.",
+    dataExportHint:
+      "A file (JSON) with everything this site keeps about you: account, profile, prayer requests, registrations, groups, posts, gifts, orders and more. It never includes your password or security codes.",
     dataExportButton: "Download My Data",
     dataExportNote: "The file is made when you ask for it. You can download it up to 5 times an hour.",
     privacyLink: "How we use your information",
     calendarLink: "Your calendar link",
-    calendarLinkIntro: "A private link that shows the events you signed up for in your calendar app (Google Calendar, Apple Calendar, Outlook). Don't share it: anyone with the link can see those events. It also changes when you sign out everywhere or change your password.",
+    calendarLinkIntro:
+      "A private link that shows the events you signed up for in your calendar app (Google Calendar, Apple Calendar, Outlook). Don't share it: anyone with the link can see those events. It also changes when you sign out everywhere or change your password.",
     calendarLinkOpen: "Subscribe to my events",
-    calendarLinkResetHint: "Shared the link by mistake, or lost a phone or computer that has it? Reset it. The old link stops working right away; then add the new one to your calendar app.",
+    calendarLinkResetHint:
+      "Shared the link by mistake, or lost a phone or computer that has it? Reset it. The old link stops working right away; then add the new one to your calendar app.",
     calendarLinkResetButton: "Reset My Calendar Link",
     calendarLinkReset: "Your calendar link has been reset. The old link no longer works: add the new one to your calendar app.",
   },

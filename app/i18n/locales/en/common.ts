@@ -160,7 +160,8 @@ const common = {
     notFoundBody: "The page you were looking for doesn't exist or has moved.",
     notFoundLink: "Return to Home",
     unavailableTitle: "We'll be right back",
-    unavailableBody: "The website can't reach its database for a moment. Please try again in a few seconds. If you were sending a form, it was not saved: please send it again.",
+    unavailableBody:
+      "The website can't reach its database for a moment. Please try again in a few seconds. If you were sending a form, it was not saved: please send it again.",
   },
   adminTest: {
     title: "Admin test page",

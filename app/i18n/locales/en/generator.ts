@@ -1,7 +1,8 @@
 /** Prayer generator (/prayer-generator, issue 7). Only the routes that use it load it. */
 const generator = {
   title: "Prayer Generator",
-  intro: "Sometimes it's hard to find the words. Choose what's on your heart, add a name or a few words if you like, and we'll help you begin a prayer, with scriptures to read alongside it.",
+  intro:
+    "Sometimes it's hard to find the words. Choose what's on your heart, add a name or a few words if you like, and we'll help you begin a prayer, with scriptures to read alongside it.",
   topics: {
     healing: "Healing",
     family: "Family",

@@ -38,7 +38,8 @@ const giving = {
     amountMin: "The smallest online gift is {{min}}.",
     amountMax: "The largest online gift is {{max}}. For a larger gift, please contact the church office.",
     frequency: "Please choose how often to give.",
-    recurringVisitor: "To give regularly, please sign in first, so you can manage or cancel your gift at any time. A one-time gift needs no account.",
+    recurringVisitor:
+      "To give regularly, please sign in first, so you can manage or cancel your gift at any time. A one-time gift needs no account.",
     name: "Please enter your name.",
     nameLength: "Please keep your name under 120 characters.",
     email: "Please enter a valid email address.",
@@ -67,7 +68,8 @@ const giving = {
     recordedRecurring: "Your recurring gift of {{amount}} to {{fund}} ({{frequency}}) is set up.",
     receipt: "A receipt is on its way to your email.",
     pendingHeading: "We're confirming your gift",
-    pending: "The payment service is confirming your gift. A receipt will be emailed as soon as it is recorded. This page refreshes by itself.",
+    pending:
+      "The payment service is confirming your gift. A receipt will be emailed as soon as it is recorded. This page refreshes by itself.",
     refresh: "Check again",
     bankPending: "Your bank payment is being processed, which can take a few business days. We'll email your receipt when it clears.",
     back: "Back to giving",

@@ -14,7 +14,8 @@ const privacy = {
     },
     collect: {
       heading: "What we collect and why",
-      intro: "We only keep what you give us and what the site needs to work. We don't sell your information, we don't show ads and we don't use tracking or analytics services.",
+      intro:
+        "We only keep what you give us and what the site needs to work. We don't sell your information, we don't show ads and we don't use tracking or analytics services.",
       items: {
         account: {
           title: "Your account",
@@ -60,21 +61,26 @@ const privacy = {
     },
     sharing: {
       heading: "Who can see it",
-      staff: "Church staff see what they need for their ministry: for example, the prayer team sees prayer requests and the office sees registrations and gifts.",
-      members: "Other members see only what is meant to be shared: public posts, requests for members, and your directory entry if you chose to be listed.",
-      providers: "To send emails and texts and to take payments, the church may use an email service, Twilio (text messages) and Stripe (payments). They receive only what they need to deliver the message or payment. Sermon videos from YouTube use its privacy-enhanced mode.",
+      staff:
+        "Church staff see what they need for their ministry: for example, the prayer team sees prayer requests and the office sees registrations and gifts.",
+      members:
+        "Other members see only what is meant to be shared: public posts, requests for members, and your directory entry if you chose to be listed.",
+      providers:
+        "To send emails and texts and to take payments, the church may use an email service, Twilio (text messages) and Stripe (payments). They receive only what they need to deliver the message or payment. Sermon videos from YouTube use its privacy-enhanced mode.",
     },
     retention: {
       heading: "How long we keep it",
       intro: "These periods are set by the church and applied automatically every hour.",
-      wallPrayer: "Public and members-only prayer requests: shown on the prayer wall for {{wallDays}} days, then deleted {{days}} days after they leave the wall.",
+      wallPrayer:
+        "Public and members-only prayer requests: shown on the prayer wall for {{wallDays}} days, then deleted {{days}} days after they leave the wall.",
       privatePrayer: "Private prayer requests (pastoral team only): deleted {{days}} days after the pastoral team last worked on them.",
       chat: "Live-chat messages: deleted {{days}} days after they were posted.",
       messages: "Copies of emails and texts sent to you: deleted {{days}} days after they were sent.",
       assistant: "Church assistant conversations: not stored at all.",
       sessions: "Sign-ins: a sign-in ends after 30 days without a visit; ended sign-ins are deleted a day later.",
       account: "Your account and everything else: until you delete your account.",
-      accounting: "Gifts and store orders: kept for the church's financial records and tax receipts. When you delete your account they are kept without your name, email, phone or address.",
+      accounting:
+        "Gifts and store orders: kept for the church's financial records and tax receipts. When you delete your account they are kept without your name, email, phone or address.",
     },
     cookies: {
       heading: "Cookies and storage in your browser",
@@ -92,12 +98,15 @@ const privacy = {
       languageLasts: "1 year",
       cart: "Remembers a visitor's store cart.",
       cartLasts: "60 days",
-      storage: "Your browser also keeps a few settings on your device (not sent to us): the language you chose, whether you saw the welcome message, guest mode and when you dismissed the install prompt.",
+      storage:
+        "Your browser also keeps a few settings on your device (not sent to us): the language you chose, whether you saw the welcome message, guest mode and when you dismissed the install prompt.",
     },
     rights: {
       heading: "Your choices",
-      download: "Download your data: Account settings → Download your data gives you a file (JSON) with everything the site keeps about you. Passwords and security codes are never included.",
-      delete: "Delete your account: Account settings → Delete account. It signs you out everywhere and removes your account, profile, prayer requests, registrations, sign-ups, group memberships, notes and chat messages. Your discussions stay, shown as “A member”; gifts and orders stay without your name for the church's accounts; recurring gifts are cancelled. We email you to confirm.",
+      download:
+        "Download your data: Account settings → Download your data gives you a file (JSON) with everything the site keeps about you. Passwords and security codes are never included.",
+      delete:
+        "Delete your account: Account settings → Delete account. It signs you out everywhere and removes your account, profile, prayer requests, registrations, sign-ups, group memberships, notes and chat messages. Your discussions stay, shown as “A member”; gifts and orders stay without your name for the church's accounts; recurring gifts are cancelled. We email you to confirm.",
       correct: "Correct your details at any time in Account settings, and choose what the members directory shows.",
       emails: "Stop bulk emails with the unsubscribe link in each one, and turn off emails when someone prays for your request.",
       office: "Staff notes about you are not part of the download. Ask the church office if you want a copy of anything else we keep.",
@@ -114,7 +123,8 @@ const privacy = {
   },
   export: {
     about: "Everything the {{church}} website keeps about you, as of the moment you downloaded it. Dates are in UTC; amounts are in cents.",
-    notIncluded: "Not included, for your security: your password (only a one-way hash is stored), sign-in and session tokens, your two-factor key and backup codes. Staff notes are not included: ask the church office for them.",
+    notIncluded:
+      "Not included, for your security: your password (only a one-way hash is stored), sign-in and session tokens, your two-factor key and backup codes. Staff notes are not included: ask the church office for them.",
     rateLimited: "You have downloaded your data several times in the last hour. Please try again in {{minutes}} minutes.",
     backToSettings: "Back to Account settings",
   },
@@ -123,7 +133,8 @@ const privacy = {
     heading: "Your account has been deleted",
     greetingNoName: "Hi,",
     intro: "As you asked, we deleted your account at {{church}} on {{date}}. You have been signed out on every device.",
-    removed: "We removed your profile, sign-in details, prayer requests, registrations, sign-ups, group memberships, saved prayers, study notes and chat messages.",
+    removed:
+      "We removed your profile, sign-in details, prayer requests, registrations, sign-ups, group memberships, saved prayers, study notes and chat messages.",
     kept: "Your discussions stay, shown as “A member”. Gifts and store orders are kept for the church's financial records, without your name or contact details.",
     recurring: "Your recurring gifts were cancelled: no further payments will be taken.",
     notYou: "If you didn't ask for this, please contact the church office.",

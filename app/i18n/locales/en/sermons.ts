@@ -4,7 +4,8 @@ const sermons = {
   list: {
     title: "Sermons",
     description: "Listen to and watch past sermons: browse by series or topic, or search in English or Spanish.",
-    intro: "Every message from our Sunday services, to watch, listen to or download. Browse by series or topic, or search by title, passage or speaker.",
+    intro:
+      "Every message from our Sunday services, to watch, listen to or download. Browse by series or topic, or search by title, passage or speaker.",
     searchLabel: "Search sermons",
     searchPlaceholder: "A word, a passage or a speaker",
     searchButton: "Search",
@@ -79,7 +80,8 @@ const sermons = {
   },
   admin: {
     title: "Sermons",
-    intro: "Add sermons with their audio, video and study notes, and organize them in series and topics. Published sermons appear on the Sermons page and in the podcast.",
+    intro:
+      "Add sermons with their audio, video and study notes, and organize them in series and topics. Published sermons appear on the Sermons page and in the podcast.",
     newSermon: "New sermon",
     newTitle: "New sermon",
     editTitle: "Edit “{{title}}”",

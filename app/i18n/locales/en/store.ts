@@ -53,11 +53,13 @@ const store = {
     updated: "Your cart was updated.",
     removed: "The item was removed from your cart.",
     canceled: "Checkout was canceled and nothing was charged. Your items are back in your cart.",
-    canceledHeld: "Checkout was canceled and nothing was charged. The items you chose go back to the store within about 15 minutes; you can add them to your cart again.",
+    canceledHeld:
+      "Checkout was canceled and nothing was charged. The items you chose go back to the store within about 15 minutes; you can add them to your cart again.",
   },
   checkout: {
     heading: "Check out",
-    unavailable: "Online orders are not available right now. You can buy these items at the church bookstore table before or after a service.",
+    unavailable:
+      "Online orders are not available right now. You can buy these items at the church bookstore table before or after a service.",
     contact: "Your details",
     name: "Name",
     email: "Email",
@@ -112,7 +114,8 @@ const store = {
     emptyCart: "Your cart is empty.",
     onlyLeft: "Sorry, only {{count}} left of {{name}}. Please lower the quantity and try again.",
     orderLimit: "You can buy at most {{limit}} of {{name}} per order. Please lower the quantity and try again.",
-    holdLimit: "You already have {{count}} of {{name}} in a checkout that is waiting for payment, and you can have at most {{limit}} at a time. Finish paying for that order, or try again in {{minutes}} minutes.",
+    holdLimit:
+      "You already have {{count}} of {{name}} in a checkout that is waiting for payment, and you can have at most {{limit}} at a time. Finish paying for that order, or try again in {{minutes}} minutes.",
     cartNeedsAttention: "Some items in your cart need attention before you can check out.",
     name: "Please enter your name.",
     nameLength: "Please use at most 120 characters for your name.",

@@ -11,7 +11,10 @@ const tour = {
     skip: "Skip Tour",
   },
   steps: {
-    home: { title: "Welcome!", text: "This quick tour shows you around the website. Select the church logo at any time to return to the home page." },
+    home: {
+      title: "Welcome!",
+      text: "This quick tour shows you around the website. Select the church logo at any time to return to the home page.",
+    },
     mainNav: { title: "Main menu", text: "Find Watch Live, Bible tools, events, our community and giving here." },
     resources: { title: "More resources", text: "Sermons, prayer requests, the store, classes and planning your visit are in this menu." },
     language: { title: "English or Spanish", text: "Switch the whole website between English and Spanish. Your choice is remembered." },

@@ -10,7 +10,8 @@ const visit = {
     dressTitle: "What to wear",
     dress: "Come as you are. You will see suits and jeans alike; nobody minds what you wear.",
     communionTitle: "Communion",
-    communion: "When we share the Lord's Supper, the pastor explains it first. You are welcome to take part or to let it pass; no one will single you out.",
+    communion:
+      "When we share the Lord's Supper, the pastor explains it first. You are welcome to take part or to let it pass; no one will single you out.",
     welcomeTitle: "Being our guest",
     welcome: "You will not be asked to stand up or speak. If you would like, fill in a welcome card and we will pray for you.",
   },
@@ -23,12 +24,14 @@ const visit = {
     directions: "Get directions",
     mapTitle: "Map showing the location of {{name}}",
     parkingTitle: "Parking",
-    parking: "Parking is free. Spaces near the entrance are kept for guests, visitors with disabilities and families with small children; a greeter in the lot can point you to them.",
+    parking:
+      "Parking is free. Spaces near the entrance are kept for guests, visitors with disabilities and families with small children; a greeter in the lot can point you to them.",
   },
   kids: {
     heading: "Kids",
     body: "Children are welcome in the service, and our children's ministry has classes for every age with trained, background-checked volunteers.",
-    checkIn: "On your first visit, stop at the children's check-in desk: we will take your child's name and any allergies and give you a matching pickup tag. Only the person holding the tag can pick your child up.",
+    checkIn:
+      "On your first visit, stop at the children's check-in desk: we will take your child's name and any allergies and give you a matching pickup tag. Only the person holding the tag can pick your child up.",
   },
   access: {
     heading: "Accessibility",
@@ -36,7 +39,8 @@ const visit = {
   },
   form: {
     heading: "Let us know you are coming",
-    intro: "Tell us when you plan to visit, or ask to meet a pastor. We will send you a confirmation by email and someone will be ready to welcome you.",
+    intro:
+      "Tell us when you plan to visit, or ask to meet a pastor. We will send you a confirmation by email and someone will be ready to welcome you.",
     memberPrefilled: "You are signed in: we filled in your name and email and will link this request to your account.",
     kindLegend: "What would you like?",
     kindVisit: "I'm planning to visit",

@@ -1,7 +1,8 @@
 /** Volunteer sign-ups on /community and their admin section (issue 7). Only the routes that use it load it. */
 const volunteers = {
   heading: "Serve with us",
-  intro: "Every ministry here runs on volunteers. Find a place that fits your gifts and your week, and tell us you'd like to help: a ministry leader will get in touch.",
+  intro:
+    "Every ministry here runs on volunteers. Find a place that fits your gifts and your week, and tell us you'd like to help: a ministry leader will get in touch.",
   empty: "No ministries are looking for volunteers right now. Please check back soon.",
   listLabel: "Ministries looking for volunteers",
   when: "When",
@@ -26,7 +27,8 @@ const volunteers = {
     sending: "Sending…",
     errorSummary: "Please correct the fields marked below.",
   },
-  success: "Thank you, {{name}}! You signed up for {{ministry}}. We sent a confirmation to {{email}} and a ministry leader will contact you soon.",
+  success:
+    "Thank you, {{name}}! You signed up for {{ministry}}. We sent a confirmation to {{email}} and a ministry leader will contact you soon.",
   errors: {
     invalidRequest: "The request could not be read. Please try again.",
     ministry: "Choose a ministry.",

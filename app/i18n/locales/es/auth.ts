@@ -149,15 +149,19 @@ const auth = {
     currentPasswordRequired: "Escriba su contraseña actual.",
     sessionNotFound: "Ese dispositivo ya no tiene la sesión iniciada.",
     freshSignInRequired: "Por su seguridad, cierre la sesión, vuelva a iniciarla y luego inténtelo otra vez.",
-    lastAdministrator: "Usted es el último administrador de este sitio. Dé acceso completo de administrador a otra cuenta (Administración → Usuarios) antes de eliminar la suya.",
-    openStoreOrder: "Su pedido de la tienda n.º {{number}} todavía no está terminado. Podrá eliminar su cuenta cuando lo haya recogido, se haya enviado o se haya cancelado; la oficina de la iglesia puede ayudarle.",
-    recurringGiftsNotCancelled: "No pudimos cancelar sus ofrendas periódicas con el servicio de pagos, así que no se eliminó nada. Vuelva a intentarlo en unos minutos.",
+    lastAdministrator:
+      "Usted es el último administrador de este sitio. Dé acceso completo de administrador a otra cuenta (Administración → Usuarios) antes de eliminar la suya.",
+    openStoreOrder:
+      "Su pedido de la tienda n.º {{number}} todavía no está terminado. Podrá eliminar su cuenta cuando lo haya recogido, se haya enviado o se haya cancelado; la oficina de la iglesia puede ayudarle.",
+    recurringGiftsNotCancelled:
+      "No pudimos cancelar sus ofrendas periódicas con el servicio de pagos, así que no se eliminó nada. Vuelva a intentarlo en unos minutos.",
   },
   reset: {
     title: "Restablecer la contraseña",
     requestTitle: "Restablezca su contraseña",
     requestIntro: "Escriba el correo electrónico con el que inicia sesión. Le enviaremos un enlace para elegir una contraseña nueva.",
-    phoneNote: "¿Se registró con su número de teléfono? El restablecimiento funciona solo por correo: inicie sesión con un código por mensaje de texto.",
+    phoneNote:
+      "¿Se registró con su número de teléfono? El restablecimiento funciona solo por correo: inicie sesión con un código por mensaje de texto.",
     phoneLink: "Recibir un código por mensaje de texto",
     submit: "Enviar enlace",
     submitting: "Enviando...",
@@ -165,7 +169,8 @@ const auth = {
     sent: "Si hay una cuenta con esa dirección, le enviamos un enlace para elegir una contraseña nueva. El enlace funciona una sola vez y vence en 15 minutos.",
     backToSignIn: "Volver a iniciar sesión",
     newTitle: "Elija una contraseña nueva",
-    newIntro: "Escriba su contraseña nueva dos veces. Se cerrará la sesión en todos los dispositivos conectados a su cuenta; después inicie sesión con la contraseña nueva.",
+    newIntro:
+      "Escriba su contraseña nueva dos veces. Se cerrará la sesión en todos los dispositivos conectados a su cuenta; después inicie sesión con la contraseña nueva.",
     account: "Cuenta: {{email}}",
     save: "Guardar contraseña nueva",
     saving: "Guardando...",
@@ -183,7 +188,8 @@ const auth = {
     continue: "Continuar",
     tryAgain: "Volver a iniciar sesión",
     confirmTitle: "¿Iniciar sesión como {{email}}?",
-    confirmBody: "Este enlace de inicio de sesión se pidió en otro navegador o en otro dispositivo. Continúe solo si usted lo pidió y {{email}} es su correo electrónico.",
+    confirmBody:
+      "Este enlace de inicio de sesión se pidió en otro navegador o en otro dispositivo. Continúe solo si usted lo pidió y {{email}} es su correo electrónico.",
     confirmButton: "Iniciar sesión como {{email}}",
     confirmCancel: "No iniciar sesión",
     twoFactorNext: "Un paso más: escriba el código de su aplicación de autenticación.",
@@ -206,7 +212,8 @@ const auth = {
     spanish: "Español",
     saveProfile: "Guardar perfil",
     directory: "Directorio de miembros",
-    directoryHint: "Elija qué pueden ver de usted los demás miembros de la iglesia. El personal de la iglesia siempre puede ver sus datos de contacto.",
+    directoryHint:
+      "Elija qué pueden ver de usted los demás miembros de la iglesia. El personal de la iglesia siempre puede ver sus datos de contacto.",
     directoryListed: "Incluirme en el directorio de miembros",
     directoryShowEmail: "Mostrar mi correo electrónico a los demás miembros",
     directoryShowPhone: "Mostrar mi teléfono a los demás miembros",
@@ -224,7 +231,8 @@ const auth = {
     twoFactorOn: "La autenticación en dos pasos está activada.",
     enableTwoFactor: "Activar la autenticación en dos pasos",
     disableTwoFactor: "Desactivar la autenticación en dos pasos",
-    twoFactorScan: "Escanee este código con una aplicación de autenticación, o escriba la clave de abajo, y luego escriba el código de 6 dígitos que muestre la aplicación.",
+    twoFactorScan:
+      "Escanee este código con una aplicación de autenticación, o escriba la clave de abajo, y luego escriba el código de 6 dígitos que muestre la aplicación.",
     twoFactorQr: "Código QR para su aplicación de autenticación",
     twoFactorSecret: "Clave de configuración",
     backupCodes: "Códigos de respaldo",
@@ -241,8 +249,10 @@ const auth = {
     signOutEverywhere: "Cerrar sesión en todas partes",
     othersSignedOut: "Se cerró la sesión en sus otros dispositivos.",
     deleteAccount: "Eliminar cuenta",
-    deleteHint: "Eliminar su cuenta no se puede deshacer. Cierra su sesión en todos sus dispositivos y elimina su cuenta, su perfil, sus peticiones de oración (públicas y privadas), inscripciones, grupos, oraciones guardadas, notas de estudio y mensajes del chat.",
-    deleteKept: "Se conservan sin su nombre: sus conversaciones y respuestas publicadas (mostradas como «Un miembro»), las fotos que ya están en la galería, y sus ofrendas y pedidos de la tienda, que la iglesia guarda para sus cuentas y los recibos de impuestos. Las ofrendas periódicas se cancelan. Para quitar del todo una publicación, elimínela antes. Le enviaremos un correo para confirmarlo.",
+    deleteHint:
+      "Eliminar su cuenta no se puede deshacer. Cierra su sesión en todos sus dispositivos y elimina su cuenta, su perfil, sus peticiones de oración (públicas y privadas), inscripciones, grupos, oraciones guardadas, notas de estudio y mensajes del chat.",
+    deleteKept:
+      "Se conservan sin su nombre: sus conversaciones y respuestas publicadas (mostradas como «Un miembro»), las fotos que ya están en la galería, y sus ofrendas y pedidos de la tienda, que la iglesia guarda para sus cuentas y los recibos de impuestos. Las ofrendas periódicas se cancelan. Para quitar del todo una publicación, elimínela antes. Le enviaremos un correo para confirmarlo.",
     deleteDownloadFirst: "¿Quiere una copia antes? Descargue sus datos más arriba.",
     deleteConfirmLabel: "Escriba ELIMINAR para confirmar",
     deleteConfirmWord: "ELIMINAR",
@@ -259,7 +269,8 @@ const auth = {
     passwordSet: "Se creó su contraseña.",
     saving: "Guardando...",
     working: "Un momento...",
-    twoFactorIntro: "Proteja su cuenta con un código de 6 dígitos de una aplicación de autenticación cada vez que inicie sesión: con su contraseña, un enlace por correo o un código por mensaje de texto.",
+    twoFactorIntro:
+      "Proteja su cuenta con un código de 6 dígitos de una aplicación de autenticación cada vez que inicie sesión: con su contraseña, un enlace por correo o un código por mensaje de texto.",
     twoFactorSetup: "Configure su aplicación de autenticación",
     twoFactorStepScan: "Paso 1: agregue esta cuenta a su aplicación",
     twoFactorStepCodes: "Paso 2: guarde sus códigos de respaldo",
@@ -273,7 +284,8 @@ const auth = {
     noOtherSessions: "No tiene la sesión iniciada en ningún otro lugar.",
     phoneVerified: "Su número de teléfono está confirmado. Ahora puede iniciar sesión con él.",
     signInPhone: "Teléfono para iniciar sesión",
-    phoneNotForSignIn: "{{phone}} aún no está confirmado para iniciar sesión. Le enviaremos un código por mensaje de texto para comprobar que es suyo.",
+    phoneNotForSignIn:
+      "{{phone}} aún no está confirmado para iniciar sesión. Le enviaremos un código por mensaje de texto para comprobar que es suyo.",
     sendPhoneCode: "Envíeme un código",
     phoneCodeSent: "Le enviamos un código de 6 dígitos a {{phone}}.",
     phoneCode: "Código del mensaje de texto",
@@ -281,16 +293,20 @@ const auth = {
     noSignInPhone: "Todavía ninguno. Agregue su número arriba, guarde y luego confírmelo aquí.",
     deletePasswordHint: "Escriba su contraseña para confirmar que es usted.",
     dataExport: "Descargar sus datos",
-    dataExportHint: "Un archivo (JSON) con todo lo que este sitio guarda sobre usted: cuenta, perfil, peticiones de oración, inscripciones, grupos, publicaciones, ofrendas, pedidos y más. Nunca incluye su contraseña ni sus códigos de seguridad.",
+    dataExportHint:
+      "Un archivo (JSON) con todo lo que este sitio guarda sobre usted: cuenta, perfil, peticiones de oración, inscripciones, grupos, publicaciones, ofrendas, pedidos y más. Nunca incluye su contraseña ni sus códigos de seguridad.",
     dataExportButton: "Descargar mis datos",
     dataExportNote: "El archivo se prepara en el momento en que lo pide. Puede descargarlo hasta 5 veces por hora.",
     privacyLink: "Cómo usamos su información",
     calendarLink: "Su enlace de calendario",
-    calendarLinkIntro: "Un enlace privado que muestra en su aplicación de calendario (Google Calendar, Apple Calendar, Outlook) los eventos a los que se inscribió. No lo comparta: cualquiera que tenga el enlace puede ver esos eventos. También cambia cuando cierra sesión en todas partes o cambia su contraseña.",
+    calendarLinkIntro:
+      "Un enlace privado que muestra en su aplicación de calendario (Google Calendar, Apple Calendar, Outlook) los eventos a los que se inscribió. No lo comparta: cualquiera que tenga el enlace puede ver esos eventos. También cambia cuando cierra sesión en todas partes o cambia su contraseña.",
     calendarLinkOpen: "Suscribirse a mis eventos",
-    calendarLinkResetHint: "¿Compartió el enlace por error o perdió un teléfono o una computadora que lo tiene? Restablézcalo. El enlace anterior deja de funcionar de inmediato; después agregue el nuevo a su aplicación de calendario.",
+    calendarLinkResetHint:
+      "¿Compartió el enlace por error o perdió un teléfono o una computadora que lo tiene? Restablézcalo. El enlace anterior deja de funcionar de inmediato; después agregue el nuevo a su aplicación de calendario.",
     calendarLinkResetButton: "Restablecer mi enlace de calendario",
-    calendarLinkReset: "Su enlace de calendario se restableció. El enlace anterior ya no funciona: agregue el nuevo a su aplicación de calendario.",
+    calendarLinkReset:
+      "Su enlace de calendario se restableció. El enlace anterior ya no funciona: agregue el nuevo a su aplicación de calendario.",
   },
 } satisfies AuthStrings;
 

@@ -160,7 +160,8 @@ const es = {
     notFoundBody: "La página que busca no existe o se ha movido.",
     notFoundLink: "Volver al inicio",
     unavailableTitle: "Volvemos enseguida",
-    unavailableBody: "El sitio no puede comunicarse con su base de datos en este momento. Inténtelo de nuevo en unos segundos. Si estaba enviando un formulario, no se guardó: envíelo de nuevo.",
+    unavailableBody:
+      "El sitio no puede comunicarse con su base de datos en este momento. Inténtelo de nuevo en unos segundos. Si estaba enviando un formulario, no se guardó: envíelo de nuevo.",
   },
   adminTest: {
     title: "Página de prueba de administración",

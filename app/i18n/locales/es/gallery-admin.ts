@@ -23,7 +23,8 @@ const galleryAdmin = {
       heading: "Subir fotos",
       files: "Fotos",
       filesHint: "Hasta {{max}} archivos a la vez, de hasta 8 MB cada uno: JPEG, PNG o WebP.",
-      batchHint: "Estas leyendas se aplican a todas las fotos de esta subida; después puede editar cada foto. Sin título, se usa el nombre del archivo.",
+      batchHint:
+        "Estas leyendas se aplican a todas las fotos de esta subida; después puede editar cada foto. Sin título, se usa el nombre del archivo.",
       submit: "Subir fotos",
       uploaded: "Se subieron {{count}} fotos.",
       uploadedOne: "Se subió 1 foto.",

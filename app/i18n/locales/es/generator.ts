@@ -2,7 +2,8 @@ import type { GeneratorStrings } from "../en/generator";
 
 const generator = {
   title: "Generador de oraciones",
-  intro: "A veces es difícil encontrar las palabras. Elija lo que hay en su corazón, agregue un nombre o unas palabras si lo desea, y le ayudaremos a comenzar una oración, con pasajes bíblicos para leer junto a ella.",
+  intro:
+    "A veces es difícil encontrar las palabras. Elija lo que hay en su corazón, agregue un nombre o unas palabras si lo desea, y le ayudaremos a comenzar una oración, con pasajes bíblicos para leer junto a ella.",
   topics: {
     healing: "Sanidad",
     family: "Familia",
@@ -40,7 +41,8 @@ const generator = {
     shareEmail: "Compartir por correo electrónico",
     shareWhatsApp: "Compartir por WhatsApp (se abre en una pestaña nueva)",
     shareSubject: "Una oración para usted",
-    fromAi: "Esta oración se escribió con ayuda de un modelo de inteligencia artificial. Los pasajes bíblicos vienen de la biblioteca de nuestra iglesia.",
+    fromAi:
+      "Esta oración se escribió con ayuda de un modelo de inteligencia artificial. Los pasajes bíblicos vienen de la biblioteca de nuestra iglesia.",
     signInToKeep: "Inicie sesión para guardar esta oración o publicarla en el muro de oración.",
   },
   member: {

@@ -4,7 +4,8 @@ const giving = {
   heading: "Ofrendas",
   onlineHeading: "Ofrende en línea",
   onlineIntro: "Ofrende de forma segura a través de Stripe con una tarjeta o, donde esté disponible, una cuenta bancaria de EE. UU.",
-  notConfigured: "Las ofrendas en línea todavía no están habilitadas. Por favor, use una de las formas de ofrendar que aparecen abajo. Gracias por su generosidad.",
+  notConfigured:
+    "Las ofrendas en línea todavía no están habilitadas. Por favor, use una de las formas de ofrendar que aparecen abajo. Gracias por su generosidad.",
   canceled: "Su ofrenda no se realizó y no se le cobró nada. Puede intentarlo de nuevo cuando guste.",
   historyLink: "Su historial de ofrendas y ofrendas periódicas",
   form: {
@@ -19,7 +20,8 @@ const giving = {
       biweekly: "Cada dos semanas",
       monthly: "Cada mes",
     },
-    recurringNeedsAccount: "Las ofrendas periódicas son para miembros, para que pueda verlas, cambiarlas o cancelarlas en cualquier momento.",
+    recurringNeedsAccount:
+      "Las ofrendas periódicas son para miembros, para que pueda verlas, cambiarlas o cancelarlas en cualquier momento.",
     recurringSignIn: "Inicie sesión o cree una cuenta para ofrendar con regularidad",
     coverFee: "Agregar {{fee}} para cubrir la comisión de procesamiento, para que toda la ofrenda llegue al fondo",
     feeLine: "Comisión de procesamiento: {{fee}} · Total: {{total}}",
@@ -39,14 +41,16 @@ const giving = {
     amountMin: "La ofrenda en línea más pequeña es de {{min}}.",
     amountMax: "La ofrenda en línea más grande es de {{max}}. Para una ofrenda mayor, por favor comuníquese con la oficina de la iglesia.",
     frequency: "Por favor, elija con qué frecuencia ofrendar.",
-    recurringVisitor: "Para ofrendar con regularidad, por favor inicie sesión primero, para que pueda administrar o cancelar su ofrenda en cualquier momento. Una ofrenda única no necesita cuenta.",
+    recurringVisitor:
+      "Para ofrendar con regularidad, por favor inicie sesión primero, para que pueda administrar o cancelar su ofrenda en cualquier momento. Una ofrenda única no necesita cuenta.",
     name: "Por favor, escriba su nombre.",
     nameLength: "Por favor, use menos de 120 caracteres para su nombre.",
     email: "Por favor, escriba un correo electrónico válido.",
     invalidRequest: "No pudimos leer ese formulario. Por favor, inténtelo de nuevo.",
     rateLimited: "Demasiados intentos. Por favor, inténtelo de nuevo en {{minutes}} minutos.",
     notConfigured: "Las ofrendas en línea todavía no están habilitadas. Por favor, use una de las otras formas de ofrendar.",
-    paymentService: "No pudimos comunicarnos con el servicio de pago. No se le cobró nada. Por favor, inténtelo de nuevo en un momento u ofrende de otra forma de las que aparecen abajo.",
+    paymentService:
+      "No pudimos comunicarnos con el servicio de pago. No se le cobró nada. Por favor, inténtelo de nuevo en un momento u ofrende de otra forma de las que aparecen abajo.",
   },
   checkout: {
     giftLine: "Ofrenda para {{fund}}",
@@ -68,9 +72,11 @@ const giving = {
     recordedRecurring: "Su ofrenda periódica de {{amount}} para {{fund}} ({{frequency}}) quedó establecida.",
     receipt: "Le enviamos un recibo a su correo electrónico.",
     pendingHeading: "Estamos confirmando su ofrenda",
-    pending: "El servicio de pago está confirmando su ofrenda. Le enviaremos un recibo por correo en cuanto quede registrada. Esta página se actualiza sola.",
+    pending:
+      "El servicio de pago está confirmando su ofrenda. Le enviaremos un recibo por correo en cuanto quede registrada. Esta página se actualiza sola.",
     refresh: "Comprobar de nuevo",
-    bankPending: "Su pago bancario se está procesando, lo cual puede tardar algunos días hábiles. Le enviaremos su recibo por correo cuando se complete.",
+    bankPending:
+      "Su pago bancario se está procesando, lo cual puede tardar algunos días hábiles. Le enviaremos su recibo por correo cuando se complete.",
     back: "Volver a ofrendas",
     history: "Ver su historial de ofrendas",
   },

@@ -18,7 +18,8 @@ const groupsAdmin = {
     accepted: {
       subject: "Bienvenido a {{group}}",
       heading: "¡Ya forma parte del grupo!",
-      intro: "Su solicitud para unirse a {{group}} fue aceptada. La página del grupo ahora le muestra los miembros, las próximas reuniones y cómo participar.",
+      intro:
+        "Su solicitud para unirse a {{group}} fue aceptada. La página del grupo ahora le muestra los miembros, las próximas reuniones y cómo participar.",
       action: "Abrir el grupo",
     },
     declined: {

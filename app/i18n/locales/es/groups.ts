@@ -15,7 +15,8 @@ const groups = {
     title: "Comunidad",
     onThisPage: "En esta página",
     groupsHeading: "Grupos de estudio",
-    groupsIntro: "Crezca en la fe junto con otros: encuentre un grupo que se ajuste a su semana, a su idioma y a la forma en que prefiere reunirse.",
+    groupsIntro:
+      "Crezca en la fe junto con otros: encuentre un grupo que se ajuste a su semana, a su idioma y a la forma en que prefiere reunirse.",
     empty: "Ningún grupo de estudio coincide con estos filtros.",
     emptyAll: "Por ahora no hay grupos de estudio. Vuelva a consultar pronto.",
     count: "{{count}} grupos",

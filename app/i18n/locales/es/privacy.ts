@@ -3,8 +3,10 @@ import type { PrivacyStrings } from "../en/privacy";
 const privacy = {
   page: {
     title: "Privacidad",
-    metaDescription: "Qué información recoge {{church}} en este sitio web, para qué, cuánto tiempo la guarda y cómo descargar o eliminar sus datos.",
-    intro: "Cómo usa {{church}} la información que usted comparte en este sitio web, cuánto tiempo la guardamos y cómo puede descargarla o eliminarla.",
+    metaDescription:
+      "Qué información recoge {{church}} en este sitio web, para qué, cuánto tiempo la guarda y cómo descargar o eliminar sus datos.",
+    intro:
+      "Cómo usa {{church}} la información que usted comparte en este sitio web, cuánto tiempo la guardamos y cómo puede descargarla o eliminarla.",
     onThisPage: "En esta página",
     responsible: {
       heading: "Quién cuida su información",
@@ -12,7 +14,8 @@ const privacy = {
     },
     collect: {
       heading: "Qué recogemos y para qué",
-      intro: "Solo guardamos lo que usted nos da y lo que el sitio necesita para funcionar. No vendemos su información, no mostramos anuncios y no usamos servicios de rastreo ni de estadísticas.",
+      intro:
+        "Solo guardamos lo que usted nos da y lo que el sitio necesita para funcionar. No vendemos su información, no mostramos anuncios y no usamos servicios de rastreo ni de estadísticas.",
       items: {
         account: {
           title: "Su cuenta",
@@ -58,21 +61,27 @@ const privacy = {
     },
     sharing: {
       heading: "Quién puede verla",
-      staff: "El personal de la iglesia ve lo que necesita para su ministerio: por ejemplo, el equipo de oración ve las peticiones y la oficina ve las inscripciones y las ofrendas.",
-      members: "Los demás miembros ven solo lo que está hecho para compartirse: publicaciones públicas, peticiones para miembros y su entrada en el directorio si decidió aparecer.",
-      providers: "Para enviar correos y mensajes de texto y para recibir pagos, la iglesia puede usar un servicio de correo, Twilio (mensajes de texto) y Stripe (pagos). Reciben solo lo que necesitan para entregar el mensaje o el pago. Los videos de sermones de YouTube usan su modo de privacidad mejorada.",
+      staff:
+        "El personal de la iglesia ve lo que necesita para su ministerio: por ejemplo, el equipo de oración ve las peticiones y la oficina ve las inscripciones y las ofrendas.",
+      members:
+        "Los demás miembros ven solo lo que está hecho para compartirse: publicaciones públicas, peticiones para miembros y su entrada en el directorio si decidió aparecer.",
+      providers:
+        "Para enviar correos y mensajes de texto y para recibir pagos, la iglesia puede usar un servicio de correo, Twilio (mensajes de texto) y Stripe (pagos). Reciben solo lo que necesitan para entregar el mensaje o el pago. Los videos de sermones de YouTube usan su modo de privacidad mejorada.",
     },
     retention: {
       heading: "Cuánto tiempo la guardamos",
       intro: "La iglesia fija estos plazos y se aplican automáticamente cada hora.",
-      wallPrayer: "Peticiones de oración públicas y para miembros: se muestran en el muro de oración durante {{wallDays}} días y se eliminan {{days}} días después de salir del muro.",
-      privatePrayer: "Peticiones de oración privadas (solo el equipo pastoral): se eliminan {{days}} días después de que el equipo pastoral trabajó en ellas por última vez.",
+      wallPrayer:
+        "Peticiones de oración públicas y para miembros: se muestran en el muro de oración durante {{wallDays}} días y se eliminan {{days}} días después de salir del muro.",
+      privatePrayer:
+        "Peticiones de oración privadas (solo el equipo pastoral): se eliminan {{days}} días después de que el equipo pastoral trabajó en ellas por última vez.",
       chat: "Mensajes del chat en vivo: se eliminan {{days}} días después de publicarse.",
       messages: "Copias de los correos y mensajes de texto que le enviamos: se eliminan {{days}} días después del envío.",
       assistant: "Conversaciones con el asistente de la iglesia: no se guardan.",
       sessions: "Sesiones: una sesión termina después de 30 días sin visitas; las sesiones terminadas se eliminan un día después.",
       account: "Su cuenta y todo lo demás: hasta que usted elimine su cuenta.",
-      accounting: "Ofrendas y pedidos de la tienda: se guardan para los registros financieros de la iglesia y los recibos de impuestos. Cuando elimina su cuenta, se guardan sin su nombre, correo, teléfono ni dirección.",
+      accounting:
+        "Ofrendas y pedidos de la tienda: se guardan para los registros financieros de la iglesia y los recibos de impuestos. Cuando elimina su cuenta, se guardan sin su nombre, correo, teléfono ni dirección.",
     },
     cookies: {
       heading: "Cookies y almacenamiento en su navegador",
@@ -90,15 +99,20 @@ const privacy = {
       languageLasts: "1 año",
       cart: "Recuerda el carrito de la tienda de un visitante.",
       cartLasts: "60 días",
-      storage: "Su navegador también guarda algunas preferencias en su dispositivo (no se nos envían): el idioma que eligió, si ya vio el mensaje de bienvenida, el modo invitado y cuándo descartó la invitación a instalar la aplicación.",
+      storage:
+        "Su navegador también guarda algunas preferencias en su dispositivo (no se nos envían): el idioma que eligió, si ya vio el mensaje de bienvenida, el modo invitado y cuándo descartó la invitación a instalar la aplicación.",
     },
     rights: {
       heading: "Sus opciones",
-      download: "Descargar sus datos: Configuración de la cuenta → Descargar sus datos le da un archivo (JSON) con todo lo que el sitio guarda sobre usted. Nunca incluye contraseñas ni códigos de seguridad.",
-      delete: "Eliminar su cuenta: Configuración de la cuenta → Eliminar cuenta. Cierra su sesión en todas partes y elimina su cuenta, su perfil, sus peticiones de oración, inscripciones, grupos, notas y mensajes del chat. Sus conversaciones se quedan, mostradas como «Un miembro»; las ofrendas y los pedidos se quedan sin su nombre para las cuentas de la iglesia; las ofrendas periódicas se cancelan. Le enviamos un correo para confirmarlo.",
+      download:
+        "Descargar sus datos: Configuración de la cuenta → Descargar sus datos le da un archivo (JSON) con todo lo que el sitio guarda sobre usted. Nunca incluye contraseñas ni códigos de seguridad.",
+      delete:
+        "Eliminar su cuenta: Configuración de la cuenta → Eliminar cuenta. Cierra su sesión en todas partes y elimina su cuenta, su perfil, sus peticiones de oración, inscripciones, grupos, notas y mensajes del chat. Sus conversaciones se quedan, mostradas como «Un miembro»; las ofrendas y los pedidos se quedan sin su nombre para las cuentas de la iglesia; las ofrendas periódicas se cancelan. Le enviamos un correo para confirmarlo.",
       correct: "Corrija sus datos cuando quiera en la Configuración de la cuenta y elija qué muestra el directorio de miembros.",
-      emails: "Deje de recibir correos masivos con el enlace para darse de baja que trae cada uno, y desactive los correos cuando alguien ora por su petición.",
-      office: "Las notas del personal sobre usted no forman parte de la descarga. Pida a la oficina de la iglesia una copia de cualquier otra cosa que guardemos.",
+      emails:
+        "Deje de recibir correos masivos con el enlace para darse de baja que trae cada uno, y desactive los correos cuando alguien ora por su petición.",
+      office:
+        "Las notas del personal sobre usted no forman parte de la descarga. Pida a la oficina de la iglesia una copia de cualquier otra cosa que guardemos.",
       settingsLink: "Ir a la Configuración de la cuenta",
     },
     contact: {
@@ -111,8 +125,10 @@ const privacy = {
     updated: "Los plazos de esta página son los que la iglesia tiene fijados hoy.",
   },
   export: {
-    about: "Todo lo que el sitio web de {{church}} guarda sobre usted, en el momento en que lo descargó. Las fechas están en UTC; los montos, en centavos.",
-    notIncluded: "No se incluye, por su seguridad: su contraseña (solo se guarda un código cifrado), los códigos de inicio de sesión y de sesión, su clave de verificación en dos pasos y sus códigos de respaldo. Las notas del personal no se incluyen: pídalas a la oficina de la iglesia.",
+    about:
+      "Todo lo que el sitio web de {{church}} guarda sobre usted, en el momento en que lo descargó. Las fechas están en UTC; los montos, en centavos.",
+    notIncluded:
+      "No se incluye, por su seguridad: su contraseña (solo se guarda un código cifrado), los códigos de inicio de sesión y de sesión, su clave de verificación en dos pasos y sus códigos de respaldo. Las notas del personal no se incluyen: pídalas a la oficina de la iglesia.",
     rateLimited: "Ya descargó sus datos varias veces en la última hora. Vuelva a intentarlo en {{minutes}} minutos.",
     backToSettings: "Volver a la Configuración de la cuenta",
   },
@@ -121,7 +137,8 @@ const privacy = {
     heading: "Su cuenta fue eliminada",
     greetingNoName: "Hola:",
     intro: "Como usted lo pidió, eliminamos su cuenta en {{church}} el {{date}}. Su sesión se cerró en todos sus dispositivos.",
-    removed: "Eliminamos su perfil, sus datos de inicio de sesión, sus peticiones de oración, inscripciones, grupos, oraciones guardadas, notas de estudio y mensajes del chat.",
+    removed:
+      "Eliminamos su perfil, sus datos de inicio de sesión, sus peticiones de oración, inscripciones, grupos, oraciones guardadas, notas de estudio y mensajes del chat.",
     kept: "Sus conversaciones se quedan, mostradas como «Un miembro». Las ofrendas y los pedidos de la tienda se guardan para los registros financieros de la iglesia, sin su nombre ni sus datos de contacto.",
     recurring: "Sus ofrendas periódicas se cancelaron: no se harán más cobros.",
     notYou: "Si usted no lo pidió, comuníquese con la oficina de la iglesia.",

@@ -5,7 +5,8 @@ const sermons = {
   list: {
     title: "Sermones",
     description: "Escuche y vea sermones anteriores: explore por serie o por tema, o busque en español o en inglés.",
-    intro: "Cada mensaje de nuestros servicios dominicales, para ver, escuchar o descargar. Explore por serie o por tema, o busque por título, pasaje o predicador.",
+    intro:
+      "Cada mensaje de nuestros servicios dominicales, para ver, escuchar o descargar. Explore por serie o por tema, o busque por título, pasaje o predicador.",
     searchLabel: "Buscar sermones",
     searchPlaceholder: "Una palabra, un pasaje o un predicador",
     searchButton: "Buscar",
@@ -80,7 +81,8 @@ const sermons = {
   },
   admin: {
     title: "Sermones",
-    intro: "Agregue sermones con su audio, video y notas de estudio, y organícelos en series y temas. Los sermones publicados aparecen en la página de Sermones y en el pódcast.",
+    intro:
+      "Agregue sermones con su audio, video y notas de estudio, y organícelos en series y temas. Los sermones publicados aparecen en la página de Sermones y en el pódcast.",
     newSermon: "Nuevo sermón",
     newTitle: "Nuevo sermón",
     editTitle: "Editar «{{title}}»",
@@ -153,7 +155,8 @@ const sermons = {
       summaryEs: "Resumen (español)",
       spanishHint: "Opcional: si está vacío, los lectores en español ven el texto en inglés.",
       slug: "Nombre en la dirección web",
-      slugHint: "El final de la dirección del sermón: letras minúsculas, números y guiones. Si lo deja vacío, se forma con el título en inglés.",
+      slugHint:
+        "El final de la dirección del sermón: letras minúsculas, números y guiones. Si lo deja vacío, se forma con el título en inglés.",
       seriesId: "Serie",
       noSeries: "Sin serie",
       topicsLegend: "Temas",
@@ -202,7 +205,8 @@ const sermons = {
       duration: "Por favor, escriba segundos (2700) u horas:minutos:segundos (0:45:00).",
       series: "Por favor, elija una serie de la lista.",
       topics: "Por favor, elija temas de la lista.",
-      uploadType: "El contenido de este archivo no es de un tipo aceptado para este campo (diga lo que diga su nombre). Por favor, elija otro archivo.",
+      uploadType:
+        "El contenido de este archivo no es de un tipo aceptado para este campo (diga lo que diga su nombre). Por favor, elija otro archivo.",
       uploadTooLarge: "Este archivo es demasiado grande para este campo.",
       uploadEmpty: "Este archivo está vacío.",
     },

@@ -15,7 +15,8 @@ const storeAdmin = {
     total: "Total pagado: {{amount}}",
     pickup: "Recoger en la iglesia: {{address}}. Le enviaremos un correo cuando esté listo.",
     shipTo: "Lo enviaremos a: {{address}}",
-    afterExpiry: "Su pago llegó después de que terminó la reserva de sus artículos. Nuestro personal se comunicará con usted sobre su pedido.",
+    afterExpiry:
+      "Su pago llegó después de que terminó la reserva de sus artículos. Nuestro personal se comunicará con usted sobre su pedido.",
     action: "Ver su pedido",
   },
   admin: {
@@ -29,9 +30,26 @@ const storeAdmin = {
     filter: "Filtrar",
     exportCsv: "Exportar CSV",
     statusFilter: { action: "Por atender (pagados, listos)", all: "Todos los pedidos" },
-    orderStatus: { pending: "Pago pendiente", paid: "Pagado", ready: "Listo para recoger", shipped: "Enviado", picked_up: "Recogido", refunded: "Reembolsado", canceled: "Cancelado", expired: "Vencido" },
+    orderStatus: {
+      pending: "Pago pendiente",
+      paid: "Pagado",
+      ready: "Listo para recoger",
+      shipped: "Enviado",
+      picked_up: "Recogido",
+      refunded: "Reembolsado",
+      canceled: "Cancelado",
+      expired: "Vencido",
+    },
     fulfillment: { pickup: "Recoger en la iglesia", shipping: "Envío" },
-    orderColumns: { number: "Número", date: "Fecha", customer: "Cliente", items: "Artículos", total: "Total", fulfillment: "Entrega", status: "Estado" },
+    orderColumns: {
+      number: "Número",
+      date: "Fecha",
+      customer: "Cliente",
+      items: "Artículos",
+      total: "Total",
+      fulfillment: "Entrega",
+      status: "Estado",
+    },
     orderNumber: "n.º {{number}}",
     page: "Página {{page}} de {{pages}}",
     previous: "Página anterior",
@@ -59,7 +77,8 @@ const storeAdmin = {
     detailsLegend: "Precio y presentación",
     imageLegend: "Imagen",
     variantsLegend: "Tallas y existencias",
-    variantsHint: "Un producto sin tallas tiene una fila con la etiqueta vacía. Deje vacías las filas sobrantes; marque “Quitar” para eliminar una talla.",
+    variantsHint:
+      "Un producto sin tallas tiene una fila con la etiqueta vacía. Deje vacías las filas sobrantes; marque “Quitar” para eliminar una talla.",
     fields: {
       name: "Nombre (inglés)",
       nameEs: "Nombre (español)",

@@ -54,11 +54,13 @@ const store = {
     updated: "Se actualizó su carrito.",
     removed: "Se quitó el artículo de su carrito.",
     canceled: "Se canceló el pago y no se cobró nada. Sus artículos están de nuevo en su carrito.",
-    canceledHeld: "Se canceló el pago y no se cobró nada. Los artículos que eligió vuelven a la tienda en unos 15 minutos; puede agregarlos de nuevo a su carrito.",
+    canceledHeld:
+      "Se canceló el pago y no se cobró nada. Los artículos que eligió vuelven a la tienda en unos 15 minutos; puede agregarlos de nuevo a su carrito.",
   },
   checkout: {
     heading: "Pagar",
-    unavailable: "Por ahora no se pueden hacer pedidos en línea. Puede comprar estos artículos en la mesa de la librería de la iglesia antes o después de un servicio.",
+    unavailable:
+      "Por ahora no se pueden hacer pedidos en línea. Puede comprar estos artículos en la mesa de la librería de la iglesia antes o después de un servicio.",
     contact: "Sus datos",
     name: "Nombre",
     email: "Correo electrónico",
@@ -113,7 +115,8 @@ const store = {
     emptyCart: "Su carrito está vacío.",
     onlyLeft: "Lo sentimos, solo quedan {{count}} de {{name}}. Por favor, baje la cantidad e inténtelo de nuevo.",
     orderLimit: "Puede comprar como máximo {{limit}} de {{name}} por pedido. Por favor, baje la cantidad e inténtelo de nuevo.",
-    holdLimit: "Ya tiene {{count}} de {{name}} en un pago que todavía no se completó, y puede tener como máximo {{limit}} a la vez. Termine de pagar ese pedido o inténtelo de nuevo en {{minutes}} minutos.",
+    holdLimit:
+      "Ya tiene {{count}} de {{name}} en un pago que todavía no se completó, y puede tener como máximo {{limit}} a la vez. Termine de pagar ese pedido o inténtelo de nuevo en {{minutes}} minutos.",
     cartNeedsAttention: "Algunos artículos de su carrito necesitan atención antes de pagar.",
     name: "Por favor, escriba su nombre.",
     nameLength: "Por favor, use como máximo 120 caracteres para su nombre.",
@@ -126,7 +129,8 @@ const store = {
     city: "Por favor, escriba la ciudad.",
     state: "Por favor, escriba un estado de EE. UU. con dos letras, como TX.",
     zip: "Por favor, escriba un código postal de 5 dígitos.",
-    stripe: "No pudimos iniciar el pago en este momento. No se cobró nada y su carrito sigue igual. Por favor, inténtelo de nuevo en unos minutos.",
+    stripe:
+      "No pudimos iniciar el pago en este momento. No se cobró nada y su carrito sigue igual. Por favor, inténtelo de nuevo en unos minutos.",
     notConfigured: "Por ahora no se pueden hacer pedidos en línea.",
     rateLimited: "Demasiados intentos de pago en poco tiempo. Por favor, inténtelo de nuevo en {{minutes}} minutos.",
   },

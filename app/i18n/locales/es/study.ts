@@ -26,7 +26,8 @@ const study = {
     readOn: "Leer {{reference}} en {{site}} ({{version}})",
     newTab: "(se abre en una pestaña nueva)",
     linksNote: "El texto del pasaje no se muestra aquí. Léalo en una de estas Biblias en línea; los enlaces se abren en una pestaña nueva.",
-    providerFailed: "No pudimos cargar el texto del pasaje en este momento. Léalo en una de estas Biblias en línea; los enlaces se abren en una pestaña nueva.",
+    providerFailed:
+      "No pudimos cargar el texto del pasaje en este momento. Léalo en una de estas Biblias en línea; los enlaces se abren en una pestaña nueva.",
     translation: "Texto: {{translation}}",
     alsoRead: "También en otras Biblias en línea (los enlaces se abren en una pestaña nueva):",
     verseLabel: "Versículo {{verse}}",

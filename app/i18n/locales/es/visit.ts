@@ -11,7 +11,8 @@ const visit = {
     dressTitle: "Qué ponerse",
     dress: "Venga como esté. Verá trajes y también jeans; a nadie le importa cómo se vista.",
     communionTitle: "La Santa Cena",
-    communion: "Cuando compartimos la Cena del Señor, el pastor la explica primero. Usted puede participar o dejarla pasar; nadie le señalará.",
+    communion:
+      "Cuando compartimos la Cena del Señor, el pastor la explica primero. Usted puede participar o dejarla pasar; nadie le señalará.",
     welcomeTitle: "Como nuestro invitado",
     welcome: "No se le pedirá que se ponga de pie ni que hable. Si lo desea, llene una tarjeta de bienvenida y oraremos por usted.",
   },
@@ -24,12 +25,14 @@ const visit = {
     directions: "Cómo llegar (mapa)",
     mapTitle: "Mapa con la ubicación de {{name}}",
     parkingTitle: "Estacionamiento",
-    parking: "El estacionamiento es gratuito. Los espacios cerca de la entrada están reservados para invitados, visitantes con discapacidad y familias con niños pequeños; un ujier en el estacionamiento se los indicará.",
+    parking:
+      "El estacionamiento es gratuito. Los espacios cerca de la entrada están reservados para invitados, visitantes con discapacidad y familias con niños pequeños; un ujier en el estacionamiento se los indicará.",
   },
   kids: {
     heading: "Niños",
     body: "Los niños son bienvenidos en el servicio, y nuestro ministerio infantil tiene clases para cada edad con voluntarios capacitados y con verificación de antecedentes.",
-    checkIn: "En su primera visita, pase por el mostrador de registro infantil: anotaremos el nombre de su hijo y cualquier alergia, y le daremos una etiqueta de recogida. Solo quien tenga la etiqueta puede recoger al niño.",
+    checkIn:
+      "En su primera visita, pase por el mostrador de registro infantil: anotaremos el nombre de su hijo y cualquier alergia, y le daremos una etiqueta de recogida. Solo quien tenga la etiqueta puede recoger al niño.",
   },
   access: {
     heading: "Accesibilidad",
@@ -37,7 +40,8 @@ const visit = {
   },
   form: {
     heading: "Avísenos que viene",
-    intro: "Díganos cuándo piensa visitarnos, o pida reunirse con un pastor. Le enviaremos una confirmación por correo y alguien estará listo para recibirle.",
+    intro:
+      "Díganos cuándo piensa visitarnos, o pida reunirse con un pastor. Le enviaremos una confirmación por correo y alguien estará listo para recibirle.",
     memberPrefilled: "Usted ha iniciado sesión: completamos su nombre y correo y vincularemos esta solicitud a su cuenta.",
     kindLegend: "¿Qué desea?",
     kindVisit: "Pienso visitarles",
@@ -96,7 +100,8 @@ const visit = {
     replyFooter: "Puede contestar respondiendo a este correo.",
   },
   admin: {
-    intro: "Solicitudes de visita y de reunión con un pastor desde Planifique su visita. Lleve cada una de nueva a contactada, programada y terminada, o cancélela.",
+    intro:
+      "Solicitudes de visita y de reunión con un pastor desde Planifique su visita. Lleve cada una de nueva a contactada, programada y terminada, o cancélela.",
     statusFilterLabel: "Filtrar por estado",
     kindFilterLabel: "Filtrar por tipo",
     all: "Todas",

@@ -11,11 +11,13 @@ const volunteersAdmin = {
     intro: "Recibimos su inscripción para servir en {{ministry}}.",
     schedule: "Cuándo sirve este ministerio: {{schedule}}",
     availability: "Su disponibilidad: {{availability}}",
-    outro: "Un líder del ministerio se comunicará con usted pronto para hablar de los próximos pasos. ¡Gracias por su disposición a servir!",
+    outro:
+      "Un líder del ministerio se comunicará con usted pronto para hablar de los próximos pasos. ¡Gracias por su disposición a servir!",
     action: "Visite nuestra página de comunidad",
   },
   admin: {
-    intro: "Los ministerios que reciben voluntarios en la página de comunidad. Las inscripciones también llegan a la bandeja de inscripciones.",
+    intro:
+      "Los ministerios que reciben voluntarios en la página de comunidad. Las inscripciones también llegan a la bandeja de inscripciones.",
     newMinistry: "Nuevo ministerio",
     none: "Todavía no hay ministerios.",
     tableLabel: "Ministerios",
@@ -52,7 +54,8 @@ const volunteersAdmin = {
     create: "Crear ministerio",
     save: "Guardar ministerio",
     deleteHeading: "Eliminar este ministerio",
-    deleteHint: "El ministerio desaparece de la página de comunidad. Sus inscripciones permanecen en la bandeja con el título del ministerio.",
+    deleteHint:
+      "El ministerio desaparece de la página de comunidad. Sus inscripciones permanecen en la bandeja con el título del ministerio.",
     deleteConfirm: "Sí, eliminar este ministerio",
     deleteButton: "Eliminar ministerio",
     signupsHeading: "Inscripciones",

@@ -2,7 +2,8 @@ import type { VolunteersStrings } from "../en/volunteers";
 
 const volunteers = {
   heading: "Sirva con nosotros",
-  intro: "Cada ministerio funciona gracias a sus voluntarios. Encuentre un lugar que se ajuste a sus dones y a su semana, y díganos que desea ayudar: un líder del ministerio se comunicará con usted.",
+  intro:
+    "Cada ministerio funciona gracias a sus voluntarios. Encuentre un lugar que se ajuste a sus dones y a su semana, y díganos que desea ayudar: un líder del ministerio se comunicará con usted.",
   empty: "Por ahora ningún ministerio busca voluntarios. Vuelva a consultar pronto.",
   listLabel: "Ministerios que buscan voluntarios",
   when: "Cuándo",
@@ -27,7 +28,8 @@ const volunteers = {
     sending: "Enviando…",
     errorSummary: "Corrija los campos indicados abajo.",
   },
-  success: "¡Gracias, {{name}}! Usted se inscribió en {{ministry}}. Enviamos una confirmación a {{email}} y un líder del ministerio se comunicará con usted pronto.",
+  success:
+    "¡Gracias, {{name}}! Usted se inscribió en {{ministry}}. Enviamos una confirmación a {{email}} y un líder del ministerio se comunicará con usted pronto.",
   errors: {
     invalidRequest: "No se pudo leer la solicitud. Inténtelo de nuevo.",
     ministry: "Elija un ministerio.",

@@ -2,7 +2,8 @@ import type { WatchStrings } from "../en/watch";
 
 const watch = {
   title: "Ver en vivo",
-  seoDescription: "Vea nuestros servicios de adoración en vivo por internet, converse con la familia de la iglesia y vea los sermones recientes.",
+  seoDescription:
+    "Vea nuestros servicios de adoración en vivo por internet, converse con la familia de la iglesia y vea los sermones recientes.",
   comingSoon: {
     body: "La transmisión en vivo de nuestros servicios de adoración llegará pronto. Mientras tanto, acompáñenos en persona o vea los sermones recientes.",
   },
@@ -149,7 +150,8 @@ const watch = {
       muted: "{{name}} está silenciado.",
       unmuted: "El miembro puede volver a escribir en el chat.",
       alreadyLive: "Ya hay una transmisión en vivo. Termínela antes de iniciar otra.",
-      invalidSource: "Escriba un enlace o identificador de video en vivo de YouTube, o un enlace https a una lista de reproducción HLS (.m3u8).",
+      invalidSource:
+        "Escriba un enlace o identificador de video en vivo de YouTube, o un enlace https a una lista de reproducción HLS (.m3u8).",
       titleRequired: "Por favor, escriba un título en inglés de 200 caracteres como máximo.",
       titleEsTooLong: "El título en español puede tener como máximo 200 caracteres.",
       invalidRequest: "No se pudo entender la solicitud. Por favor, recargue la página e inténtelo de nuevo.",

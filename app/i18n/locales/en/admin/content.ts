@@ -1,6 +1,7 @@
 /** Strings of the admin content section. */
 const content = {
-  intro: "Edit the texts, cards, leaders, values, hero videos and the featured flyer of the public site, in English and Spanish side by side. A missing Spanish text falls back to English on the site.",
+  intro:
+    "Edit the texts, cards, leaders, values, hero videos and the featured flyer of the public site, in English and Spanish side by side. A missing Spanish text falls back to English on the site.",
   missingCount: "{{count}} of {{total}} items are missing Spanish text.",
   noneMissing: "Every item has its Spanish text.",
   filterAll: "Show all items",
@@ -54,7 +55,8 @@ const content = {
     posterUrl: "Poster image address",
   },
   urlHint: "A site path starting with / or an https:// address.",
-  videoHint: "Video files are not uploaded here: put the MP4 and WebM files on a host and paste their https:// addresses, or a site path starting with /.",
+  videoHint:
+    "Video files are not uploaded here: put the MP4 and WebM files on a host and paste their https:// addresses, or a site path starting with /.",
   upload: {
     legend: "Upload a new image",
     file: "Image file (JPEG, PNG or WebP, at most 8 MB)",
@@ -69,8 +71,10 @@ const content = {
   },
   library: {
     heading: "Prayer generator library",
-    intro: "The prayer generator composes each prayer from these parts: an opening, petitions for the topic, an intercession when a name is given, a closing, and scripture references. A part without a topic suits every topic. When the library has no active part of a kind, a small built-in set is used instead.",
-    placeholderHint: "{{name}} is replaced by the name the visitor types (intercessions must use it); {{words}} by their own words. A scripture holds the reference on its first line (for example Jeremiah 29:11) and optionally the verse on the next lines. Closings need no “Amen”: it is added.",
+    intro:
+      "The prayer generator composes each prayer from these parts: an opening, petitions for the topic, an intercession when a name is given, a closing, and scripture references. A part without a topic suits every topic. When the library has no active part of a kind, a small built-in set is used instead.",
+    placeholderHint:
+      "{{name}} is replaced by the name the visitor types (intercessions must use it); {{words}} by their own words. A scripture holds the reference on its first line (for example Jeremiah 29:11) and optionally the verse on the next lines. Closings need no “Amen”: it is added.",
     filterLabel: "Filter the prayer library",
     topic: "Topic",
     kind: "Kind of part",
@@ -109,7 +113,8 @@ const content = {
   },
   faq: {
     heading: "Assistant FAQ",
-    intro: "The church assistant answers from the church's own data (service times, address, events, sermons, groups, giving) and from these questions and answers. Add the questions visitors ask that the rest of the site does not answer. Inactive entries are not used.",
+    intro:
+      "The church assistant answers from the church's own data (service times, address, events, sermons, groups, giving) and from these questions and answers. Add the questions visitors ask that the rest of the site does not answer. Inactive entries are not used.",
     count: "{{count}} entries.",
     empty: "No entries yet.",
     add: "Add a question",

@@ -60,14 +60,16 @@ const core = {
     or: "or",
     magicLinkHeading: "Email me a sign-in link",
     magicLinkSubmit: "Send sign-in link",
-    magicLinkSent: "If this address belongs to an administrator, a sign-in link is on its way. It works once, for 15 minutes; a code from your authenticator app is still needed.",
+    magicLinkSent:
+      "If this address belongs to an administrator, a sign-in link is on its way. It works once, for 15 minutes; a code from your authenticator app is still needed.",
     codeHeading: "Two-factor verification",
     codeIntro: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
     code: "Code",
     verify: "Verify",
     startOver: "Start over",
     enrolHeading: "Set up two-factor authentication",
-    enrolIntro: "Administrators sign in with a second factor. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…), then enter the 6-digit code it shows.",
+    enrolIntro:
+      "Administrators sign in with a second factor. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…), then enter the 6-digit code it shows.",
     enrolStartIntro: "Administrators sign in with a second factor. Set up an authenticator app to continue.",
     enrolStart: "Set up two-factor",
     qrAlt: "QR code for your authenticator app",

@@ -1,6 +1,7 @@
 /** Strings of the admin events section. */
 const events = {
-  intro: "Bilingual events with dates in the church's time zone, recurrence, capacity and registration questions. Published events appear on the public events page; the featured one is the home page flyer.",
+  intro:
+    "Bilingual events with dates in the church's time zone, recurrence, capacity and registration questions. Published events appear on the public events page; the featured one is the home page flyer.",
   newEvent: "New event",
   newTitle: "New event",
   editTitle: "Edit event: {{title}}",

@@ -27,7 +27,8 @@ const fundraisers = {
   save: "Save changes",
   cancel: "Cancel",
   archiveTitle: "Archive an event",
-  archiveHint: "Pick a past event: a new entry gets its title, date and registration totals (confirmed registrations and the people they bring). Add meals, revenue and volunteers afterwards.",
+  archiveHint:
+    "Pick a past event: a new entry gets its title, date and registration totals (confirmed registrations and the people they bring). Add meals, revenue and volunteers afterwards.",
   noPastEvents: "There are no past events to archive.",
   pastEvent: "Past event",
   alreadyArchived: "already archived",

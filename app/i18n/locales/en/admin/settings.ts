@@ -1,6 +1,7 @@
 /** Strings of the admin settings section. */
 const settings = {
-  intro: "The church's facts, service times and how the site sends email and text messages. Every page of the site shows what is saved here.",
+  intro:
+    "The church's facts, service times and how the site sends email and text messages. Every page of the site shows what is saved here.",
   profile: {
     heading: "Church profile",
     namesLegend: "Name and tagline",
@@ -32,7 +33,8 @@ const settings = {
     longitude: "Longitude",
     coordinatesHint: "Decimal degrees, e.g. 41.8781 and -87.6298. Fill in both or neither.",
     mapEmbedUrl: "Map embed address",
-    mapEmbedUrlHint: "An OpenStreetMap embed link starting with https://www.openstreetmap.org/export/embed.html (Share → HTML on openstreetmap.org). Other map sites are blocked by the site's security policy.",
+    mapEmbedUrlHint:
+      "An OpenStreetMap embed link starting with https://www.openstreetmap.org/export/embed.html (Share → HTML on openstreetmap.org). Other map sites are blocked by the site's security policy.",
     directionsUrl: "Directions link",
     directionsUrlHint: "Any https link, e.g. a Google Maps directions link.",
     socialLegend: "Social media",
@@ -73,9 +75,11 @@ const settings = {
   },
   retention: {
     heading: "Privacy and data retention",
-    intro: "How long the site keeps prayer requests and live-chat messages. Older ones are deleted automatically every hour, and the privacy page (/privacy) shows these periods to everyone.",
+    intro:
+      "How long the site keeps prayer requests and live-chat messages. Older ones are deleted automatically every hour, and the privacy page (/privacy) shows these periods to everyone.",
     prayerRetentionDays: "Public and members-only prayer requests: days kept after they leave the wall",
-    prayerRetentionDaysHint: "Requests are on the wall for {{wallDays}} days (set in the prayer inbox); this many days later they are deleted, unless staff worked on them in that time. 1 to 3650.",
+    prayerRetentionDaysHint:
+      "Requests are on the wall for {{wallDays}} days (set in the prayer inbox); this many days later they are deleted, unless staff worked on them in that time. 1 to 3650.",
     privatePrayerRetentionDays: "Private prayer requests: days kept after staff last worked on them",
     privatePrayerRetentionDaysHint: "A note, status change or reply starts the period again. 1 to 3650.",
     chatRetentionDays: "Live-chat messages: days kept after they were posted",
@@ -95,8 +99,10 @@ const settings = {
     smsConfigured: "Sending through Twilio from {{from}}.",
     smsNotConfigured: "Not configured (Twilio is not set up): text messages are written to {{file}} instead of being sent.",
     payments: "Payments",
-    paymentsConfigured: "Online giving and store checkout go through Stripe. Stripe sends its events to {{url}} (set this address and its signing secret in the Stripe dashboard).",
-    paymentsNotConfigured: "Not configured (STRIPE_SECRET_KEY is not set): the give page lists the other ways to give and the store takes no orders.",
+    paymentsConfigured:
+      "Online giving and store checkout go through Stripe. Stripe sends its events to {{url}} (set this address and its signing secret in the Stripe dashboard).",
+    paymentsNotConfigured:
+      "Not configured (STRIPE_SECRET_KEY is not set): the give page lists the other ways to give and the store takes no orders.",
     assistant: "Assistant",
     assistantStatus: "Not configured — arrives with the site assistant.",
     configured: "Configured",

@@ -77,7 +77,8 @@ const signups = {
     decidedNoName: "{{status}} on {{date}}",
     accountLinked: "Linked to the applicant's account (current status: {{status}}). Approval makes it a member.",
     accountByEmail: "An account with this verified email exists (current status: {{status}}). Approval makes it a member.",
-    noAccount: "No account uses this email: approval is recorded, but there is no member record to update. Invite the applicant to create an account.",
+    noAccount:
+      "No account uses this email: approval is recorded, but there is no member record to update. Invite the applicant to create an account.",
     memberStatuses: {
       visitor: "Visitor",
       regular: "Regular attender",

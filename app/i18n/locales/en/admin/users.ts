@@ -1,6 +1,7 @@
 /** Strings of the admin users section. */
 const users = {
-  intro: "Find an account to change its roles and admin scopes, disable or enable it, sign it out everywhere or reset its two-factor authentication. Every change is recorded in the audit log.",
+  intro:
+    "Find an account to change its roles and admin scopes, disable or enable it, sign it out everywhere or reset its two-factor authentication. Every change is recorded in the audit log.",
   searchLabel: "Search by name, email or phone",
   search: "Search",
   clearSearch: "Clear search",
@@ -49,7 +50,8 @@ const users = {
     admin: "Administrator (uses the admin portal with the scopes below)",
     moderator: "Moderator (moderation queues only)",
     hint: "Taking a role away ends the account's admin sessions.",
-    notGrantable: "Greyed-out roles are ones you can't change: the moderator role needs the moderation scope, and taking away the administrator role needs every scope this account has.",
+    notGrantable:
+      "Greyed-out roles are ones you can't change: the moderator role needs the moderation scope, and taking away the administrator role needs every scope this account has.",
     ownLocked: "You can't change your own roles. Another administrator can do it for you.",
     save: "Save Roles",
   },
@@ -57,7 +59,8 @@ const users = {
     heading: "Admin scopes",
     legend: "Sections this administrator may open",
     superAdmin: "admin:* — super admin, every section and the audit log",
-    notGrantable: "Greyed-out scopes are ones you can't change: you can give or take away only scopes you have yourself, and only a super admin can give or take away users or admin:*.",
+    notGrantable:
+      "Greyed-out scopes are ones you can't change: you can give or take away only scopes you have yourself, and only a super admin can give or take away users or admin:*.",
     ownLocked: "You can't change your own admin scopes. Another administrator can do it for you.",
     notAdmin: "Give this account the administrator role first; its scopes can be chosen afterwards.",
     save: "Save Scopes",
@@ -71,7 +74,8 @@ const users = {
     signOut: "Sign Out Everywhere",
     signOutHint: "Ends every session of this account on every device.",
     resetTwoFactor: "Reset Two-Factor",
-    resetTwoFactorHint: "Deletes the authenticator app and backup codes and ends every session. The person sets up two-factor again at the next admin sign-in.",
+    resetTwoFactorHint:
+      "Deletes the authenticator app and backup codes and ends every session. The person sets up two-factor again at the next admin sign-in.",
   },
   notices: {
     rolesSaved: "The roles of {{name}} were saved.",

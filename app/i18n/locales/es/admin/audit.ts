@@ -1,7 +1,8 @@
 import type en from "../../en/admin/audit";
 
 const audit = {
-  intro: "Cada cambio hecho en el portal de administración (quién, cuándo, qué, antes y después) y cada intento de inicio de sesión de administración.",
+  intro:
+    "Cada cambio hecho en el portal de administración (quién, cuándo, qué, antes y después) y cada intento de inicio de sesión de administración.",
   tabs: {
     label: "Vistas de auditoría",
     changes: "Cambios",

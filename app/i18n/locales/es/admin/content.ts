@@ -1,7 +1,8 @@
 import type en from "../../en/admin/content";
 
 const content = {
-  intro: "Edite los textos, las tarjetas, los líderes, los valores, los videos de portada y el volante destacado del sitio público, en inglés y en español uno al lado del otro. Si falta un texto en español, el sitio muestra el texto en inglés.",
+  intro:
+    "Edite los textos, las tarjetas, los líderes, los valores, los videos de portada y el volante destacado del sitio público, en inglés y en español uno al lado del otro. Si falta un texto en español, el sitio muestra el texto en inglés.",
   missingCount: "A {{count}} de {{total}} elementos les falta el texto en español.",
   noneMissing: "Todos los elementos tienen su texto en español.",
   filterAll: "Mostrar todos los elementos",
@@ -55,7 +56,8 @@ const content = {
     posterUrl: "Dirección de la imagen de portada",
   },
   urlHint: "Una ruta del sitio que empiece con / o una dirección https://.",
-  videoHint: "Los archivos de video no se suben aquí: coloque los archivos MP4 y WebM en un servidor y pegue sus direcciones https://, o una ruta del sitio que empiece con /.",
+  videoHint:
+    "Los archivos de video no se suben aquí: coloque los archivos MP4 y WebM en un servidor y pegue sus direcciones https://, o una ruta del sitio que empiece con /.",
   upload: {
     legend: "Subir una imagen nueva",
     file: "Archivo de imagen (JPEG, PNG o WebP, de 8 MB como máximo)",
@@ -70,8 +72,10 @@ const content = {
   },
   library: {
     heading: "Biblioteca del generador de oraciones",
-    intro: "El generador de oraciones compone cada oración con estas partes: una apertura, peticiones sobre el tema, una intercesión cuando se da un nombre, un cierre y citas bíblicas. Una parte sin tema sirve para todos los temas. Si la biblioteca no tiene ninguna parte activa de un tipo, se usa en su lugar un pequeño conjunto incorporado.",
-    placeholderHint: "{{name}} se reemplaza por el nombre que escribe el visitante (las intercesiones deben usarlo); {{words}}, por sus propias palabras. Una cita bíblica lleva la referencia en la primera línea (por ejemplo Jeremías 29:11) y, si lo desea, el versículo en las líneas siguientes. Los cierres no necesitan «Amén»: se agrega solo.",
+    intro:
+      "El generador de oraciones compone cada oración con estas partes: una apertura, peticiones sobre el tema, una intercesión cuando se da un nombre, un cierre y citas bíblicas. Una parte sin tema sirve para todos los temas. Si la biblioteca no tiene ninguna parte activa de un tipo, se usa en su lugar un pequeño conjunto incorporado.",
+    placeholderHint:
+      "{{name}} se reemplaza por el nombre que escribe el visitante (las intercesiones deben usarlo); {{words}}, por sus propias palabras. Una cita bíblica lleva la referencia en la primera línea (por ejemplo Jeremías 29:11) y, si lo desea, el versículo en las líneas siguientes. Los cierres no necesitan «Amén»: se agrega solo.",
     filterLabel: "Filtrar la biblioteca de oraciones",
     topic: "Tema",
     kind: "Tipo de parte",
@@ -110,7 +114,8 @@ const content = {
   },
   faq: {
     heading: "Preguntas frecuentes del asistente",
-    intro: "El asistente de la iglesia responde con los datos de la propia iglesia (horarios, dirección, eventos, sermones, grupos, ofrendas) y con estas preguntas y respuestas. Agregue las preguntas que hacen los visitantes y que el resto del sitio no responde. Las entradas inactivas no se usan.",
+    intro:
+      "El asistente de la iglesia responde con los datos de la propia iglesia (horarios, dirección, eventos, sermones, grupos, ofrendas) y con estas preguntas y respuestas. Agregue las preguntas que hacen los visitantes y que el resto del sitio no responde. Las entradas inactivas no se usan.",
     count: "{{count}} entradas.",
     empty: "Todavía no hay entradas.",
     add: "Agregar una pregunta",

@@ -61,21 +61,24 @@ const core = {
     or: "o",
     magicLinkHeading: "Envíenme un enlace para iniciar sesión",
     magicLinkSubmit: "Enviar enlace",
-    magicLinkSent: "Si esta dirección pertenece a un administrador, le enviamos un enlace para iniciar sesión. Funciona una sola vez, durante 15 minutos; aún se necesitará un código de su aplicación de autenticación.",
+    magicLinkSent:
+      "Si esta dirección pertenece a un administrador, le enviamos un enlace para iniciar sesión. Funciona una sola vez, durante 15 minutos; aún se necesitará un código de su aplicación de autenticación.",
     codeHeading: "Verificación en dos pasos",
     codeIntro: "Ingrese el código de 6 dígitos de su aplicación de autenticación, o uno de sus códigos de respaldo.",
     code: "Código",
     verify: "Verificar",
     startOver: "Empezar de nuevo",
     enrolHeading: "Configure la verificación en dos pasos",
-    enrolIntro: "Los administradores inician sesión con un segundo factor. Escanee este código QR con una aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) e ingrese el código de 6 dígitos que muestra.",
+    enrolIntro:
+      "Los administradores inician sesión con un segundo factor. Escanee este código QR con una aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) e ingrese el código de 6 dígitos que muestra.",
     enrolStartIntro: "Los administradores inician sesión con un segundo factor. Configure una aplicación de autenticación para continuar.",
     enrolStart: "Configurar la verificación en dos pasos",
     qrAlt: "Código QR para su aplicación de autenticación",
     secretLabel: "O escriba esta clave en la aplicación:",
     confirm: "Confirmar y continuar",
     backupHeading: "Guarde sus códigos de respaldo",
-    backupIntro: "Cada código le permite iniciar sesión una vez si pierde su teléfono. Guárdelos en un lugar seguro: solo se muestran esta vez.",
+    backupIntro:
+      "Cada código le permite iniciar sesión una vez si pierde su teléfono. Guárdelos en un lugar seguro: solo se muestran esta vez.",
     continue: "Continuar al portal",
     signedInMember: "Ha iniciado sesión en el sitio como {{name}}.",
     notAdmin: "La cuenta {{name}} tiene la sesión iniciada en el sitio, pero no es una cuenta de administrador.",
@@ -103,7 +106,8 @@ const core = {
   },
   session: {
     title: "Sesión de administrador",
-    intro: "Su sesión de administrador es independiente de su sesión en el sitio. Termina tras 2 horas sin actividad y 8 horas después de iniciarla.",
+    intro:
+      "Su sesión de administrador es independiente de su sesión en el sitio. Termina tras 2 horas sin actividad y 8 horas después de iniciarla.",
     current: "Esta sesión",
     scopes: "Permisos",
     superAdmin: "Superadministrador (todo)",
@@ -145,7 +149,8 @@ const core = {
     recentActivity: "Actividad reciente",
     noActivity: "Aún no se han hecho cambios en el portal.",
     quickLinks: "Accesos rápidos",
-    inboxesLater: "Las peticiones de oración, las solicitudes de reunión y las inscripciones aparecerán aquí cuando lleguen las funciones de oración y eventos.",
+    inboxesLater:
+      "Las peticiones de oración, las solicitudes de reunión y las inscripciones aparecerán aquí cuando lleguen las funciones de oración y eventos.",
     viewAudit: "Ver el registro de auditoría completo",
     signIns: "Inicios de sesión recientes de administradores",
     success: "Sesión iniciada",

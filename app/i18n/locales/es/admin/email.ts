@@ -19,7 +19,8 @@ const email = {
     segment: "Enviar a",
     segmentHint: "Se omiten las direcciones que se dieron de baja de los correos de la iglesia.",
     segmentEvent: "Evento (para los inscritos en un evento)",
-    segmentEventHint: "Los inscritos confirmados y en lista de espera de la próxima fecha del evento, cada uno en el idioma en que se inscribió.",
+    segmentEventHint:
+      "Los inscritos confirmados y en lista de espera de la próxima fecha del evento, cada uno en el idioma en que se inscribió.",
     segmentEventNone: "Elija un evento",
     segmentGroup: "Grupo de estudio (para los miembros del grupo)",
     segmentGroupHint: "Los miembros activos y los líderes del grupo, cada uno en su idioma preferido.",

@@ -1,6 +1,7 @@
 /** Strings of the admin events section. */
 const events = {
-  intro: "Eventos bilingües con fechas en la zona horaria de la iglesia, repetición, cupo y preguntas de inscripción. Los eventos publicados aparecen en la página pública de eventos; el destacado es el volante de la página de inicio.",
+  intro:
+    "Eventos bilingües con fechas en la zona horaria de la iglesia, repetición, cupo y preguntas de inscripción. Los eventos publicados aparecen en la página pública de eventos; el destacado es el volante de la página de inicio.",
   newEvent: "Nuevo evento",
   newTitle: "Nuevo evento",
   editTitle: "Editar evento: {{title}}",

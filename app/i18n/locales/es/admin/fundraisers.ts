@@ -27,7 +27,8 @@ const fundraisers = {
   save: "Guardar cambios",
   cancel: "Cancelar",
   archiveTitle: "Archivar un evento",
-  archiveHint: "Elija un evento pasado: una nueva entrada recibe su título, fecha y totales de inscripción (inscripciones confirmadas y las personas que traen). Después agregue las comidas, los ingresos y los voluntarios.",
+  archiveHint:
+    "Elija un evento pasado: una nueva entrada recibe su título, fecha y totales de inscripción (inscripciones confirmadas y las personas que traen). Después agregue las comidas, los ingresos y los voluntarios.",
   noPastEvents: "No hay eventos pasados para archivar.",
   pastEvent: "Evento pasado",
   alreadyArchived: "ya archivado",

@@ -12,6 +12,19 @@ import registrations from "./registrations";
 import fundraisers from "./fundraisers";
 import signups from "./signups";
 
-const admin = { ...core, users, members, content, settings, email, health, audit, events, registrations, fundraisers, signups } satisfies AdminStrings;
+const admin = {
+  ...core,
+  users,
+  members,
+  content,
+  settings,
+  email,
+  health,
+  audit,
+  events,
+  registrations,
+  fundraisers,
+  signups,
+} satisfies AdminStrings;
 
 export default admin;

@@ -1,7 +1,8 @@
 import type en from "../../en/admin/settings";
 
 const settings = {
-  intro: "Los datos de la iglesia, los horarios de servicio y cómo el sitio envía correos y mensajes de texto. Cada página del sitio muestra lo que se guarda aquí.",
+  intro:
+    "Los datos de la iglesia, los horarios de servicio y cómo el sitio envía correos y mensajes de texto. Cada página del sitio muestra lo que se guarda aquí.",
   profile: {
     heading: "Perfil de la iglesia",
     namesLegend: "Nombre y lema",
@@ -33,7 +34,8 @@ const settings = {
     longitude: "Longitud",
     coordinatesHint: "Grados decimales, p. ej. 41.8781 y -87.6298. Complete ambos o ninguno.",
     mapEmbedUrl: "Dirección del mapa incrustado",
-    mapEmbedUrlHint: "Un enlace para incrustar de OpenStreetMap que empiece con https://www.openstreetmap.org/export/embed.html (Compartir → HTML en openstreetmap.org). La política de seguridad del sitio bloquea otros sitios de mapas.",
+    mapEmbedUrlHint:
+      "Un enlace para incrustar de OpenStreetMap que empiece con https://www.openstreetmap.org/export/embed.html (Compartir → HTML en openstreetmap.org). La política de seguridad del sitio bloquea otros sitios de mapas.",
     directionsUrl: "Enlace de indicaciones",
     directionsUrlHint: "Cualquier enlace https, p. ej. un enlace de indicaciones de Google Maps.",
     socialLegend: "Redes sociales",
@@ -47,7 +49,8 @@ const settings = {
   },
   serviceTimes: {
     heading: "Horarios de servicio",
-    intro: "La única lista de horarios de servicio: la página principal, la página de visita, el pie de página y los resultados de búsqueda muestran estos.",
+    intro:
+      "La única lista de horarios de servicio: la página principal, la página de visita, el pie de página y los resultados de búsqueda muestran estos.",
     empty: "Aún no hay horarios de servicio. Agregue el primero abajo.",
     main: "Servicio principal",
     mainHint: "Solo un servicio puede ser el principal; al elegir este se desmarcan los demás.",
@@ -74,10 +77,13 @@ const settings = {
   },
   retention: {
     heading: "Privacidad y conservación de datos",
-    intro: "Cuánto tiempo guarda el sitio las peticiones de oración y los mensajes del chat en vivo. Los más antiguos se eliminan automáticamente cada hora, y la página de privacidad (/privacy) muestra estos plazos a todos.",
+    intro:
+      "Cuánto tiempo guarda el sitio las peticiones de oración y los mensajes del chat en vivo. Los más antiguos se eliminan automáticamente cada hora, y la página de privacidad (/privacy) muestra estos plazos a todos.",
     prayerRetentionDays: "Peticiones de oración públicas y para miembros: días que se guardan después de salir del muro",
-    prayerRetentionDaysHint: "Las peticiones están en el muro {{wallDays}} días (se fija en la bandeja de oración); tantos días después se eliminan, salvo que el personal haya trabajado en ellas en ese tiempo. De 1 a 3650.",
-    privatePrayerRetentionDays: "Peticiones de oración privadas: días que se guardan después de que el personal trabajó en ellas por última vez",
+    prayerRetentionDaysHint:
+      "Las peticiones están en el muro {{wallDays}} días (se fija en la bandeja de oración); tantos días después se eliminan, salvo que el personal haya trabajado en ellas en ese tiempo. De 1 a 3650.",
+    privatePrayerRetentionDays:
+      "Peticiones de oración privadas: días que se guardan después de que el personal trabajó en ellas por última vez",
     privatePrayerRetentionDaysHint: "Una nota, un cambio de estado o una respuesta vuelve a empezar el plazo. De 1 a 3650.",
     chatRetentionDays: "Mensajes del chat en vivo: días que se guardan después de publicarse",
     chatRetentionDaysHint: "De 1 a 3650. Las conversaciones con el asistente de la iglesia nunca se guardan.",
@@ -89,15 +95,18 @@ const settings = {
     intro: "Se configuran con variables de entorno en el servidor; esta página solo informa su estado.",
     email: "Correo electrónico",
     emailConfigured: "Se envía por el servidor SMTP en {{host}}.",
-    emailNotConfigured: "No configurado (SMTP_URL no está definido): los correos se guardan como archivos en {{folder}} en lugar de enviarse.",
+    emailNotConfigured:
+      "No configurado (SMTP_URL no está definido): los correos se guardan como archivos en {{folder}} en lugar de enviarse.",
     emailFrom: "Dirección del remitente: {{from}}",
     emailFromDefault: "Dirección del remitente: la predeterminada (MAIL_FROM no está definido).",
     sms: "Mensajes de texto",
     smsConfigured: "Se envían por Twilio desde {{from}}.",
     smsNotConfigured: "No configurado (Twilio no está configurado): los mensajes de texto se escriben en {{file}} en lugar de enviarse.",
     payments: "Pagos",
-    paymentsConfigured: "Las ofrendas en línea y el pago de la tienda pasan por Stripe. Stripe envía sus eventos a {{url}} (configure esta dirección y su secreto de firma en el panel de Stripe).",
-    paymentsNotConfigured: "No configurado (STRIPE_SECRET_KEY no está definido): la página de ofrendas indica las otras formas de dar y la tienda no acepta pedidos.",
+    paymentsConfigured:
+      "Las ofrendas en línea y el pago de la tienda pasan por Stripe. Stripe envía sus eventos a {{url}} (configure esta dirección y su secreto de firma en el panel de Stripe).",
+    paymentsNotConfigured:
+      "No configurado (STRIPE_SECRET_KEY no está definido): la página de ofrendas indica las otras formas de dar y la tienda no acepta pedidos.",
     assistant: "Asistente",
     assistantStatus: "No configurado — llega con el asistente del sitio.",
     configured: "Configurado",

@@ -76,8 +76,10 @@ const signups = {
     decided: "{{status}} por {{name}} el {{date}}",
     decidedNoName: "{{status}} el {{date}}",
     accountLinked: "Vinculada a la cuenta del solicitante (estado actual: {{status}}). Al aprobarla, la cuenta pasa a ser de miembro.",
-    accountByEmail: "Existe una cuenta con este correo verificado (estado actual: {{status}}). Al aprobarla, la cuenta pasa a ser de miembro.",
-    noAccount: "Ninguna cuenta usa este correo: la aprobación queda registrada, pero no hay ficha de miembro que actualizar. Invite al solicitante a crear una cuenta.",
+    accountByEmail:
+      "Existe una cuenta con este correo verificado (estado actual: {{status}}). Al aprobarla, la cuenta pasa a ser de miembro.",
+    noAccount:
+      "Ninguna cuenta usa este correo: la aprobación queda registrada, pero no hay ficha de miembro que actualizar. Invite al solicitante a crear una cuenta.",
     memberStatuses: {
       visitor: "Visitante",
       regular: "Asistente regular",

@@ -1,7 +1,8 @@
 import type en from "../../en/admin/users";
 
 const users = {
-  intro: "Busque una cuenta para cambiar sus funciones y permisos de administración, desactivarla o activarla, cerrar todas sus sesiones o restablecer su verificación en dos pasos. Cada cambio queda registrado en el registro de auditoría.",
+  intro:
+    "Busque una cuenta para cambiar sus funciones y permisos de administración, desactivarla o activarla, cerrar todas sus sesiones o restablecer su verificación en dos pasos. Cada cambio queda registrado en el registro de auditoría.",
   searchLabel: "Buscar por nombre, correo electrónico o teléfono",
   search: "Buscar",
   clearSearch: "Borrar la búsqueda",
@@ -50,7 +51,8 @@ const users = {
     admin: "Administrador (usa el portal de administración con los permisos de abajo)",
     moderator: "Moderador (solo las colas de moderación)",
     hint: "Al quitar una función se cierran las sesiones de administración de la cuenta.",
-    notGrantable: "Las funciones en gris son las que usted no puede cambiar: la función de moderador requiere el permiso moderation, y para quitar la función de administrador necesita todos los permisos que tiene esta cuenta.",
+    notGrantable:
+      "Las funciones en gris son las que usted no puede cambiar: la función de moderador requiere el permiso moderation, y para quitar la función de administrador necesita todos los permisos que tiene esta cuenta.",
     ownLocked: "No puede cambiar sus propias funciones. Otro administrador puede hacerlo por usted.",
     save: "Guardar Funciones",
   },
@@ -58,7 +60,8 @@ const users = {
     heading: "Permisos de administración",
     legend: "Secciones que este administrador puede abrir",
     superAdmin: "admin:* — superadministrador, todas las secciones y el registro de auditoría",
-    notGrantable: "Los permisos en gris son los que usted no puede cambiar: solo puede conceder o quitar los permisos que usted mismo tiene, y solo un superadministrador puede conceder o quitar users o admin:*.",
+    notGrantable:
+      "Los permisos en gris son los que usted no puede cambiar: solo puede conceder o quitar los permisos que usted mismo tiene, y solo un superadministrador puede conceder o quitar users o admin:*.",
     ownLocked: "No puede cambiar sus propios permisos de administración. Otro administrador puede hacerlo por usted.",
     notAdmin: "Primero asigne a esta cuenta la función de administrador; después podrá elegir sus permisos.",
     save: "Guardar Permisos",
@@ -72,7 +75,8 @@ const users = {
     signOut: "Cerrar Todas las Sesiones",
     signOutHint: "Cierra todas las sesiones de esta cuenta en todos los dispositivos.",
     resetTwoFactor: "Restablecer Dos Pasos",
-    resetTwoFactorHint: "Elimina la aplicación de autenticación y los códigos de respaldo y cierra todas las sesiones. La persona configurará la verificación en dos pasos de nuevo la próxima vez que inicie sesión como administrador.",
+    resetTwoFactorHint:
+      "Elimina la aplicación de autenticación y los códigos de respaldo y cierra todas las sesiones. La persona configurará la verificación en dos pasos de nuevo la próxima vez que inicie sesión como administrador.",
   },
   notices: {
     rolesSaved: "Se guardaron las funciones de {{name}}.",
@@ -91,7 +95,8 @@ const users = {
     ownAdminRole: "No puede quitarse a sí mismo la función de administrador.",
     ownAccess: "No puede cambiar sus propias funciones ni sus permisos de administración. Pídaselo a otro administrador.",
     scopeNotHeld: "Solo puede conceder o quitar los permisos de administración que usted mismo tiene. No tiene: {{scopes}}.",
-    targetOutranks: "Esta cuenta tiene permisos de administración que usted no tiene ({{scopes}}). Pídaselo a un administrador que los tenga o a un superadministrador.",
+    targetOutranks:
+      "Esta cuenta tiene permisos de administración que usted no tiene ({{scopes}}). Pídaselo a un administrador que los tenga o a un superadministrador.",
     usersScopeSuperAdminOnly: "Solo un superadministrador puede conceder o quitar el permiso users.",
     disableSelf: "No puede desactivar su propia cuenta.",
     notAdmin: "Esta cuenta no tiene la función de administrador, así que no tiene permisos de administración.",
