@@ -178,7 +178,7 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     // read): a visitor's post is a few fields.
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
     const uploadPath =
-      req.path === "/admin/content" ||
+      routePath === "/admin/content" ||
       req.path.startsWith("/admin/events/") ||
       routePath.startsWith("/admin/store/products/") ||
       memberPhoto;
