@@ -179,13 +179,13 @@ export function createApp({ env, vite }: CreateAppOptions): Express {
     const memberPhoto = routePath === "/community" && /(?:^|;\s*)(?:__Secure-)?church\.session_token=/.test(req.get("cookie") ?? "");
     const uploadPath =
       routePath === "/admin/content" ||
-      req.path.startsWith("/admin/events/") ||
+      routePath.startsWith("/admin/events/") ||
       routePath.startsWith("/admin/store/products/") ||
       memberPhoto;
     // Many gallery photos at once: read as a stream by the gallery admin, each ≤ 8 MB.
     const galleryPath = routePath === "/admin/gallery";
     // Sermon audio, video and notes: streamed to disk by the sermon editor, never buffered.
-    const mediaPath = req.path.startsWith("/admin/sermons/");
+    const mediaPath = routePath.startsWith("/admin/sermons/");
     const multipart = Boolean(req.is("multipart/form-data"));
     // Stripe's events are JSON, usually a few KB; a checkout session with many lines is more.
     const webhookPath = req.path === "/stripe/webhook";
