@@ -29,7 +29,7 @@ import {
   PAGES_CACHE,
   SHELL_CACHE,
 } from "~/features/pwa/sw-rules";
-import { dataRequestPagePath } from "~/features/navigation/data-request-path";
+import { dataRequestPagePath } from "~/lib/data-request-path";
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { answerQuestion } from "~/features/assistant/answer-question";
 import { getAssistantKnowledge } from "~/features/assistant/assistant-knowledge.server";
 import { assistantTranslator } from "~/features/assistant/assistant-translation";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import type { Language } from "~/i18n/config";
 import { openDatabase } from "~/server/db.server";
 

@@ -7,14 +7,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { ADMIN_COOKIE } from "~/features/admin/admin-session.server";
+import { ADMIN_COOKIE } from "~/platform/admin/admin-session.server";
 import { holdEmbeddedDatabase } from "~/features/admin/embedded-database-lock.server";
-import { resolveAdminSession } from "~/features/admin/resolve-admin-session.server";
+import { resolveAdminSession } from "~/platform/admin/resolve-admin-session.server";
 import { appVersion, readMigrationStatus, uptimeSeconds } from "~/features/admin/health/system-info.server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
+import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { createAuth, getAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
 import { isAllowedOrigin, SAFE_METHODS } from "~/server/csrf.server";
 import { createMailTransport } from "~/server/mail.server";
@@ -37,7 +37,7 @@ import {
   PageCache,
   pageCacheMiddleware,
 } from "~/server/page-cache.server";
-import { readContentVersion } from "~/features/content/bump-content-version.server";
+import { readContentVersion } from "~/platform/content/content-version.server";
 import { setContentVersionMemo } from "~/server/content-memo.server";
 import { dataRequestPagePath } from "~/server/data-request.server";
 import { createLoadContext } from "~/server/load-context.server";

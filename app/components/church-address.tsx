@@ -1,5 +1,5 @@
 import { MapPin } from "lucide-react";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 
 /** The church's street address with a map-pin icon; `label` is read to screen readers. */
 export function ChurchAddress({

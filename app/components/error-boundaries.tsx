@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/react";
 import { isRouteErrorResponse, Link, useLocation, useRevalidator, useRouteError } from "react-router";
 import { claimReload, isNetworkFailure } from "~/features/errors/network-failure";
 import { nextRetryAction } from "~/features/errors/retry-policy";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 import { buttonClasses } from "./ui/button-link";
 
 function reloadPage() {

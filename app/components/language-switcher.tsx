@@ -1,7 +1,7 @@
 import { Languages } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { useLocation } from "react-router";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 import { languageCookieName, type Language } from "~/i18n/config";
 
 /**

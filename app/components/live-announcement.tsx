@@ -1,7 +1,7 @@
 import { Clock, MessageSquareText, Play } from "lucide-react";
 import { useFormatServiceTime } from "~/components/service-times-list";
 import { ButtonLink } from "~/components/ui/button-link";
-import type { ServiceTime } from "~/features/content/get-church-profile.server";
+import type { ServiceTime } from "~/platform/church/get-church-profile.server";
 import { splitMainService } from "~/features/home/service-times";
 import { useTranslation } from "~/i18n/react";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/i18n/react";
-import type { ServiceTime } from "~/features/content/get-church-profile.server";
-import { formatClock } from "~/features/content/format-service-time";
+import type { ServiceTime } from "~/platform/church/get-church-profile.server";
+import { formatClock } from "~/platform/church/format-service-time";
 
 /** "Sunday 11:00 AM" / "Domingo 11:00 a. m." for a service-time row. */
 export function useFormatServiceTime() {

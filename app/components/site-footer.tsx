@@ -1,7 +1,7 @@
 import { MessageSquareText, Phone } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
 import { ChurchAddress } from "./church-address";
 import { ServiceTimesList } from "./service-times-list";

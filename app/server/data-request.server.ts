@@ -6,7 +6,7 @@
  * (server-runtime getNormalizedPath, then createDataFunctionUrl), for code that sees only the
  * request (the Express layer, the page cache, requireAdmin's login redirect).
  */
-import { dataRequestPagePath } from "~/features/navigation/data-request-path";
+import { dataRequestPagePath } from "~/lib/data-request-path";
 
 export { dataRequestPagePath };
 

@@ -3,7 +3,7 @@ import { detectRequestLanguage } from "~/i18n/detect-language";
 import enCommon from "~/i18n/locales/en/common";
 import esCommon from "~/i18n/locales/es/common";
 import type { Language } from "~/i18n/config";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 import { isDatabaseUnavailable } from "./db-errors.server";
 import { logger } from "./logger.server";
 

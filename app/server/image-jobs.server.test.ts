@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storeImageVariants } from "~/features/admin/content/upload-image.server";
+import { storeImageVariants } from "~/platform/uploads/upload-image.server";
 import { encodeGalleryImage } from "~/features/gallery/store-gallery-image.server";
 import {
   checkImageHeader,

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { visibleSections, adminSectionHref } from "~/features/admin/admin-sections";
+import { visibleSections, adminSectionHref } from "~/platform/admin/admin-sections";
 import en from "~/i18n/locales/en/admin";
 import { baseURL, setupBrowser, visit, type NewPageOptions } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";

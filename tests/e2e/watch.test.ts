@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, test } from "vitest";
 import { profiles, userRoles, users } from "~/db/schema";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { startLiveStream } from "~/features/live/start-live-stream.server";
 import { authCallContext, createAuth, getAuth, setAuth } from "~/server/auth.server";
 import { openDatabase, setDatabase, type AppDatabase } from "~/server/db.server";

@@ -14,9 +14,9 @@ import {
   studyGroups,
   users,
 } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { findSegmentRecipients } from "~/features/admin/email/find-segment-recipients.server";
-import { createUnsubscribeToken } from "~/features/admin/email/unsubscribe-token.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { findSegmentRecipients } from "~/features/messaging/admin/find-segment-recipients.server";
+import { createUnsubscribeToken } from "~/features/messaging/admin/unsubscribe-token.server";
 import { expandOccurrences } from "~/features/events/occurrences.server";
 import { action, loader } from "~/routes/admin/email";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/site/email-unsubscribe";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { appMeta, auditLog, churchSettings, serviceTimes } from "~/db/schema";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { action, loader } from "~/routes/admin/settings";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { describeOnBackend } from "../support/test-database";

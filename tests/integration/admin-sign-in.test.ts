@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { adminAuthAttempts, adminSessions, auditLog, profiles, sessions, users } from "~/db/schema";
-import { ADMIN_COOKIE, createAdminSession, readAdminToken, validateAdminSession } from "~/features/admin/admin-session.server";
+import { ADMIN_COOKIE, createAdminSession, readAdminToken, validateAdminSession } from "~/platform/admin/admin-session.server";
 import { createAdministrator } from "~/features/admin/create-administrator.server";
-import { resolveAdminSession } from "~/features/admin/resolve-admin-session.server";
+import { resolveAdminSession } from "~/platform/admin/resolve-admin-session.server";
 import { getAuth } from "~/server/auth.server";
 import { loader as callbackLoader } from "~/routes/admin/auth-callback";
 import { action as loginAction, loader as loginLoader } from "~/routes/admin/login";
@@ -382,7 +382,7 @@ describeOnBackend("admin sign-in", (backend) => {
     const [before] = await db
       .select()
       .from(adminSessions)
-      .where(eq(adminSessions.tokenHash, (await import("~/features/admin/admin-session.server")).hashAdminToken(b.adminToken()!)));
+      .where(eq(adminSessions.tokenHash, (await import("~/platform/admin/admin-session.server")).hashAdminToken(b.adminToken()!)));
     await db
       .update(adminSessions)
       .set({ absoluteExpiresAt: new Date(Date.now() + 60_000) })

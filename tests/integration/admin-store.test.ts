@@ -9,7 +9,7 @@ import { desc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { auditLog, churchSettings, orderItems, orders, outboxMessages, products, productVariants } from "~/db/schema";
-import { requireAdmin } from "~/features/admin/require-admin.server";
+import { requireAdmin } from "~/platform/admin/require-admin.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { handleProductAdminAction } from "~/features/store/admin/product-admin-action.server";
 import es from "~/i18n/locales/es/store-admin";

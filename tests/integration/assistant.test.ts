@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { auditLog, faqItems, profiles, rateLimits, users } from "~/db/schema";
-import type { ContentActionData } from "~/features/admin/content/content-action.server";
+import type { ContentActionData } from "~/features/content/admin/content-action.server";
 import { clearAssistantKnowledgeCache } from "~/features/assistant/assistant-knowledge.server";
 import { setAiProvider } from "~/features/assistant/stream-ai-answer.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";

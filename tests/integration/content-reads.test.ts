@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { churchSettings, churchValues, contentBlocks, homeCards, leaders, serviceTimes } from "~/db/schema";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
-import { getContentBlocks } from "~/features/content/get-content-blocks.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
+import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { getHomePage } from "~/features/content/get-home-page.server";
 import { listChurchValues } from "~/features/content/list-church-values.server";
 import { listLeaders } from "~/features/content/list-leaders.server";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { describeOnBackend, openMigrated, type TestDatabase } from "../support/test-database";
 
 describeOnBackend("content reads", (backend) => {

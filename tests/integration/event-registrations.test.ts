@@ -5,7 +5,7 @@ import { cancelRegistration, findRegistrationByToken } from "~/features/events/c
 import { registerForEvent, seatsTaken } from "~/features/events/register-for-event.server";
 import { sendEventReminders } from "~/features/events/send-event-reminders.server";
 import { loadDashboard } from "~/features/admin/load-dashboard.server";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { describeEachBackend, openMigrated, type TestDatabase } from "../support/test-database";
 
 const siteUrl = "http://127.0.0.1:3999";

@@ -14,7 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { profiles, users } from "~/db/schema";
-import { ADMIN_COOKIE, validateAdminSession } from "~/features/admin/admin-session.server";
+import { ADMIN_COOKIE, validateAdminSession } from "~/platform/admin/admin-session.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { detectRequestLanguage } from "~/i18n/detect-language";

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { auditLog, groupMembers, outboxMessages, profiles, studyGroups, users, type OutboxEmailPayload } from "~/db/schema";
-import { findSegmentRecipients } from "~/features/admin/email/find-segment-recipients.server";
+import { findSegmentRecipients } from "~/features/messaging/admin/find-segment-recipients.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin/group-edit";
 import { loader as listLoader } from "~/routes/admin/groups";
 import { loader as groupLoader } from "~/routes/community/group";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { auditLog, groupMembers, outboxMessages, profiles, studyGroups, users, type OutboxEmailPayload } from "~/db/schema";
 import { decideJoinRequest } from "~/features/groups/decide-join-request.server";
 import { nextMeetings } from "~/features/groups/group-schedule";
-import { loadMembersPage } from "~/features/admin/members/load-members-page.server";
+import { loadMembersPage } from "~/features/people/admin/load-members-page.server";
 import { listMemberGroups } from "~/features/groups/list-member-groups.server";
 import { requestToJoin } from "~/features/groups/request-to-join.server";
 import { seedDemoGroups } from "~/features/groups/seed-demo-groups.server";

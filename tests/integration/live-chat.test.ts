@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { appMeta, auditLog, liveChatMessages, liveStreams, userRoles, users } from "~/db/schema";
 import { getHomePage } from "~/features/content/get-home-page.server";
-import type { AdminContext } from "~/features/admin/require-admin.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import type { ChatActionData } from "~/features/live/run-chat-action.server";
 import { runChatAction } from "~/features/live/run-chat-action.server";

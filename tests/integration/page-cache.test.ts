@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { users } from "~/db/schema";
-import { updateChurchSettings } from "~/features/admin/settings/update-church-settings.server";
+import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
 import { openDatabase } from "~/server/db.server";
 import { snapshotProductionBuild, startAppServer, type AppServer } from "../support/app-server";
 import { createThrowawayDatabase, describeOnBackend, type ThrowawayDatabase } from "../support/test-database";

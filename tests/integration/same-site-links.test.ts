@@ -2,7 +2,7 @@
 // not-found page's language switcher linked to `//evil.example/phish?lang=es`, which a browser
 // follows to evil.example; `/\evil.example` the same. Every same-site link and redirect made
 // from the request's own address now goes through sameSitePath()
-// (app/features/navigation/same-site-path.ts). Over HTTP against the production server
+// (app/lib/same-site-path.ts). Over HTTP against the production server
 // (`node server.js` on a snapshot of build/): only there does the path reach the page as a
 // client wrote it, through Node's parser, Express, the page cache and React Router's request.
 // The admin login's redirect target is checked on the route module (on the default test backend).

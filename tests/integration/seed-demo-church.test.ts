@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { appMeta, churchSettings, mediaGallery } from "~/db/schema";
-import { demoBlocks, demoHeroVideos, demoHomeCards, demoLeaders, demoServiceTimes, demoValues } from "~/features/content/demo-church";
-import { DEMO_SEED_KEY, isDemoSeeded, seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { demoBlocks, demoHeroVideos, demoHomeCards, demoLeaders, demoServiceTimes, demoValues } from "~/platform/seed/demo-church";
+import { DEMO_SEED_KEY, isDemoSeeded, seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { openDatabase } from "~/server/db.server";
 import { countRows } from "../support/table-counts";
 import {

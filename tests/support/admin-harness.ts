@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { userRoles } from "~/db/schema";
-import type { ScopeName } from "~/features/admin/admin-sections";
-import { ADMIN_COOKIE, createAdminSession } from "~/features/admin/admin-session.server";
+import type { ScopeName } from "~/platform/admin/admin-sections";
+import { ADMIN_COOKIE, createAdminSession } from "~/platform/admin/admin-session.server";
 import { createAdministrator } from "~/features/admin/create-administrator.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
 import { getAuth } from "~/server/auth.server";

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { ADMIN_COOKIE } from "~/features/admin/admin-session.server";
+import { ADMIN_COOKIE } from "~/platform/admin/admin-session.server";
 import { visit } from "./browser";
 import { e2eServer } from "./e2e-server";
 

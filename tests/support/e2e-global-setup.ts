@@ -113,7 +113,7 @@ async function makeStaffAdministrators(options: {
     import("~/server/auth.server"),
     import("~/features/auth/auth-notifier.server"),
     import("~/features/admin/create-administrator.server"),
-    import("~/features/admin/admin-session.server"),
+    import("~/platform/admin/admin-session.server"),
   ]);
   const handle = await openDatabase({ dataDir: options.dataDir });
   try {

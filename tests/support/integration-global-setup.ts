@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { seedDemoChurch } from "~/features/content/seed-demo-church.server";
+import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { openDatabase } from "~/server/db.server";
 import { createThrowawayDatabase, testDatabaseUrl, type ThrowawayDatabase } from "./test-database";
 

@@ -131,7 +131,7 @@ async function openPglite(kind: CopyKind): Promise<TestDatabase> {
 /** Seeds the demo church into a database just migrated; on failure, disposes of it. */
 async function seedOrDispose(database: TestDatabase): Promise<TestDatabase> {
   try {
-    const { seedDemoChurch } = await import("~/features/content/seed-demo-church.server");
+    const { seedDemoChurch } = await import("~/seed/seed-demo-church.server");
     await seedDemoChurch({ db: database.handle.db });
   } catch (error) {
     await database.dispose();

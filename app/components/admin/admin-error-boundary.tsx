@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
-import { useAdminTranslation } from "~/features/admin/admin-translation";
+import { useAdminTranslation } from "~/platform/admin/admin-translation";
 import { ServiceUnavailableScreen } from "~/components/error-boundaries";
 import { adminButton } from "./admin-ui";
 

@@ -2,8 +2,8 @@ import { LayoutDashboard, LogOut, Menu, ShieldCheck, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LanguageSwitcher } from "~/components/language-switcher";
-import { adminSectionHref, type AdminSection } from "~/features/admin/admin-sections";
-import type { AdminT } from "~/features/admin/admin-translation";
+import { adminSectionHref, type AdminSection } from "~/platform/admin/admin-sections";
+import type { AdminT } from "~/platform/admin/admin-translation";
 
 /**
  * The admin portal's frame: a top bar (portal name, language, session, log out) and the

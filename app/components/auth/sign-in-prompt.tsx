@@ -1,6 +1,6 @@
 import { LogIn } from "lucide-react";
 import { useLocation } from "react-router";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 import { useTranslation } from "~/i18n/react";
 import type { AuthTab } from "./open-auth-dialog";
 import { SignInLink } from "./header-auth";

@@ -3,7 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { Link } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
 import { useAssistantTranslation } from "~/features/assistant/assistant-translation";
-import { MESSAGE_LIMIT, useChat, type ChatEntry } from "~/features/assistant/use-chat";
+import { MESSAGE_LIMIT, useChat, type ChatEntry } from "~/components/chat/use-chat";
 
 export interface ChatPanelProps {
   id: string;

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AdminCard, adminButton, Notice } from "~/components/admin/admin-ui";
-import type { ModerationProblem } from "~/features/admin/moderation-outcome";
+import type { ModerationProblem } from "~/platform/admin/moderation-outcome";
 import type {
   DiscussionModerationData,
   ModerationReplyView,

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AdminCard, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import type { ModerationProblem } from "~/features/admin/moderation-outcome";
+import type { ModerationProblem } from "~/platform/admin/moderation-outcome";
 import type { PhotoModerationData } from "~/features/gallery/photo-moderation.server";
 import { useGalleryAdminTranslation } from "~/features/gallery/gallery-admin-translation";
 import { GalleryPicture } from "./gallery-picture";

@@ -1,7 +1,7 @@
 import { Church, Mail, MessageSquareText } from "lucide-react";
 import { useRouteLoaderData } from "react-router";
 import { ServiceTimesList } from "~/components/service-times-list";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import type { GivePageData } from "~/features/giving/give-page.server";
 import { useGivingTranslation } from "~/features/giving/giving-translation";
 

@@ -1,7 +1,7 @@
 import { BookOpen, Check, Heart } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import type { ChurchValue } from "~/features/content/list-church-values.server";
-import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import type { ContentBlock } from "~/platform/content/get-content-blocks.server";
 import { SectionHeading } from "./section-heading";
 
 export function AboutSection({

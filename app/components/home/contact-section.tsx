@@ -5,7 +5,7 @@ import { smsHref, telHref } from "~/components/contact-links";
 import { ErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";
 import { buttonClasses } from "~/components/ui/button-link";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import { ChurchAddress } from "~/components/church-address";
 import { SectionHeading } from "./section-heading";
 

@@ -1,7 +1,7 @@
 import { Calendar } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button-link";
-import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import type { ContentBlock } from "~/platform/content/get-content-blocks.server";
 import { ResponsiveImage } from "~/components/media/responsive-image";
 import { BlockText } from "./section-heading";
 

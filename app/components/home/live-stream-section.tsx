@@ -1,6 +1,6 @@
 import { LiveAnnouncement } from "~/components/live-announcement";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
-import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
+import type { ContentBlock } from "~/platform/content/get-content-blocks.server";
 
 export function LiveStreamSection({ block, church, liveNow }: { block: ContentBlock; church: ChurchProfile; liveNow: boolean }) {
   return <LiveAnnouncement placement="home" title={block.title} body={block.body} serviceTimes={church.serviceTimes} liveNow={liveNow} />;

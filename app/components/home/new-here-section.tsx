@@ -1,7 +1,7 @@
 import { HandHeart } from "lucide-react";
 import { useTranslation } from "~/i18n/react";
 import { ButtonLink } from "~/components/ui/button-link";
-import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import type { ContentBlock } from "~/platform/content/get-content-blocks.server";
 import { BlockText } from "./section-heading";
 
 export function NewHereSection({ block }: { block: ContentBlock }) {

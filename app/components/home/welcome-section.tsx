@@ -1,4 +1,4 @@
-import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import type { ContentBlock } from "~/platform/content/get-content-blocks.server";
 import { ResponsiveImage } from "~/components/media/responsive-image";
 import { BlockText } from "./section-heading";
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { demoGallery } from "~/features/content/demo-church";
+import { demoGallery } from "~/platform/seed/demo-church";
 import { GALLERY_FORMATS, variantSrcSet } from "~/features/gallery/gallery-model";
 import { demoImageSources } from "./demo-media";
 

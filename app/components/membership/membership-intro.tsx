@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ContentBlock } from "~/features/content/get-content-blocks.server";
+import type { ContentBlock } from "~/platform/content/get-content-blocks.server";
 import { PageBand } from "~/components/page-band";
 
 /** The page's heading band and introduction (the `page.<slug>` content block), then the feature. */

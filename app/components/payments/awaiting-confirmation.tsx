@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 
 /** How often a page waiting for Stripe's webhook looks again. */
 const REFRESH_MS = 5000;

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { AdminCard, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import type { AdminMessageKey, AdminT } from "~/features/admin/admin-translation";
-import type { ContentActionData } from "~/features/admin/content/content-action.server";
-import type { PrayerLibraryFilter, PrayerPartItem } from "~/features/admin/content/prayer-library.server";
+import type { AdminMessageKey, AdminT } from "~/platform/admin/admin-translation";
+import type { ContentActionData } from "~/features/content/admin/content-action.server";
+import type { PrayerLibraryFilter, PrayerPartItem } from "~/features/content/admin/prayer-library.server";
 import { MAX_PART_TEXT, PART_KINDS, PRAYER_TOPICS } from "~/features/prayer-generator/generator-views";
 
 const badgeClasses =

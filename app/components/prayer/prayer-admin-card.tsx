@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { adminButton, Field, formatDateTime, inputClasses } from "~/components/admin/admin-ui";
-import type { PrayerAdminItem } from "~/features/admin/prayer/prayer-admin-result";
+import type { PrayerAdminItem } from "~/features/prayer/admin/prayer-admin-result";
 import type { PrayerAdminT } from "~/features/prayer/prayer-admin-translation";
 import { MAX_BODY, MAX_NOTES, MAX_REPLY, MAX_TITLE } from "~/features/prayer/prayer-views";
 

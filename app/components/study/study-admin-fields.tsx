@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AdminCard, adminButton, Field, inputClasses } from "~/components/admin/admin-ui";
-import type { StudyFieldError, StudyFormValues } from "~/features/admin/study/study-admin-form";
+import type { StudyFieldError, StudyFormValues } from "~/features/study/admin/study-admin-form";
 import type { StudyAdminT } from "~/features/study/study-admin-translation";
 
 /** Text inputs and textareas of the study editors, with their translated errors. */

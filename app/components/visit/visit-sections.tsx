@@ -4,7 +4,7 @@ import { ChurchAddress } from "~/components/church-address";
 import { ErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";
 import { buttonClasses } from "~/components/ui/button-link";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import type { VisitT } from "~/features/visit/visit-translation";
 import { useTranslation } from "~/i18n/react";
 

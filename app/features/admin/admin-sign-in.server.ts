@@ -15,9 +15,9 @@ import type { AppDatabase } from "~/server/db.server";
 import { inBackground } from "~/server/background.server";
 import { logger } from "~/server/logger.server";
 import { consumeRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
-import { adminSessionCookie, createAdminSession, findAdminIdentity } from "./admin-session.server";
-import type { AdminMessage, AdminMessageKey } from "./admin-translation";
-import { logAdminAuthAttempt } from "./log-admin-auth-attempt.server";
+import { adminSessionCookie, createAdminSession, findAdminIdentity } from "~/platform/admin/admin-session.server";
+import type { AdminMessage, AdminMessageKey } from "../../platform/admin/admin-translation";
+import { logAdminAuthAttempt } from "../../platform/admin/log-admin-auth-attempt.server";
 
 /** Admin sign-in limits: stricter than the member ones. */
 export const adminLimits = {

@@ -6,9 +6,9 @@ import { commonPasswords } from "~/features/auth/common-passwords.server";
 import { createMemberProfile } from "~/features/auth/create-member-profile.server";
 import type { Auth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { isScopeName, SUPER_ADMIN_SCOPE, type ScopeName } from "./admin-sections";
-import { revokeAdminSessions } from "./admin-session.server";
-import { recordAudit } from "./record-audit.server";
+import { isScopeName, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
+import { revokeAdminSessions } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 
 /** Administrators get a longer minimum than members' 6 characters. */
 export const ADMIN_PASSWORD_MIN = 10;

@@ -13,9 +13,9 @@ import {
 import { periodRange } from "~/features/giving/admin/giving-filters";
 import { givingSummary } from "~/features/giving/admin/load-giving-admin.server";
 import type { AppDatabase } from "~/server/db.server";
-import { can } from "./admin-sections";
-import type { AdminIdentity } from "./admin-session.server";
-import { churchTimeZone } from "./audit/church-time-zone.server";
+import { can } from "~/platform/admin/admin-sections";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { createAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";
 import { openDatabase, setDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";

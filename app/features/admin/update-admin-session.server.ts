@@ -5,11 +5,16 @@ import { ZTwoFactor } from "~/features/auth/auth-input";
 import { checkLimit } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { resetRateLimit } from "~/server/rate-limit.server";
-import { clearAdminSessionCookie, extendAdminSession, revokeAdminSession, revokeAdminSessions } from "./admin-session.server";
-import type { AdminMessage } from "./admin-translation";
+import {
+  clearAdminSessionCookie,
+  extendAdminSession,
+  revokeAdminSession,
+  revokeAdminSessions,
+} from "~/platform/admin/admin-session.server";
+import type { AdminMessage } from "../../platform/admin/admin-translation";
 import { adminLimits } from "./admin-sign-in.server";
-import type { AdminContext } from "./require-admin.server";
-import { logAdminAuthAttempt } from "./log-admin-auth-attempt.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
+import { logAdminAuthAttempt } from "../../platform/admin/log-admin-auth-attempt.server";
 import { decryptTotpCheck } from "./verify-admin-code.server";
 
 export interface SessionUpdateBody {

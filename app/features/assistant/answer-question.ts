@@ -1,5 +1,5 @@
 import MiniSearch, { type SearchResult } from "minisearch";
-import { formatClock } from "~/features/content/format-service-time";
+import { formatClock } from "~/platform/church/format-service-time";
 import type { Language } from "~/i18n/config";
 import type { AssistantKnowledge, Bi } from "./assistant-knowledge.server";
 import type { AssistantT } from "./assistant-translation";

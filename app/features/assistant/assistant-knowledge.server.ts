@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { churchSettings, faqItems, givingFunds, leaders, serviceTimes, sermons, studyGroups } from "~/db/schema";
-import { readContentVersion } from "~/features/content/bump-content-version.server";
+import { readContentVersion } from "~/platform/content/content-version.server";
 import { listEventOccurrences } from "~/features/events/list-event-occurrences.server";
 import type { AppDatabase } from "~/server/db.server";
 

@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { faqItems } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { isAllowedUrl, type FieldErrorCode } from "~/features/admin/content/content-fields";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { isAllowedUrl, type FieldErrorCode } from "~/features/content/admin/content-fields";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 import { FAQ_ANSWER_MAX, FAQ_QUESTION_MAX, type FaqItem } from "./faq-views";
 

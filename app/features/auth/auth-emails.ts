@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/config";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import { authEmailStrings, interpolate } from "./auth-email-strings";
 
 /** An email ready for the outbox, minus its recipient. */

@@ -1,4 +1,4 @@
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { eraseMemberAccount } from "~/features/privacy/erase-member-account.server";
 import type { Language } from "~/i18n/config";
 import { authCallContext, type AuthNotifier } from "~/server/auth.server";

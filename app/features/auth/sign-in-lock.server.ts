@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { escapeLike } from "~/features/admin/escape-like";
+import { escapeLike } from "~/lib/escape-like";
 import type { AppDatabase } from "~/server/db.server";
 import { consumeRateLimit, peekRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { clientNetwork } from "~/server/client-network.server";

@@ -4,8 +4,8 @@ import {
   readAdminToken,
   revokeAdminSessionByToken,
   revokeAdminSessions,
-} from "~/features/admin/admin-session.server";
-import { adminCookiesSecure } from "~/features/admin/require-admin.server";
+} from "~/platform/admin/admin-session.server";
+import { adminCookiesSecure } from "~/platform/admin/require-admin.server";
 import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";

@@ -2,8 +2,8 @@ import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { events, heroVideos, homeCards, liveStreams } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { getContentBlocks, type ContentBlock } from "./get-content-blocks.server";
-import { localize, localizeOptional } from "./localize";
+import { getContentBlocks, type ContentBlock } from "~/platform/content/get-content-blocks.server";
+import { localize, localizeOptional } from "~/i18n/localize";
 import { listChurchValues } from "./list-church-values.server";
 import { listLeaders } from "./list-leaders.server";
 

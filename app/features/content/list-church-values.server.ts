@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { churchValues } from "~/db/schema";
-import { localize } from "./localize";
+import { localize } from "~/i18n/localize";
 import type { ListContentOptions } from "./list-leaders.server";
 
 export interface ChurchValue {

@@ -2,7 +2,7 @@ import { asc } from "drizzle-orm";
 import { leaders } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { localize } from "./localize";
+import { localize } from "~/i18n/localize";
 
 export interface Leader {
   key: string;

@@ -1,5 +1,5 @@
 import { getRequestContext } from "~/server/request-context.server";
-import { getContentBlocks } from "./get-content-blocks.server";
+import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { listChurchValues } from "./list-church-values.server";
 import { listLeaders } from "./list-leaders.server";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getRequestContext } from "~/server/request-context.server";
-import { getChurchProfile } from "./get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 
 /** Header and footer facts for every public page. */
 export async function loadSiteShell({ request }: { request: Request }) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { discussionThreads } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { discussionsTranslator } from "./discussions-translation";

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { churchSettings, discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import type { ModerationOutcome } from "~/features/admin/moderation-outcome";
-import type { AdminContext } from "~/features/admin/require-admin.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import type { ModerationOutcome } from "~/platform/admin/moderation-outcome";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { formatDiscussionDate } from "./discussion-views";
 import { discussionsAdminTranslator } from "./discussions-admin-translation";
 import { discussionsTranslator } from "./discussions-translation";

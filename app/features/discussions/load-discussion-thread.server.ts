@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { discussionReplies, discussionReports } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { formatDiscussionDate } from "./discussion-views";

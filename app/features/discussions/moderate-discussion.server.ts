@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { churchSettings, discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
 
 export type DiscussionDecision = "approve" | "hide" | "dismiss" | "lock" | "unlock" | "delete";

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { discussionReplies, discussionThreads } from "~/db/schema";
 import { greetableName } from "~/features/auth/auth-emails";
-import { personOf } from "~/features/people/people.server";
-import { renderEmail } from "~/features/messaging/render-email";
+import { personOf } from "~/platform/people/people.server";
+import { renderEmail } from "~/platform/email/render-email";
 import { churchNameIn } from "~/features/prayer/prayer-people.server";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";

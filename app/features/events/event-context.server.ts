@@ -2,7 +2,7 @@ import { churchSettings } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 
 export interface EventsChurch {
   name: string;

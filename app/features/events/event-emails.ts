@@ -1,7 +1,7 @@
 import type { Language } from "~/i18n/config";
 import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
 import { interpolate } from "~/features/auth/auth-email-strings";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import { dateTimeFormat } from "~/i18n/intl-format";
 
 /** Whole sentences; `{{name}}` placeholders are filled by `interpolate`. Plain text, not HTML. */

@@ -3,7 +3,7 @@ import { formatInTimeZone } from "date-fns-tz";
 import { data } from "react-router";
 import { eventRegistrations, profiles } from "~/db/schema";
 import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
-import { localize, localizeOptional } from "~/features/content/localize";
+import { localize, localizeOptional } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";

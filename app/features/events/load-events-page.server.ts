@@ -1,6 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
-import { getContentBlocks } from "~/features/content/get-content-blocks.server";
-import { localize, localizeOptional } from "~/features/content/localize";
+import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
+import { localize, localizeOptional } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import { getRequestContext } from "~/server/request-context.server";
 import { isEventCategory, mapLinkOf, type EventCategory } from "./event-categories";

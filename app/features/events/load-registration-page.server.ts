@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { readInput } from "~/features/auth/auth-request.server";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { cancelRegistration, findRegistrationByToken } from "./cancel-registration.server";

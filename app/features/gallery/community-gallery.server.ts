@@ -1,5 +1,5 @@
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { MAX_IMAGE_BYTES, sniffImageType } from "~/features/admin/content/upload-image.server";
+import { MAX_IMAGE_BYTES, sniffImageType } from "~/platform/uploads/upload-image.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { firstErrorKey, ZSubmission } from "./gallery-input";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { galleryAlbums, mediaGallery } from "~/db/schema";
-import { localize, localizeOptional } from "~/features/content/localize";
+import { localize, localizeOptional } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import type { GalleryPhotoView } from "./gallery-model";

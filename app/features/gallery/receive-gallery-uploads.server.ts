@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { MAX_IMAGE_BYTES, sniffImageType } from "~/features/admin/content/upload-image.server";
-import type { FilePartInfo, FileSink } from "~/features/admin/sermons/stream-form-data.server";
+import { MAX_IMAGE_BYTES, sniffImageType } from "~/platform/uploads/upload-image.server";
+import type { FilePartInfo, FileSink } from "~/platform/uploads/stream-form-data.server";
 import { GALLERY_MAX_FILES } from "./gallery-model";
 
 export interface ReceivedPhoto {

@@ -1,6 +1,6 @@
 import { churchSettings } from "~/db/schema";
-import { localize } from "~/features/content/localize";
-import { validZone } from "~/features/membership/membership-church.server";
+import { localize } from "~/i18n/localize";
+import { validZone } from "~/platform/church/church-calendar.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 

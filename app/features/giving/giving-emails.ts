@@ -1,5 +1,5 @@
 import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import { formatCents } from "~/features/payments/money";
 import type { GiftFrequency } from "~/db/schema/giving";
 import type { Language } from "~/i18n/config";

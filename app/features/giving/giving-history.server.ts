@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import { gifts, givingFunds, recurringGifts, users } from "~/db/schema";
 import type { GiftFrequency } from "~/db/schema/giving";
 import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contactEmail, contactName } from "~/features/forms/contact-fields";
-import { firstFieldErrors } from "~/features/forms/field-errors";
+import { contactEmail, contactName } from "~/platform/forms/contact-fields";
+import { firstFieldErrors } from "~/platform/forms/field-errors";
 import { MAX_AMOUNT_CENTS, MIN_AMOUNT_CENTS, parseDollars } from "~/features/payments/money";
 import type { GivingStrings } from "~/i18n/locales/en/giving";
 import { FREQUENCIES, type GiftField } from "./giving-options";

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { fromZonedTime } from "date-fns-tz";
 import { formatCents } from "~/features/payments/money";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getGivingChurch } from "./giving-church.server";

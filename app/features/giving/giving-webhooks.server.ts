@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { GIFT_FREQUENCIES, gifts, givingFunds, recurringGifts, users } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { StripeEventContext, StripeEventHandler } from "~/features/payments/process-stripe-event.server";
 import type { AppDatabase } from "~/server/db.server";
 import { enqueueEmail } from "~/server/outbox.server";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { groupMembers } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { activeMemberCounts, leaderNames, type GroupRow } from "./group-people.server";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { groupMembers, studyGroups } from "~/db/schema";
-import { recordAudit } from "~/features/admin/record-audit.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import type { GroupActor } from "./group-actor";

@@ -1,13 +1,13 @@
 import { churchSettings } from "~/db/schema";
 import { greetableName } from "~/features/auth/auth-emails";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { groupsAdminTranslator } from "./groups-admin-translation";
 import type { GroupRow } from "./group-people.server";
 import { leaderRecipients } from "./group-people.server";
-import { personOf } from "~/features/people/people.server";
+import { personOf } from "~/platform/people/people.server";
 
 async function churchName(db: AppDatabase, language: Language): Promise<string> {
   const [settings] = await db.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs }).from(churchSettings).limit(1);

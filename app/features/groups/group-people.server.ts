@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from "drizzle-orm";
 import type { studyGroups } from "~/db/schema";
 import { groupMembers, profiles, users } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { displayNameSql, mailableEmail } from "~/features/people/people.server";
+import { displayNameSql, mailableEmail } from "~/platform/people/people.server";
 
 export type GroupRow = typeof studyGroups.$inferSelect;
 export type GroupMemberRow = typeof groupMembers.$inferSelect;

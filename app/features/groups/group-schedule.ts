@@ -1,5 +1,5 @@
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
-import { parseClock } from "~/features/content/format-service-time";
+import { parseClock } from "~/platform/church/format-service-time";
 import type { Language } from "~/i18n/config";
 import type { GroupsT } from "./groups-translation";
 import { dateTimeFormat } from "~/i18n/intl-format";

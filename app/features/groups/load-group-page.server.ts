@@ -1,15 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { groupMembers, profiles, studyGroups, users } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { localizeOptional } from "~/features/content/localize";
+import { localizeOptional } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { buildGroupCards } from "./build-group-cards.server";
 import { type GroupRow } from "./group-people.server";
-import { displayNameSql, mailableEmail } from "~/features/people/people.server";
+import { displayNameSql, mailableEmail } from "~/platform/people/people.server";
 import { formatDay, formatMeeting, nextMeetings } from "./group-schedule";
 import type { GroupMemberView, JoinRequestView } from "./group-views";
 import { groupsTranslator } from "./groups-translation";

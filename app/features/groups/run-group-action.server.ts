@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { studyGroups } from "~/db/schema";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

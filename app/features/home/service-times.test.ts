@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ServiceTime } from "~/features/content/get-church-profile.server";
+import type { ServiceTime } from "~/platform/church/get-church-profile.server";
 import { splitMainService } from "./service-times";
 
 const time = (key: string, isMainService = false): ServiceTime => ({

@@ -1,4 +1,4 @@
-import type { ServiceTime } from "~/features/content/get-church-profile.server";
+import type { ServiceTime } from "~/platform/church/get-church-profile.server";
 
 /**
  * The service the home page headlines (the one marked main in settings, else the first)

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { liveChatMessages } from "~/db/schema";
-import { recordAudit } from "~/features/admin/record-audit.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { PubSub } from "~/server/pubsub.server";
 import { publishChatEvent } from "./publish-chat-event.server";

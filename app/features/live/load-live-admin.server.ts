@@ -1,6 +1,6 @@
 import { count, desc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import { liveChatMessages, liveChatMutes, liveStreams, profiles, users } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { findCurrentStream, isUuid } from "./find-live-stream.server";

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { serviceTimes, sermons } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { formatSermonDate } from "~/features/sermons/sermon-dates";
 import { getRequestContext } from "~/server/request-context.server";
 import type { ChatMessageView } from "./chat-events";

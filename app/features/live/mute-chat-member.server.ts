@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { liveChatMessages, liveChatMutes } from "~/db/schema";
-import { recordAudit } from "~/features/admin/record-audit.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import { muteExpiry, type MuteDuration } from "./chat-events";
 import type { ChatModerator } from "./delete-chat-message.server";

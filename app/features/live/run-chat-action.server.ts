@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clientIp, readInput } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getPubSub } from "~/server/pubsub.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { CHAT_BODY_MAX, MUTE_DURATIONS, type ChatMessageView } from "./chat-events";

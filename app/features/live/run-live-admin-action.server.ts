@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AdminContext } from "~/features/admin/require-admin.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getPubSub } from "~/server/pubsub.server";
 import { MUTE_DURATIONS } from "./chat-events";

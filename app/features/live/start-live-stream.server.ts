@@ -1,7 +1,7 @@
 import { liveStreams } from "~/db/schema";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { StreamSource } from "./stream-source";
 import { isUniqueViolation } from "~/server/db-errors.server";

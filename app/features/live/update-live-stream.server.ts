@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { liveStreams } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { PubSub } from "~/server/pubsub.server";
 import { publishChatEvent } from "./publish-chat-event.server";

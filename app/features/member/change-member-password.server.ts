@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readAdminToken, revokeAdminSessions } from "~/features/admin/admin-session.server";
+import { readAdminToken, revokeAdminSessions } from "~/platform/admin/admin-session.server";
 import { checkPassword, PASSWORD_MAX } from "~/features/auth/auth-input";
 import { cookieHeaders, failure, fromAuthError, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { isCommonPassword } from "~/features/auth/sign-up.server";

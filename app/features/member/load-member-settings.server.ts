@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/db/schema";
-import { pageTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { pageTimeZone } from "~/platform/church/church-time-zone.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
 import type { Language } from "~/i18n/config";

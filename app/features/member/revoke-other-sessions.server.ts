@@ -1,4 +1,4 @@
-import { readAdminToken, revokeAdminSessions } from "~/features/admin/admin-session.server";
+import { readAdminToken, revokeAdminSessions } from "~/platform/admin/admin-session.server";
 import { cookieHeaders, fromAuthError, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { classOfferings, classSessions, classSignups } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { formatSessionTime } from "./membership-church.server";
+import { formatSessionTime } from "~/platform/church/church-calendar.server";
 
 export interface SessionView {
   number: number;

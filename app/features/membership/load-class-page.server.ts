@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { classSignups } from "~/db/schema";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { loadIntroPage } from "~/features/content/load-intro-page.server";
+import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { listOpenOfferings } from "./list-open-offerings.server";
-import { getMembershipChurch } from "./membership-church.server";
+import { getMembershipChurch } from "~/platform/church/church-calendar.server";
 
 /** /kingdom-builders-class: the intro from content, the open offerings, and who is asking. */
 export async function loadClassPage({ request, url }: { request: Request; url: URL }) {

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { loadIntroPage } from "~/features/content/load-intro-page.server";
+import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import { getRequestContext } from "~/server/request-context.server";
-import { churchToday, getMembershipChurch } from "./membership-church.server";
+import { churchToday, getMembershipChurch } from "~/platform/church/church-calendar.server";
 
 /** /join-church: the intro from content, and a signed-in member's name and email for the form. */
 export async function loadJoinPage({ request, url }: { request: Request; url: URL }) {

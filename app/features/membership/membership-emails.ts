@@ -1,6 +1,6 @@
 import type { Language } from "~/i18n/config";
 import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import { membershipTranslator } from "./membership-translation";
 
 interface Common {

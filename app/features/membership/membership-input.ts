@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contactEmail, contactName, contactPhone } from "~/features/forms/contact-fields";
-import { firstFieldErrors } from "~/features/forms/field-errors";
+import { contactEmail, contactName, contactPhone } from "~/platform/forms/contact-fields";
+import { firstFieldErrors } from "~/platform/forms/field-errors";
 import type { MembershipStrings } from "~/i18n/locales/en/membership";
 
 /** A translation key under `errors.` of the membership strings. */
@@ -111,4 +111,4 @@ export function fieldErrorKeys(
   return firstFieldErrors(issues, fallback, ERROR_KEYS) as Record<string, MembershipErrorKey>;
 }
 
-export { echo } from "~/features/forms/field-errors";
+export { echo } from "~/platform/forms/field-errors";

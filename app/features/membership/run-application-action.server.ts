@@ -3,7 +3,7 @@ import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";
-import { churchToday, getMembershipChurch } from "./membership-church.server";
+import { churchToday, getMembershipChurch } from "~/platform/church/church-calendar.server";
 import { APPLICATION_FIELDS, applicationSchema, echo, fieldErrorKeys, type MembershipErrorKey } from "./membership-input";
 import { membershipTranslator } from "./membership-translation";
 import { submitApplication } from "./submit-application.server";

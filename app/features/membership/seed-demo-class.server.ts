@@ -1,9 +1,9 @@
 import { addDays } from "date-fns";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import { churchSettings, classOfferings, classSessions } from "~/db/schema";
-import { demoSettings } from "~/features/content/demo-church";
+import { demoSettings } from "~/platform/seed/demo-church";
 import type { AppDatabase } from "~/server/db.server";
-import { validZone } from "./membership-church.server";
+import { validZone } from "~/platform/church/church-calendar.server";
 
 export const DEMO_CLASS_SLUG = "kingdom-builders";
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { classOfferings, classSessions, classSignups, signupInbox } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { classConfirmationEmail } from "./membership-emails";
-import { churchToday, formatSessionTime, getMembershipChurch } from "./membership-church.server";
+import { churchToday, formatSessionTime, getMembershipChurch } from "~/platform/church/church-calendar.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type ClassSignupError = "notFound" | "full" | "alreadySignedUp";

@@ -3,7 +3,7 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
-import { getMembershipChurch } from "./membership-church.server";
+import { getMembershipChurch } from "~/platform/church/church-calendar.server";
 import { applicationConfirmationEmail } from "./membership-emails";
 import type { ApplicationInput } from "./membership-input";
 

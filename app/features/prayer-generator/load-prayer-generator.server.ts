@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { getContentBlocks } from "~/features/content/get-content-blocks.server";
+import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { formatPrayerDate } from "~/features/prayer/load-prayer-wall.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { generatorTranslator } from "./generator-translation";

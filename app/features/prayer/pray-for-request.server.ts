@@ -1,7 +1,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { prayerIntercessions, prayerRequests } from "~/db/schema";
 import { greetableName } from "~/features/auth/auth-emails";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { churchSettings, profiles, users } from "~/db/schema";
-import { displayNameSql, mailableEmail } from "~/features/people/people.server";
+import { displayNameSql, mailableEmail } from "~/platform/people/people.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 

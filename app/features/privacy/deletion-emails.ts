@@ -1,5 +1,5 @@
 import type { EmailContent } from "~/features/auth/auth-emails";
-import { renderEmail } from "~/features/messaging/render-email";
+import { renderEmail } from "~/platform/email/render-email";
 import type { Language } from "~/i18n/config";
 import { privacyTranslator } from "./privacy-translation";
 import { dateTimeFormat } from "~/i18n/intl-format";

@@ -1,5 +1,5 @@
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -25,7 +25,7 @@ import {
   verifications,
   volunteerSignups,
 } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { promoteWaitlisted } from "~/features/events/cancel-registration.server";
 import { galleryUploadDir, removeGalleryFiles } from "~/features/gallery/store-gallery-image.server";
 import { isLanguage } from "~/i18n/config";

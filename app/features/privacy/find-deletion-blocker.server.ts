@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import { adminUsers, orders, profiles, userRoles } from "~/db/schema";
-import { SUPER_ADMIN_SCOPE } from "~/features/admin/admin-sections";
+import { SUPER_ADMIN_SCOPE } from "~/platform/admin/admin-sections";
 import { isActiveSuperAdmin, loadUserState } from "~/features/admin/users/user-guards.server";
 import type { AppDatabase } from "~/server/db.server";
 

@@ -1,4 +1,4 @@
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { privacyTranslator } from "./privacy-translation";
 import { MESSAGE_COPY_DAYS } from "./purge-expired-data.server";

@@ -1,4 +1,4 @@
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { pwaTranslator } from "~/features/pwa/pwa-translation";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { pwaTranslator } from "~/features/pwa/pwa-translation";
 import { getRequestContext } from "~/server/request-context.server";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import { buildChurchJsonLd } from "./church-json-ld";
 
 const church: ChurchProfile = {

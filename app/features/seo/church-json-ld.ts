@@ -1,4 +1,4 @@
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 
 const schemaDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 

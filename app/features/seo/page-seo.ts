@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 import { defaultLanguage, languageLocales, languages, type Language } from "~/i18n/config";
 
 export interface PageSeo {

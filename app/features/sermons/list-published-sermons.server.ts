@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from "drizzle-orm";
 import { sermonSeries, sermonTopicLinks, sermonTopics, sermons } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { fullTextQuery } from "~/features/search/full-text-query.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, max } from "drizzle-orm";
 import { sermonSeries, sermonTopicLinks, sermonTopics, sermons } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import type { SermonFacet } from "./sermon-views";

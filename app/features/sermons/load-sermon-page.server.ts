@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { localizedUrl } from "~/features/seo/page-seo";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { churchSettings, sermonSeries, sermons } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { isLanguage, type Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { db as appDb } from "~/server/db.server";

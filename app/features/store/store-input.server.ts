@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contactEmail, contactName, contactPhone } from "~/features/forms/contact-fields";
-import { firstFieldErrors } from "~/features/forms/field-errors";
+import { contactEmail, contactName, contactPhone } from "~/platform/forms/contact-fields";
+import { firstFieldErrors } from "~/platform/forms/field-errors";
 import type { StoreStrings } from "~/i18n/locales/en/store";
 import { CART_MAX_QUANTITY } from "./store-model";
 

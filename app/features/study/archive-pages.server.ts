@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getContentBlocks } from "~/features/content/get-content-blocks.server";
+import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { showPassage } from "./show-passage.server";
 import { churchToday } from "./study-dates.server";

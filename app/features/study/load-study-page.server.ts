@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { getContentBlocks } from "~/features/content/get-content-blocks.server";
+import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { MAX_REFERENCE_LENGTH, parseBibleReference } from "./bible-reference.server";
 import { listActivePlans } from "./reading-plans.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { getRequestContext } from "~/server/request-context.server";
 import { formatOsis } from "./bible-books";
 import { readerLinks } from "./bible-links";

@@ -1,6 +1,6 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { readingPlanDays, readingPlans, studyGuides } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import type { AppDatabase } from "~/server/db.server";
 import { parseBibleReference } from "./bible-reference.server";
 

@@ -1,5 +1,5 @@
 import { formatInTimeZone } from "date-fns-tz";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { dateTimeFormat } from "~/i18n/intl-format";

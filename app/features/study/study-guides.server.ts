@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
 import { fullTextQuery } from "~/features/search/full-text-query.server";
 import { studyGuides } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { formatOsis } from "./bible-books";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { studyGuides, studyNotes } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { formatOsis } from "./bible-books";

@@ -1,6 +1,6 @@
-import { formatClock } from "~/features/content/format-service-time";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
-import { churchToday, validZone } from "~/features/membership/membership-church.server";
+import { formatClock } from "~/platform/church/format-service-time";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
+import { churchToday, validZone } from "~/platform/church/church-calendar.server";
 import type { Language } from "~/i18n/config";
 import { loadTranslation } from "~/i18n/i18n";
 import { createTranslator } from "~/i18n/translator";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contactEmail, contactName, contactPhone } from "~/features/forms/contact-fields";
-import { firstFieldErrors } from "~/features/forms/field-errors";
+import { contactEmail, contactName, contactPhone } from "~/platform/forms/contact-fields";
+import { firstFieldErrors } from "~/platform/forms/field-errors";
 import type { VisitStrings } from "~/i18n/locales/en/visit";
 
 /** A translation key under `errors.` of the visit strings. */
@@ -104,4 +104,4 @@ export function fieldErrorKeys(issues: readonly z.core.$ZodIssue[]): Partial<Rec
   return firstFieldErrors(issues, FALLBACK, ERROR_KEYS);
 }
 
-export { echo } from "~/features/forms/field-errors";
+export { echo } from "~/platform/forms/field-errors";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { volunteerOpportunities, volunteerSignups } from "~/db/schema";
 import { clientIp } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

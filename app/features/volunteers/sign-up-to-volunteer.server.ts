@@ -1,7 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { signupInbox, volunteerOpportunities, volunteerSignups } from "~/db/schema";
-import { localize } from "~/features/content/localize";
-import { getMembershipChurch } from "~/features/membership/membership-church.server";
+import { localize } from "~/i18n/localize";
+import { getMembershipChurch } from "~/platform/church/church-calendar.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contactEmail, contactName, contactPhone } from "~/features/forms/contact-fields";
-import { firstFieldErrors } from "~/features/forms/field-errors";
+import { contactEmail, contactName, contactPhone } from "~/platform/forms/contact-fields";
+import { firstFieldErrors } from "~/platform/forms/field-errors";
 import type { VolunteersStrings } from "~/i18n/locales/en/volunteers";
 import { AVAILABILITY_MAX, MESSAGE_MAX } from "./volunteer-limits";
 
@@ -60,4 +60,4 @@ export function volunteerFieldErrors(issues: readonly z.core.$ZodIssue[]): Parti
   return firstFieldErrors(issues, FALLBACK, ERROR_KEYS);
 }
 
-export { echo } from "~/features/forms/field-errors";
+export { echo } from "~/platform/forms/field-errors";

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
+import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
 import { parseAuditFilters, parseAuditView, parseSignInFilters } from "~/features/admin/audit/audit-filters";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { loadAuditLog } from "~/features/admin/audit/load-audit-log.server";
 import { loadSignInAttempts } from "~/features/admin/audit/load-sign-in-attempts.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "admin:*");

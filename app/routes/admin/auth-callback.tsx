@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth-callback";
 import { completeAdminMagicLink } from "~/features/admin/admin-sign-in.server";
-import { NO_STORE } from "~/features/admin/require-admin.server";
+import { NO_STORE } from "~/platform/admin/require-admin.server";
 import { getRequestContext } from "~/server/request-context.server";
 
 /**

@@ -1,19 +1,19 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/class-edit";
 import { adminButton, AdminCard, AdminPage, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { cancelClassSignup } from "~/features/admin/classes/cancel-class-signup.server";
-import { loadOfferingEditor, parseOfferingId } from "~/features/admin/classes/load-offering-editor.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { cancelClassSignup } from "~/features/membership/admin/cancel-class-signup.server";
+import { loadOfferingEditor, parseOfferingId } from "~/features/membership/admin/load-offering-editor.server";
 import {
   MAX_SESSIONS,
   OFFERING_STATUSES,
   sessionField,
   type OfferingFieldError,
   type OfferingFormValues,
-} from "~/features/admin/classes/offering-form";
-import { parseOfferingInput } from "~/features/admin/classes/parse-offering-input.server";
-import { saveOffering } from "~/features/admin/classes/save-offering.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+} from "~/features/membership/admin/offering-form";
+import { parseOfferingInput } from "~/features/membership/admin/parse-offering-input.server";
+import { saveOffering } from "~/features/membership/admin/save-offering.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { membershipTranslator, useMembershipTranslation } from "~/features/membership/membership-translation";
 

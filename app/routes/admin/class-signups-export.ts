@@ -1,7 +1,7 @@
 import type { Route } from "./+types/class-signups-export";
-import { exportClassSignupsCsv } from "~/features/admin/classes/export-class-signups-csv.server";
-import { parseOfferingId } from "~/features/admin/classes/load-offering-editor.server";
-import { requireAdmin } from "~/features/admin/require-admin.server";
+import { exportClassSignupsCsv } from "~/features/membership/admin/export-class-signups-csv.server";
+import { parseOfferingId } from "~/features/membership/admin/load-offering-editor.server";
+import { requireAdmin } from "~/platform/admin/require-admin.server";
 
 /** /admin/classes/:offeringId/signups.csv: a resource route, so the roster reaches the browser as a download. */
 export async function loader({ request, params }: Route.LoaderArgs) {

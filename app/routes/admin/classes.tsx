@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/classes";
 import { adminButton, AdminCard, AdminPage, AdminTable, formatDateTime } from "~/components/admin/admin-ui";
-import { adminTranslator } from "~/features/admin/admin-translation";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { listOfferings } from "~/features/admin/classes/list-offerings.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator } from "~/platform/admin/admin-translation";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { listOfferings } from "~/features/membership/admin/list-offerings.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { useMembershipTranslation } from "~/features/membership/membership-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {

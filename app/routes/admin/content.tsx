@@ -1,16 +1,16 @@
 import { data, Form, Link, useActionData } from "react-router";
 import type { Route } from "./+types/content";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { contentKinds } from "~/features/admin/content/content-fields";
-import type { ContentActionData } from "~/features/admin/content/content-action.server";
-import { handleContentAction } from "~/features/admin/content/content-action.server";
-import { loadPrayerLibrary, readLibraryFilter } from "~/features/admin/content/prayer-library.server";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { contentKinds } from "~/features/content/admin/content-fields";
+import type { ContentActionData } from "~/features/content/admin/content-action.server";
+import { handleContentAction } from "~/features/content/admin/content-action.server";
+import { loadPrayerLibrary, readLibraryFilter } from "~/features/content/admin/prayer-library.server";
 import { PrayerLibraryEditor } from "~/components/prayer-generator/prayer-library-editor";
 import { loadFaqAdmin } from "~/features/assistant/faq-admin.server";
-import { FaqEditor } from "~/features/assistant/faq-editor";
-import { loadContentAdmin, type ContentItem, type FlyerEvent } from "~/features/admin/content/load-content-admin.server";
+import { FaqEditor } from "~/components/admin/faq-editor";
+import { loadContentAdmin, type ContentItem, type FlyerEvent } from "~/features/content/admin/load-content-admin.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");

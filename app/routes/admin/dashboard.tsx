@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { AdminCard, AdminPage, formatDateTime } from "~/components/admin/admin-ui";
-import { visibleSections, adminSectionHref } from "~/features/admin/admin-sections";
-import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
+import { visibleSections, adminSectionHref } from "~/platform/admin/admin-sections";
+import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
 import { loadDashboard } from "~/features/admin/load-dashboard.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { useGivingAdminTranslation } from "~/features/giving/giving-admin-translation";
 import { formatCents } from "~/features/payments/money";
 import { useStoreAdminTranslation } from "~/features/store/store-admin-translation";

@@ -8,25 +8,25 @@ import {
   type AdminMessage,
   type AdminMessageKey,
   type AdminT,
-} from "~/features/admin/admin-translation";
+} from "~/platform/admin/admin-translation";
 import {
   formValues,
   parseCampaign,
   ZCampaignId,
   type CampaignField,
   type CampaignFormValues,
-} from "~/features/admin/email/campaign-input.server";
-import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/admin/email/email-constants";
-import { findMissingSegmentTarget } from "~/features/admin/email/find-missing-segment-target.server";
-import { decodeSegment, storedFormValues } from "~/features/admin/email/segment-value";
-import { listRegistrationEvents, type EventChoice } from "~/features/admin/registrations/list-registration-events.server";
+} from "~/features/messaging/admin/campaign-input.server";
+import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/messaging/admin/email-constants";
+import { findMissingSegmentTarget } from "~/features/messaging/admin/find-missing-segment-target.server";
+import { decodeSegment, storedFormValues } from "~/features/messaging/admin/segment-value";
+import { listRegistrationEvents, type EventChoice } from "~/features/events/admin/list-registration-events.server";
 import { listGroupChoices } from "~/features/groups/list-group-choices.server";
-import { readEventId, readOccurrence } from "~/features/admin/registrations/registrations-input";
-import { loadEmailSection, type CampaignDetail, type CampaignSummary } from "~/features/admin/email/load-email-section.server";
-import { previewCampaign, type CampaignPreview } from "~/features/admin/email/preview-campaign.server";
-import { saveCampaignDraft } from "~/features/admin/email/save-campaign-draft.server";
-import { sendCampaign } from "~/features/admin/email/send-campaign.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { readEventId, readOccurrence } from "~/features/events/admin/registrations-input";
+import { loadEmailSection, type CampaignDetail, type CampaignSummary } from "~/features/messaging/admin/load-email-section.server";
+import { previewCampaign, type CampaignPreview } from "~/features/messaging/admin/preview-campaign.server";
+import { saveCampaignDraft } from "~/features/messaging/admin/save-campaign-draft.server";
+import { sendCampaign } from "~/features/messaging/admin/send-campaign.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 
 const NOTICES = { saved: "email.messages.saved", sent: "email.messages.sent" } as const;

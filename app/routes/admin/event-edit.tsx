@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/event-edit";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { parseEventId } from "~/features/admin/events/duplicate-event.server";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { parseEventId } from "~/features/events/admin/duplicate-event.server";
 import {
   EVENT_CATEGORIES,
   MAX_QUESTIONS,
@@ -13,11 +13,11 @@ import {
   RECURRENCE_FREQS,
   questionField,
   type EventFormValues,
-} from "~/features/admin/events/event-form";
-import type { EventFormResult } from "~/features/admin/events/event-result";
-import { loadEventEditor } from "~/features/admin/events/load-event-editor.server";
-import { handleEventFormAction } from "~/features/admin/events/event-form-action.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+} from "~/features/events/admin/event-form";
+import type { EventFormResult } from "~/features/events/admin/event-result";
+import { loadEventEditor } from "~/features/events/admin/load-event-editor.server";
+import { handleEventFormAction } from "~/features/events/admin/event-form-action.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 
 /** The event this URL edits: null for /admin/events/new; a 404 for an id that is not one. */
 function eventIdOf(params: { eventId?: string }): number | null {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/event-registrations-export";
-import { exportRegistrationsCsv } from "~/features/admin/registrations/export-registrations-csv.server";
-import { readEventId, readOccurrence } from "~/features/admin/registrations/registrations-input";
-import { requireAdmin } from "~/features/admin/require-admin.server";
+import { exportRegistrationsCsv } from "~/features/events/admin/export-registrations-csv.server";
+import { readEventId, readOccurrence } from "~/features/events/admin/registrations-input";
+import { requireAdmin } from "~/platform/admin/require-admin.server";
 
 /** /admin/event-registrations/:eventId/export.csv: a resource route, so the CSV reaches the browser as a download. */
 export async function loader({ request, url, params }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/event-registrations";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import type { RegistrationRow } from "~/features/admin/registrations/list-registrations.server";
-import { loadRegistrationsPage, type RegistrationsPageData } from "~/features/admin/registrations/load-registrations-page.server";
-import { readRegistrationFilters } from "~/features/admin/registrations/registrations-input";
-import { setCheckIn } from "~/features/admin/registrations/set-check-in.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
+import type { RegistrationRow } from "~/features/events/admin/list-registrations.server";
+import { loadRegistrationsPage, type RegistrationsPageData } from "~/features/events/admin/load-registrations-page.server";
+import { readRegistrationFilters } from "~/features/events/admin/registrations-input";
+import { setCheckIn } from "~/features/events/admin/set-check-in.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

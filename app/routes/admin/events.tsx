@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import type { Route } from "./+types/events";
 import { adminButton, AdminCard, AdminPage, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminT } from "~/features/admin/admin-translation";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { cancelEvent } from "~/features/admin/events/cancel-event.server";
-import { duplicateEvent, parseEventId } from "~/features/admin/events/duplicate-event.server";
-import { listEvents, STATUS_FILTERS, type EventListRow, type StatusFilter } from "~/features/admin/events/list-events.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminT } from "~/platform/admin/admin-translation";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { cancelEvent } from "~/features/events/admin/cancel-event.server";
+import { duplicateEvent, parseEventId } from "~/features/events/admin/duplicate-event.server";
+import { listEvents, STATUS_FILTERS, type EventListRow, type StatusFilter } from "~/features/events/admin/list-events.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getEnv, siteUrl } from "~/server/env.server";
-import { readSearchQuery } from "~/features/admin/search-query";
+import { readSearchQuery } from "~/lib/search-query";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "events");

@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/fish-fry-archive";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import { archiveEvent } from "~/features/admin/fundraisers/archive-event.server";
-import { deleteFundraiser } from "~/features/admin/fundraisers/delete-fundraiser.server";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
+import { archiveEvent } from "~/features/events/admin/archive-event.server";
+import { deleteFundraiser } from "~/features/events/admin/delete-fundraiser.server";
 import {
   centsToDollars,
   fundraiserValues,
@@ -15,11 +15,11 @@ import {
   ZFundraiserId,
   type FundraiserField,
   type FundraiserValues,
-} from "~/features/admin/fundraisers/fundraiser-input";
-import { loadFundraisers, type FundraiserEntry } from "~/features/admin/fundraisers/load-fundraisers.server";
-import { saveFundraiser } from "~/features/admin/fundraisers/save-fundraiser.server";
-import type { YearTotals } from "~/features/admin/fundraisers/year-over-year";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+} from "~/features/events/admin/fundraiser-input";
+import { loadFundraisers, type FundraiserEntry } from "~/features/events/admin/load-fundraisers.server";
+import { saveFundraiser } from "~/features/events/admin/save-fundraiser.server";
+import type { YearTotals } from "~/features/events/admin/year-over-year";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { dateTimeFormat, numberFormat } from "~/i18n/intl-format";
 

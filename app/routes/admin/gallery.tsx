@@ -2,8 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/gallery";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { GalleryPicture } from "~/components/gallery/gallery-picture";
-import { adminTranslator } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import {
   loadAdminGallery,
   runAdminGalleryAction,

@@ -12,8 +12,8 @@ import {
   Notice,
 } from "~/components/admin/admin-ui";
 import { FundForm, GivingSettingsForm } from "~/components/admin/giving/giving-forms";
-import { adminTranslator } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { GIVING_NOTICES, type GivingAdminResult } from "~/features/giving/admin/giving-admin-form";
 import { handleGivingAdminAction } from "~/features/giving/admin/giving-admin-action.server";
 import { GIFT_STATUSES, GIVING_PERIODS, givingQuery, readGivingFilters } from "~/features/giving/admin/giving-filters";

@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/group-edit";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { handleGroupAdminAction } from "~/features/admin/groups/group-admin-action.server";
-import type { GroupAdminResult, GroupFormValues, GroupTextField } from "~/features/admin/groups/group-form";
-import { loadGroupEditor, type EditorPerson } from "~/features/admin/groups/load-group-editor.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { handleGroupAdminAction } from "~/features/groups/admin/group-admin-action.server";
+import type { GroupAdminResult, GroupFormValues, GroupTextField } from "~/features/groups/admin/group-form";
+import { loadGroupEditor, type EditorPerson } from "~/features/groups/admin/load-group-editor.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { GROUP_LANGUAGES, GROUP_STATUSES, MEETING_MODES, WEEKDAYS } from "~/features/groups/group-views";
 import { groupsAdminTranslator, useGroupsAdminTranslation, type GroupsAdminT } from "~/features/groups/groups-admin-translation";
 

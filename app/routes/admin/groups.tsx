@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/groups";
 import { adminButton, AdminCard, AdminPage, AdminTable } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
-import { listGroups } from "~/features/admin/groups/list-groups.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
+import { listGroups } from "~/features/groups/admin/list-groups.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { useGroupsAdminTranslation } from "~/features/groups/groups-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {

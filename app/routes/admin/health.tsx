@@ -3,10 +3,10 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/health";
 import { AdminCard, AdminPage, adminButton, formatDateTime, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminT } from "~/features/admin/admin-translation";
+import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminT } from "~/platform/admin/admin-translation";
 import { loadSystemHealth, type HealthState } from "~/features/admin/health/load-system-health.server";
 import { retryFailedSends } from "~/features/admin/health/retry-failed-sends.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getEnv } from "~/server/env.server";
 

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/inbox-meetings";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
-import { assignMeeting } from "~/features/admin/meetings/assign-meeting.server";
-import { loadMeetings, type MeetingItem, type MeetingsPageData } from "~/features/admin/meetings/load-meetings.server";
+import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
+import { assignMeeting } from "~/features/visit/admin/assign-meeting.server";
+import { loadMeetings, type MeetingItem, type MeetingsPageData } from "~/features/visit/admin/load-meetings.server";
 import {
   MEETING_FILTERS,
   MEETING_KIND_FILTERS,
@@ -15,11 +15,11 @@ import {
   readMeetingFilter,
   readMeetingKindFilter,
   type MeetingErrorKey,
-} from "~/features/admin/meetings/meetings-input";
-import { replyToMeeting } from "~/features/admin/meetings/reply-to-meeting.server";
-import { saveMeetingNotes } from "~/features/admin/meetings/save-meeting-notes.server";
-import { setMeetingStatus } from "~/features/admin/meetings/set-meeting-status.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+} from "~/features/visit/admin/meetings-input";
+import { replyToMeeting } from "~/features/visit/admin/reply-to-meeting.server";
+import { saveMeetingNotes } from "~/features/visit/admin/save-meeting-notes.server";
+import { setMeetingStatus } from "~/features/visit/admin/set-meeting-status.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { formatVisitDate } from "~/features/visit/visit-emails";
 import { useVisitTranslation, type VisitT } from "~/features/visit/visit-translation";

@@ -1,12 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/inbox-prayer";
-import { adminTranslator } from "~/features/admin/admin-translation";
+import { adminTranslator } from "~/platform/admin/admin-translation";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { PrayerAdminCard, type PrayerAdminProblem } from "~/components/prayer/prayer-admin-card";
-import { loadPrayerInbox } from "~/features/admin/prayer/load-prayer-inbox.server";
-import { INBOX_FILTERS, STATUS_FILTERS, type InboxFilter, type StatusFilter } from "~/features/admin/prayer/prayer-admin-result";
-import { INBOX_INTENTS, runPrayerAdminAction } from "~/features/admin/prayer/run-prayer-admin-action.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { loadPrayerInbox } from "~/features/prayer/admin/load-prayer-inbox.server";
+import { INBOX_FILTERS, STATUS_FILTERS, type InboxFilter, type StatusFilter } from "~/features/prayer/admin/prayer-admin-result";
+import { INBOX_INTENTS, runPrayerAdminAction } from "~/features/prayer/admin/run-prayer-admin-action.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { prayerAdminTranslator, usePrayerAdminTranslation } from "~/features/prayer/prayer-admin-translation";
 
 const pick = <T extends string>(list: readonly T[], value: unknown, fallback: T): T =>

@@ -2,8 +2,8 @@ import type React from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/inbox-signups";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { assignSignup } from "~/features/admin/signups/assign-signup.server";
 import { decideApplication } from "~/features/admin/signups/decide-application.server";
 import {

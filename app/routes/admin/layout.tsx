@@ -6,10 +6,10 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PageLoadingIndicator } from "~/components/page-loading-indicator";
 import { SkipLink } from "~/components/skip-link";
 import { Toaster } from "~/components/ui/toaster";
-import { visibleSections } from "~/features/admin/admin-sections";
-import { useAdminTranslation } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
+import { visibleSections } from "~/platform/admin/admin-sections";
+import { useAdminTranslation } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 
 /** The guarded /admin layout: every child also checks its own scope (require-admin.server.ts). */
 export async function loader({ request }: Route.LoaderArgs) {

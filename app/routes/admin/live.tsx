@@ -1,9 +1,9 @@
 import { data, Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/live";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation } from "~/features/admin/admin-translation";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { MUTE_DURATIONS } from "~/features/live/chat-events";
 import type { AdminChatMessage } from "~/features/live/load-live-admin.server";
 import { loadLiveAdmin } from "~/features/live/load-live-admin.server";

@@ -14,13 +14,13 @@ import {
   type AdminLoginOutcome,
   type AdminLoginStep,
 } from "~/features/admin/admin-sign-in.server";
-import { readAdminToken, validateAdminSession } from "~/features/admin/admin-session.server";
-import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/features/admin/admin-translation";
-import { adminCookiesSecure, NO_STORE } from "~/features/admin/require-admin.server";
+import { readAdminToken, validateAdminSession } from "~/platform/admin/admin-session.server";
+import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/platform/admin/admin-translation";
+import { adminCookiesSecure, NO_STORE } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
-import { getChurchProfile } from "~/features/content/get-church-profile.server";
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { getChurchProfile } from "~/platform/church/get-church-profile.server";
+import { sameSitePath } from "~/lib/same-site-path";
 import { hasPassword } from "~/features/member/has-password.server";
 import type { TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/members-export";
-import { exportMembersCsv } from "~/features/admin/members/export-members-csv.server";
-import { readMemberFilters } from "~/features/admin/members/members-input";
-import { requireAdmin } from "~/features/admin/require-admin.server";
+import { exportMembersCsv } from "~/features/people/admin/export-members-csv.server";
+import { readMemberFilters } from "~/features/people/admin/members-input";
+import { requireAdmin } from "~/platform/admin/require-admin.server";
 
 /** /admin/members/export.csv: a resource route, so the CSV reaches the browser as a download. */
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/members";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/features/admin/admin-translation";
-import { addMemberNote } from "~/features/admin/members/add-member-note.server";
-import { exportMembersCsv } from "~/features/admin/members/export-members-csv.server";
-import { loadMembersPage, type MembersPageData } from "~/features/admin/members/load-members-page.server";
-import { MEMBERSHIP_STATUSES, NOTE_MAX, readMemberFilters } from "~/features/admin/members/members-input";
-import { updateMembership } from "~/features/admin/members/update-membership.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
+import { addMemberNote } from "~/features/people/admin/add-member-note.server";
+import { exportMembersCsv } from "~/features/people/admin/export-members-csv.server";
+import { loadMembersPage, type MembersPageData } from "~/features/people/admin/load-members-page.server";
+import { MEMBERSHIP_STATUSES, NOTE_MAX, readMemberFilters } from "~/features/people/admin/members-input";
+import { updateMembership } from "~/features/people/admin/update-membership.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

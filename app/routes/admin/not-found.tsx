@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { requireAdmin } from "~/features/admin/require-admin.server";
-import { useAdminTranslation } from "~/features/admin/admin-translation";
+import { requireAdmin } from "~/platform/admin/require-admin.server";
+import { useAdminTranslation } from "~/platform/admin/admin-translation";
 import { logger } from "~/server/logger.server";
 import { Link } from "react-router";
 import { adminButton } from "~/components/admin/admin-ui";

@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/order";
 import { AdminCard, AdminPage, adminButton, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { localize } from "~/features/content/localize";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { localize } from "~/i18n/localize";
 import { formatCents } from "~/features/payments/money";
 import { handleOrderAdminAction } from "~/features/store/admin/order-admin-action.server";
 import { loadOrderAdmin, parseOrderId } from "~/features/store/admin/order-admin.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/orders-export";
-import { requireAdmin } from "~/features/admin/require-admin.server";
+import { requireAdmin } from "~/platform/admin/require-admin.server";
 import { exportOrdersCsv } from "~/features/store/admin/export-orders-csv.server";
 import { readOrderFilters } from "~/features/store/admin/store-filters";
 

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { handleProductAdminAction } from "~/features/store/admin/product-admin-action.server";
 import { loadProductEditor, parseProductId, PRODUCT_CATEGORY_OPTIONS } from "~/features/store/admin/product-admin.server";
 import {

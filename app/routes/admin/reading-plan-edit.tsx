@@ -2,9 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reading-plan-edit";
 import { AdminCard, AdminPage, adminButton, Notice } from "~/components/admin/admin-ui";
 import { DeleteCard, studyFieldHelpers } from "~/components/study/study-admin-fields";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import type { StudyFormFailure } from "~/features/admin/study/study-admin-form";
-import { handleStudyFormAction, loadPlanEditor, parseStudyId } from "~/features/admin/study/study-admin-pages.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import type { StudyFormFailure } from "~/features/study/admin/study-admin-form";
+import { handleStudyFormAction, loadPlanEditor, parseStudyId } from "~/features/study/admin/study-admin-pages.server";
 import { studyAdminTranslator, useStudyAdminTranslation } from "~/features/study/study-admin-translation";
 
 /** The plan this URL edits: null for /admin/study/plans/new; a 404 for an id that is not one. */

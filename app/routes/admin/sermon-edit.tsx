@@ -2,12 +2,12 @@ import { formatInTimeZone } from "date-fns-tz";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/sermon-edit";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { loadSermonEditor } from "~/features/admin/sermons/load-sermon-editor.server";
-import { parseId } from "~/features/admin/sermons/parse-id";
-import { handleSermonFormAction, type SermonFormResult } from "~/features/admin/sermons/sermon-form-action.server";
-import type { SermonFormValues } from "~/features/admin/sermons/sermon-form";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { loadSermonEditor } from "~/features/sermons/admin/load-sermon-editor.server";
+import { parseId } from "~/features/sermons/admin/parse-id";
+import { handleSermonFormAction, type SermonFormResult } from "~/features/sermons/admin/sermon-form-action.server";
+import type { SermonFormValues } from "~/features/sermons/admin/sermon-form";
 import { sermonsTranslator, useSermonsTranslation } from "~/features/sermons/sermons-translation";
 import { numberFormat } from "~/i18n/intl-format";
 

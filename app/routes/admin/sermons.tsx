@@ -7,13 +7,13 @@ import {
   SERMON_STATUS_FILTERS,
   type AdminTaxonomyRow,
   type SermonStatusFilter,
-} from "~/features/admin/sermons/list-admin-sermons.server";
-import { handleSermonListAction, type SermonListActionData } from "~/features/admin/sermons/sermon-list-action.server";
-import type { TaxonomyKind } from "~/features/admin/sermons/sermon-taxonomy";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+} from "~/features/sermons/admin/list-admin-sermons.server";
+import { handleSermonListAction, type SermonListActionData } from "~/features/sermons/admin/sermon-list-action.server";
+import type { TaxonomyKind } from "~/features/sermons/admin/sermon-taxonomy";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { formatSermonDate } from "~/features/sermons/sermon-dates";
 import { sermonsTranslator, useSermonsTranslation, type SermonsT } from "~/features/sermons/sermons-translation";
-import { readSearchQuery } from "~/features/admin/search-query";
+import { readSearchQuery } from "~/lib/search-query";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "content");

@@ -1,10 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/session-update";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { SUPER_ADMIN_SCOPE } from "~/features/admin/admin-sections";
-import { listAdminSessions } from "~/features/admin/admin-session.server";
-import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/features/admin/admin-translation";
-import { adminCookiesSecure, NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { SUPER_ADMIN_SCOPE } from "~/platform/admin/admin-sections";
+import { listAdminSessions } from "~/platform/admin/admin-session.server";
+import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/platform/admin/admin-translation";
+import { adminCookiesSecure, NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { updateAdminSession, type SessionUpdateBody } from "~/features/admin/update-admin-session.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { summarizeUserAgent } from "~/features/member/summarize-user-agent";

@@ -8,8 +8,8 @@ import {
   type AdminMessage,
   type AdminMessageKey,
   type AdminT,
-} from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+} from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { deleteServiceTime } from "~/features/admin/settings/delete-service-time.server";
 import { loadSettings } from "~/features/admin/settings/load-settings.server";
 import { moveServiceTime } from "~/features/admin/settings/move-service-time.server";

@@ -11,8 +11,8 @@ import {
   inputClasses,
   Notice,
 } from "~/components/admin/admin-ui";
-import { adminTranslator } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { formatCents } from "~/features/payments/money";
 import { loadStoreAdmin } from "~/features/store/admin/load-store-admin.server";
 import type { StoreAdminResult } from "~/features/store/admin/store-admin-form";

@@ -2,9 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/study-guide-edit";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
 import { DeleteCard, studyFieldHelpers } from "~/components/study/study-admin-fields";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { GUIDE_STATUSES, type StudyFormFailure } from "~/features/admin/study/study-admin-form";
-import { handleStudyFormAction, loadGuideEditor, parseStudyId } from "~/features/admin/study/study-admin-pages.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { GUIDE_STATUSES, type StudyFormFailure } from "~/features/study/admin/study-admin-form";
+import { handleStudyFormAction, loadGuideEditor, parseStudyId } from "~/features/study/admin/study-admin-pages.server";
 import { churchToday } from "~/features/study/study-dates.server";
 import { studyAdminTranslator, useStudyAdminTranslation } from "~/features/study/study-admin-translation";
 

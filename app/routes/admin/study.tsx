@@ -1,8 +1,8 @@
 import { data, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/study";
 import { AdminCard, AdminPage, adminButton, Notice } from "~/components/admin/admin-ui";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
-import { listStudyAdmin } from "~/features/admin/study/study-admin-pages.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { listStudyAdmin } from "~/features/study/admin/study-admin-pages.server";
 import { studyAdminTranslator, useStudyAdminTranslation } from "~/features/study/study-admin-translation";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { AdminCard, AdminPage, adminButton, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { MODERATOR_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "~/features/admin/admin-sections";
-import { adminTranslator, useAdminTranslation, type AdminT } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { MODERATOR_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
+import { adminTranslator, useAdminTranslation, type AdminT } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { handleUserAction, roleField, scopeField } from "~/features/admin/users/handle-user-action.server";
 import { listUsers, loadUserDetail, type UserDetail, type UserListItem } from "~/features/admin/users/list-users.server";
 import { USER_ROLES } from "~/features/admin/users/set-user-roles.server";
@@ -12,7 +12,7 @@ import { EDITABLE_SCOPES } from "~/features/admin/users/set-user-scopes.server";
 import { grantableScopes } from "~/features/admin/users/grantable-scopes";
 import { refused, type UserActionResult } from "~/features/admin/users/user-action-result";
 import { readInput } from "~/features/auth/auth-request.server";
-import { readSearchQuery } from "~/features/admin/search-query";
+import { readSearchQuery } from "~/lib/search-query";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, "users");

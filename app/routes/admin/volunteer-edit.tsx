@@ -1,8 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/volunteer-edit";
 import { AdminCard, AdminPage, adminButton, AdminTable, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { loadOpportunityEditor, parseOpportunityId } from "~/features/volunteers/admin/load-opportunity-editor.server";
 import { handleOpportunityAdminAction } from "~/features/volunteers/admin/opportunity-admin-action.server";
 import {

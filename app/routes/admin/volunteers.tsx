@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/volunteers";
 import { adminButton, AdminCard, AdminPage, AdminTable, Notice } from "~/components/admin/admin-ui";
-import { adminTranslator } from "~/features/admin/admin-translation";
-import { NO_STORE, requireAdmin } from "~/features/admin/require-admin.server";
+import { adminTranslator } from "~/platform/admin/admin-translation";
+import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { listOpportunities } from "~/features/volunteers/admin/list-opportunities.server";
 import { useVolunteersAdminTranslation } from "~/features/volunteers/volunteers-admin-translation";
 

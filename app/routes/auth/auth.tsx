@@ -10,7 +10,7 @@ import { PageErrorBoundary } from "~/components/error-boundaries";
 import { useAuthTranslation } from "~/features/auth/auth-translation";
 import { answerUnansweredPost } from "~/features/auth/unanswered-post";
 import { useCurrentMember } from "~/features/auth/use-current-member";
-import { loadIntroPage } from "~/features/content/load-intro-page.server";
+import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import { routeMeta } from "~/features/seo/route-meta";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

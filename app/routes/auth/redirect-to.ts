@@ -1,4 +1,4 @@
-import { sameSitePath } from "~/features/navigation/same-site-path";
+import { sameSitePath } from "~/lib/same-site-path";
 
 /**
  * The `redirectTo` of /auth: only a path on this site ("/prayer?x=1"), never another origin

@@ -8,9 +8,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
-import { adminTranslator } from "~/features/admin/admin-translation";
-import { verifyUnsubscribeToken } from "~/features/admin/email/unsubscribe-token.server";
-import { unsubscribeEmail } from "~/features/admin/email/unsubscribe-email.server";
+import { adminTranslator } from "~/platform/admin/admin-translation";
+import { verifyUnsubscribeToken } from "~/features/messaging/admin/unsubscribe-token.server";
+import { unsubscribeEmail } from "~/features/messaging/admin/unsubscribe-email.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import type { Language } from "~/i18n/config";
 import { getRequestContext } from "~/server/request-context.server";

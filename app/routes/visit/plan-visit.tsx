@@ -4,7 +4,7 @@ import { PageErrorBoundary } from "~/components/error-boundaries";
 import { PageBand } from "~/components/page-band";
 import { VisitForm } from "~/components/visit/visit-form";
 import { VisitSections } from "~/components/visit/visit-sections";
-import type { ChurchProfile } from "~/features/content/get-church-profile.server";
+import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import { routeMeta } from "~/features/seo/route-meta";
 import { loadPlanVisitPage } from "~/features/visit/load-plan-visit-page.server";
 import { runVisitAction } from "~/features/visit/run-visit-action.server";

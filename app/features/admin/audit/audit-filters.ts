@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withoutControlCharacters } from "../search-query";
+import { withoutControlCharacters } from "~/lib/search-query";
 
 /**
  * The audit page's GET form; anything malformed is simply dropped (the list still shows).

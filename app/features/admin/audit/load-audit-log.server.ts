@@ -1,7 +1,7 @@
 import { and, desc, ilike, like, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { escapeLike } from "../escape-like";
+import { escapeLike } from "~/lib/escape-like";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./audit-filters";
 import { diffAuditValues, type AuditChange } from "./diff-audit-values";
 

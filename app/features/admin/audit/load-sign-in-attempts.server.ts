@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { adminAuthAttempts } from "~/db/schema";
 import { summarizeUserAgent, type DeviceSummary } from "~/features/member/summarize-user-agent";
 import type { AppDatabase } from "~/server/db.server";
-import { escapeLike } from "../escape-like";
+import { escapeLike } from "~/lib/escape-like";
 import { AUDIT_PAGE_SIZE, type SignInFilters } from "./audit-filters";
 
 export interface SignInAttempt {

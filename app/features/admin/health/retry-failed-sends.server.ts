@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { outboxMessages } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import type { AdminIdentity } from "../admin-session.server";
-import { recordAudit } from "../record-audit.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 
 /**
  * The outbox worker gives up on a message after its last attempt and never picks it up again:

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { serviceTimes } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
 import { snapshot } from "./save-service-time.server";
 import { ZRowId } from "./service-time-input";
 import { stringValues, success, type SettingsResult } from "./settings-result";

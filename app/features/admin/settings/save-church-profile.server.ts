@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { churchSettings } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
 import { PROFILE_FIELDS, ZChurchProfile, type ProfileField } from "./church-profile-input";
 import { fieldErrorsOf, stringValues, success, type SettingsResult } from "./settings-result";
 

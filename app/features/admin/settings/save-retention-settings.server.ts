@@ -1,7 +1,7 @@
 import { RETENTION_FIELDS, ZRetentionSettings } from "~/features/privacy/retention-settings";
-import type { AdminContext } from "../require-admin.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { fieldErrorsOf, stringValues, success, type SettingsResult } from "./settings-result";
-import { updateChurchSettings } from "./update-church-settings.server";
+import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
 
 /**
  * Saves how long prayer requests and live-chat messages are kept (ADR 021): whole days,

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, max, ne } from "drizzle-orm";
 import { serviceTimes } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
 import { SERVICE_TIME_FIELDS, ZServiceTime } from "./service-time-input";
 import { fieldErrorsOf, stringValues, success, type SettingsResult } from "./settings-result";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { churchSettings } from "~/db/schema";
-import { localize } from "~/features/content/localize";
-import { renderEmail } from "~/features/messaging/render-email";
+import { localize } from "~/i18n/localize";
+import { renderEmail } from "~/platform/email/render-email";
 import { siteUrl } from "~/server/env.server";
 import { sendEmail } from "~/server/messaging.server";
-import { adminTranslator } from "../admin-translation";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
+import { adminTranslator } from "../../../platform/admin/admin-translation";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { success, type SettingsResult } from "./settings-result";
 import { checkTestSendLimit } from "./test-send-limit.server";
 

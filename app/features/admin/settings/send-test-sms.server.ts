@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { churchSettings } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import { sendSms } from "~/server/messaging.server";
-import { adminTranslator } from "../admin-translation";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
+import { adminTranslator } from "../../../platform/admin/admin-translation";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { E164 } from "./church-profile-input";
 import { stringValues, success, type SettingsResult } from "./settings-result";
 import { checkTestSendLimit } from "./test-send-limit.server";

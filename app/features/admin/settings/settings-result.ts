@@ -1,4 +1,4 @@
-import type { AdminMessage } from "../admin-translation";
+import type { AdminMessage } from "../../../platform/admin/admin-translation";
 
 export type SettingsIntent =
   | "save-profile"

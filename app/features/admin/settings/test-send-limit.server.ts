@@ -1,6 +1,6 @@
 import { checkLimit } from "~/features/auth/auth-request.server";
-import type { AdminMessage } from "../admin-translation";
-import type { AdminContext } from "../require-admin.server";
+import type { AdminMessage } from "../../../platform/admin/admin-translation";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 
 /** Test sends per administrator: enough to try a fix a few times, not enough to spam. */
 export const TEST_SEND_LIMIT = { limit: 5, windowSeconds: 15 * 60 };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
 import { changeSignup, type SignupOutcome } from "./change-signup.server";
 import { ZAssign } from "./signups-input";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { signupInbox } from "~/db/schema";
-import type { AdminMessageKey } from "~/features/admin/admin-translation";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
+import type { AdminMessageKey } from "~/platform/admin/admin-translation";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 
 export type SignupOutcome = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; key: AdminMessageKey; field?: string };

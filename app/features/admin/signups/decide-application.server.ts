@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { membershipApplications, profiles, signupInbox } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import { churchToday } from "~/features/membership/membership-church.server";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import { churchToday } from "~/platform/church/church-calendar.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { SignupOutcome } from "./change-signup.server";
 import { findApplicantAccount } from "./load-signups.server";

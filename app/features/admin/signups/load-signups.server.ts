@@ -12,7 +12,7 @@ import {
   volunteerOpportunities,
   volunteerSignups,
 } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import type { ApplicationStatus, KindFilter, SignupFilter, SignupStatus } from "./signups-input";

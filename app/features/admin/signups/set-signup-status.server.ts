@@ -1,4 +1,4 @@
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
 import { changeSignup, type SignupOutcome } from "./change-signup.server";
 import { ZSetStatus } from "./signups-input";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ADMIN_SCOPES } from "../admin-sections";
+import { ADMIN_SCOPES } from "~/platform/admin/admin-sections";
 import { changedScopes, grantableScopes } from "./grantable-scopes";
 
 describe("grantableScopes", () => {

@@ -1,4 +1,4 @@
-import { ADMIN_SCOPES, MODERATOR_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "../admin-sections";
+import { ADMIN_SCOPES, MODERATOR_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
 
 /**
  * Scopes only a super admin gives or takes away: `admin:*` itself, and `users`, which lets its

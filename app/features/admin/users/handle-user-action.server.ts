@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { ScopeName } from "../admin-sections";
-import type { AdminContext } from "../require-admin.server";
+import type { ScopeName } from "~/platform/admin/admin-sections";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { resetUserTwoFactor } from "./reset-user-two-factor.server";
 import { setUserDisabled } from "./set-user-disabled.server";
 import { setUserRoles, USER_ROLES, type UserRole } from "./set-user-roles.server";

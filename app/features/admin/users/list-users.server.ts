@@ -3,7 +3,7 @@ import { adminSessions, adminUsers, profiles, sessions, userRoles, users } from 
 import { PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
 import { isPhoneOnlyEmail } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
-import { escapeLike } from "../escape-like";
+import { escapeLike } from "~/lib/escape-like";
 
 export const USERS_PER_PAGE = 25;
 

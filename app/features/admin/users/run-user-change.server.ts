@@ -1,5 +1,5 @@
 import type { AppDatabase } from "~/server/db.server";
-import type { AdminContext } from "../require-admin.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import type { UserActionResult } from "./user-action-result";
 import { UserActionRefusal } from "./user-action-result";
 import { beginUserChange, type UserState } from "./user-guards.server";

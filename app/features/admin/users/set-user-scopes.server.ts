@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { adminUsers } from "~/db/schema";
-import { ADMIN_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "../admin-sections";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
+import { ADMIN_SCOPES, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { done, refused, UserActionRefusal, type UserActionResult } from "./user-action-result";
 import { keepOneSuperAdmin, refuseAccessBeyondActor } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";

@@ -1,6 +1,6 @@
-import { revokeAdminSessions } from "../admin-session.server";
-import { recordAudit } from "../record-audit.server";
-import type { AdminContext } from "../require-admin.server";
+import { revokeAdminSessions } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { done, type UserActionResult } from "./user-action-result";
 import { deleteMemberSessions, refuseOutrankedTarget } from "./user-guards.server";
 import { runUserChange } from "./run-user-change.server";

@@ -1,4 +1,4 @@
-import type { AdminMessage } from "../admin-translation";
+import type { AdminMessage } from "../../../platform/admin/admin-translation";
 
 /** What a users-section action answers: the page shows the notice or the error. */
 export type UserActionResult =

@@ -1,8 +1,8 @@
 import { and, arrayContains, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import { adminUsers, profiles, sessions, twoFactors, userRoles, users } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
-import { SUPER_ADMIN_SCOPE, type ScopeName } from "../admin-sections";
-import type { AdminIdentity } from "../admin-session.server";
+import { SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { changedScopes, grantableScopes, SUPER_ADMIN_ONLY_SCOPES } from "./grantable-scopes";
 import { refused, UserActionRefusal } from "./user-action-result";
 

@@ -1,11 +1,11 @@
 import { formatInTimeZone } from "date-fns-tz";
 import { desc, eq } from "drizzle-orm";
 import { gifts, givingFunds } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { toCsv } from "~/features/admin/members/members-csv";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import { NO_STORE } from "~/features/admin/require-admin.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { toCsv } from "~/lib/csv";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import { NO_STORE } from "~/platform/admin/require-admin.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { givingAdminTranslator } from "../giving-admin-translation";

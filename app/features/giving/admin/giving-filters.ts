@@ -1,6 +1,6 @@
 import { fromZonedTime, formatInTimeZone } from "date-fns-tz";
 import { z } from "zod";
-import { readSearchQuery } from "~/features/admin/search-query";
+import { readSearchQuery } from "~/lib/search-query";
 
 /** The /admin/giving GET filters (period, fund, status, donor search, page); anything malformed falls back to a default. */
 export const GIVING_PERIODS = ["this-month", "last-month", "this-year", "last-year", "custom"] as const;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { churchSettings, orders, products, productVariants } from "~/db/schema";
-import { churchTimeZone } from "~/features/admin/audit/church-time-zone.server";
-import { escapeLike } from "~/features/admin/escape-like";
-import { localize } from "~/features/content/localize";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { escapeLike } from "~/lib/escape-like";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "./store-filters";

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { orderItems, orders, type OrderStatus } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import { getMembershipChurch } from "~/features/membership/membership-church.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import { getMembershipChurch } from "~/platform/church/church-calendar.server";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { kickOutbox } from "~/server/messaging.server";

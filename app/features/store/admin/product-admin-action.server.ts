@@ -1,6 +1,6 @@
 import { unlink } from "node:fs/promises";
 import { data, redirect } from "react-router";
-import { NO_STORE, type AdminContext } from "~/features/admin/require-admin.server";
+import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
 import { deactivateProduct, deleteProduct, productHasImage, saveProduct, storeProductImage, storeUploadDir } from "./product-admin.server";
 import { parseProductInput, readProductPost } from "./parse-product-input.server";
 import type { StoreAdminResult } from "./store-admin-form";

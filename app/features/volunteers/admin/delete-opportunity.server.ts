@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { volunteerOpportunities } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 
 /**

@@ -1,6 +1,6 @@
 import { asc, count, isNotNull } from "drizzle-orm";
 import { volunteerOpportunities, volunteerSignups } from "~/db/schema";
-import { localize } from "~/features/content/localize";
+import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { NO_STORE, type AdminContext } from "~/features/admin/require-admin.server";
+import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/features/auth/auth-request.server";
 import { deleteOpportunity } from "./delete-opportunity.server";
 import type { OpportunityAdminResult } from "./opportunity-form";

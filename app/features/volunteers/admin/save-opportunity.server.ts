@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { volunteerOpportunities } from "~/db/schema";
-import type { AdminIdentity } from "~/features/admin/admin-session.server";
-import { recordAudit } from "~/features/admin/record-audit.server";
-import { slugify } from "~/features/admin/slugs";
-import { uniqueSlug } from "~/features/admin/unique-slug.server";
-import { bumpContentVersion } from "~/features/content/bump-content-version.server";
+import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { recordAudit } from "~/platform/audit/record-audit.server";
+import { slugify } from "~/lib/slugs";
+import { uniqueSlug } from "~/platform/content/unique-slug.server";
+import { bumpContentVersion } from "~/platform/content/content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { OpportunityFieldError, OpportunityTextField } from "./opportunity-form";
 import type { OpportunityInput } from "./parse-opportunity-input.server";

@@ -1,4 +1,4 @@
-import type en from "../../en/admin/audit";
+import type en from "~/i18n/locales/en/admin/audit";
 
 const audit = {
   intro:

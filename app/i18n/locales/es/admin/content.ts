@@ -1,4 +1,4 @@
-import type en from "../../en/admin/content";
+import type en from "~/i18n/locales/en/admin/content";
 
 const content = {
   intro:

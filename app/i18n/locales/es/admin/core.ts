@@ -1,4 +1,4 @@
-import type en from "../../en/admin/core";
+import type en from "~/i18n/locales/en/admin/core";
 
 const core = {
   portal: {

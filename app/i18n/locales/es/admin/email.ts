@@ -1,4 +1,4 @@
-import type en from "../../en/admin/email";
+import type en from "~/i18n/locales/en/admin/email";
 
 const email = {
   intro: "Escriba un mensaje en inglés y en español, revíselo y envíelo a un grupo de miembros. Cada miembro lo recibe en su idioma.",

@@ -1,4 +1,4 @@
-import type en from "../../en/admin/health";
+import type en from "~/i18n/locales/en/admin/health";
 
 const health = {
   intro: "Cómo funciona el sitio web en este momento: la base de datos, la cola de mensajes, los proveedores y los errores recientes.",

@@ -1,4 +1,4 @@
-import type { AdminStrings } from "../../en/admin";
+import type { AdminStrings } from "~/i18n/locales/en/admin";
 import core from "./core";
 import users from "./users";
 import members from "./members";

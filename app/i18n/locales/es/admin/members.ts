@@ -1,4 +1,4 @@
-import type en from "../../en/admin/members";
+import type en from "~/i18n/locales/en/admin/members";
 
 const members = {
   intro: "Los miembros de la iglesia: estado de membresía, datos de contacto y notas del personal.",

@@ -1,4 +1,4 @@
-import type en from "../../en/admin/settings";
+import type en from "~/i18n/locales/en/admin/settings";
 
 const settings = {
   intro:

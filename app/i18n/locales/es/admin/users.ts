@@ -1,4 +1,4 @@
-import type en from "../../en/admin/users";
+import type en from "~/i18n/locales/en/admin/users";
 
 const users = {
   intro:

@@ -1,0 +1,84 @@
+import { asc } from "drizzle-orm";
+import { churchSettings, serviceTimes } from "~/db/schema";
+import type { Language } from "~/i18n/config";
+import { byContentVersion } from "~/server/content-memo.server";
+import type { AppDatabase } from "~/server/db.server";
+import { localize } from "~/i18n/localize";
+
+export interface ServiceTime {
+  key: string;
+  name: string;
+  /** 0 = Sunday … 6 = Saturday */
+  dayOfWeek: number;
+  /** "HH:MM", 24-hour, church time zone */
+  startTime: string;
+  isMainService: boolean;
+}
+
+export interface ChurchProfile {
+  name: string;
+  tagline: string;
+  address: { street: string; city: string; region: string; postalCode: string; country: string };
+  phone: string;
+  phoneDisplay: string;
+  smsKeyword: string;
+  email: string | null;
+  timeZone: string;
+  geo: { latitude: number; longitude: number } | null;
+  mapEmbedUrl: string | null;
+  directionsUrl: string | null;
+  facebookUrl: string | null;
+  youtubeUrl: string | null;
+  ogImageUrl: string | null;
+  serviceTimes: ServiceTime[];
+}
+
+export interface GetChurchProfileOptions {
+  db: AppDatabase;
+  language: Language;
+}
+
+/**
+ * The church's public facts in one language; null until the church is configured. Read once
+ * per content version in the production server (content-memo.server.ts).
+ */
+export function getChurchProfile({ db, language }: GetChurchProfileOptions): Promise<ChurchProfile | null> {
+  return byContentVersion(`church-profile ${language}`, () => readChurchProfile(db, language));
+}
+
+async function readChurchProfile(db: AppDatabase, language: Language): Promise<ChurchProfile | null> {
+  const [[settings], times] = await Promise.all([
+    db.select().from(churchSettings).limit(1),
+    db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
+  ]);
+  if (!settings) return null;
+  return {
+    name: localize(language, settings.nameEn, settings.nameEs),
+    tagline: localize(language, settings.taglineEn, settings.taglineEs),
+    address: {
+      street: settings.streetAddress,
+      city: settings.city,
+      region: settings.region,
+      postalCode: settings.postalCode,
+      country: settings.country,
+    },
+    phone: settings.phone,
+    phoneDisplay: settings.phoneDisplay,
+    smsKeyword: settings.smsKeyword,
+    email: settings.email,
+    timeZone: settings.timeZone,
+    geo: settings.latitude != null && settings.longitude != null ? { latitude: settings.latitude, longitude: settings.longitude } : null,
+    mapEmbedUrl: settings.mapEmbedUrl,
+    directionsUrl: settings.directionsUrl,
+    facebookUrl: settings.facebookUrl,
+    youtubeUrl: settings.youtubeUrl,
+    ogImageUrl: settings.ogImageUrl,
+    serviceTimes: times.map((t) => ({
+      key: t.key,
+      name: localize(language, t.nameEn, t.nameEs),
+      dayOfWeek: t.dayOfWeek,
+      startTime: t.startTime,
+      isMainService: t.isMainService,
+    })),
+  };
+}
