@@ -12,7 +12,7 @@ import { holdEmbeddedDatabase } from "~/features/admin/embedded-database-lock.se
 import { resolveAdminSession } from "~/platform/admin/resolve-admin-session.server";
 import { appVersion, readMigrationStatus, uptimeSeconds } from "~/features/admin/health/system-info.server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { createAuth, getAuth, resolveAuthSecret, setAuth } from "~/server/auth.server";

@@ -12,7 +12,7 @@ import { phoneNumber } from "better-auth/plugins/phone-number";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { accounts, profiles, sessions, twoFactors, users, verifications } from "~/db/schema";
-import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
+import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/lib/phone-formats";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "./db.server";
 import { logger } from "./logger.server";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { appMeta, auditLog, contentBlocks, events, leaders } from "~/db/schema";
 import { handleContentAction } from "~/features/content/admin/content-action.server";
 import { requireAdmin } from "~/platform/admin/require-admin.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { loadHomePage } from "~/features/content/load-home-page.server";
 import { action, loader } from "~/routes/admin/content";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { appMeta, auditLog, eventRegistrations, events, outboxMessages, type OutboxEmailPayload } from "~/db/schema";
 import { handleEventFormAction } from "~/features/events/admin/event-form-action.server";
 import { requireAdmin } from "~/platform/admin/require-admin.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { getHomePage } from "~/features/content/get-home-page.server";
 import { registerForEvent } from "~/features/events/register-for-event.server";
 import { action as editAction, loader as editLoader } from "~/routes/admin/event-edit";

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
 import { auditLog, churchSettings, orderItems, orders, outboxMessages, products, productVariants } from "~/db/schema";
 import { requireAdmin } from "~/platform/admin/require-admin.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { handleProductAdminAction } from "~/features/store/admin/product-admin-action.server";
 import es from "~/i18n/locales/es/store-admin";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";

@@ -11,7 +11,7 @@ import { clearAssistantKnowledgeCache } from "~/features/assistant/assistant-kno
 import { setAiProvider } from "~/features/assistant/stream-ai-answer.server";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { describeOnBackend } from "../support/test-database";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { action as chatAction } from "~/routes/assistant/chat";
 import { PUBLIC_URL } from "../support/auth-harness";
 import { createLoadContext } from "~/server/load-context.server";

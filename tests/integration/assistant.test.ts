@@ -11,7 +11,7 @@ import { auditLog, faqItems, profiles, rateLimits, users } from "~/db/schema";
 import type { ContentActionData } from "~/features/content/admin/content-action.server";
 import { clearAssistantKnowledgeCache } from "~/features/assistant/assistant-knowledge.server";
 import { setAiProvider } from "~/features/assistant/stream-ai-answer.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { action as contentAction, loader as contentLoader } from "~/routes/admin/content";
 import { action as chatAction, loader as chatLoader } from "~/routes/assistant/chat";
 import { authCallContext, getAuth } from "~/server/auth.server";

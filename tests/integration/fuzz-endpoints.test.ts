@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { profiles, users } from "~/db/schema";
 import { ADMIN_COOKIE, validateAdminSession } from "~/platform/admin/admin-session.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { detectRequestLanguage } from "~/i18n/detect-language";
 import { backgroundSettled } from "~/server/background.server";

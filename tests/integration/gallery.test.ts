@@ -30,7 +30,7 @@ import { action as moderationAction } from "~/routes/admin/moderation";
 import { loader as communityLoader } from "~/routes/community/community";
 import { loader as galleryRedirect } from "~/routes/site/gallery";
 import { authCallContext, getAuth } from "~/server/auth.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { startAdminHarness, type AdminHarness, type TestAdmin } from "../support/admin-harness";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import { describeOnBackend } from "../support/test-database";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { appMeta, auditLog, liveChatMessages, liveStreams, userRoles, users } from "~/db/schema";
 import { getHomePage } from "~/features/content/get-home-page.server";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import type { ChatActionData } from "~/features/live/run-chat-action.server";
 import { runChatAction } from "~/features/live/run-chat-action.server";
 import { runLiveAdminAction } from "~/features/live/run-live-admin-action.server";

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/platform/admin/require-admin.server";
 import { handleSermonFormAction } from "~/features/sermons/admin/sermon-form-action.server";
 import { createSermonUploads } from "~/features/sermons/admin/sermon-uploads.server";
 import { readStreamedForm } from "~/platform/uploads/stream-form-data.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { sermonsTranslator } from "~/features/sermons/sermons-translation";
 import { action as editAction, loader as editLoader } from "~/routes/admin/sermon-edit";
 import { action as listAction, loader as listLoader } from "~/routes/admin/sermons";

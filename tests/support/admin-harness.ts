@@ -3,7 +3,7 @@ import { userRoles } from "~/db/schema";
 import type { ScopeName } from "~/platform/admin/admin-sections";
 import { ADMIN_COOKIE, createAdminSession } from "~/platform/admin/admin-session.server";
 import { createAdministrator } from "~/features/admin/create-administrator.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { getAuth } from "~/server/auth.server";
 import { PUBLIC_URL, startAuthHarness, type AuthHarness } from "./auth-harness";
 import type { Backend } from "./test-database";

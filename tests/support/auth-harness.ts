@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth-request.server";
+import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { runAuthIntent, type AuthActionData } from "~/features/auth/run-auth-intent.server";
 import type { Language } from "~/i18n/config";
 import { createAuth, setAuth } from "~/server/auth.server";

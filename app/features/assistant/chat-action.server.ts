@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import type { Language } from "~/i18n/config";
 import { getEnv } from "~/server/env.server";

@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/lib/phone-formats";
 import type { AuthMessage, AuthMessageKey } from "./auth-translation";
+
+export { E164, PHONE_ONLY_EMAIL_DOMAIN };
 
 /*
  * The spec's validation rules (section 5), in its order, as pure functions the server runs
@@ -10,9 +13,6 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 200;
 const EMAIL_MAX = 254;
-export const E164 = /^\+[1-9]\d{6,14}$/;
-/** Phone-only accounts get a placeholder address on this domain, which can never receive mail. */
-export const PHONE_ONLY_EMAIL_DOMAIN = "phone.invalid";
 /** Lower-case letters in any script (so "anamaría" is a username), digits, dots, dashes, underscores. */
 export const USERNAME = /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}._-]{3,30}$/u;
 const NOT_USERNAME_CHARACTER = /[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}._-]/gu;

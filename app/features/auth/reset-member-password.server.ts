@@ -6,7 +6,8 @@ import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.serve
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { checkPasswordReset, normalizeEmail, ZPasswordReset } from "./auth-input";
-import { checkLimit, clientIp, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
+import { checkLimit, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { findPasswordReset } from "./find-password-reset.server";
 import { liftSignInLock } from "./sign-in-lock.server";
 import { isCommonPassword } from "./sign-up.server";

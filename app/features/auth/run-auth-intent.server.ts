@@ -1,6 +1,7 @@
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
-import { failure, readInput, type AuthOutcome } from "./auth-request.server";
+import { failure, type AuthOutcome } from "./auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import type { AuthMessage, AuthMessageKey } from "./auth-translation";
 import { requestPasswordReset } from "./request-password-reset.server";
 import { resetMemberPassword } from "./reset-member-password.server";

@@ -3,7 +3,7 @@ import { escapeLike } from "~/lib/escape-like";
 import type { AppDatabase } from "~/server/db.server";
 import { consumeRateLimit, peekRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { clientNetwork } from "~/server/client-network.server";
-import { clientIp } from "./auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 
 export interface SignInLockRules {
   /** Failed passwords for one account from one client address: then that address waits. */

@@ -6,16 +6,8 @@ import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { refundRateLimit } from "~/server/rate-limit.server";
 import { checkCode, checkSignInEmail, checkSignInPhone, ZSignInEmail, ZSignInPhone, ZTwoFactor } from "./auth-input";
-import {
-  checkLimit,
-  clientIp,
-  cookieHeaders,
-  failure,
-  fromAuthError,
-  limits,
-  rateLimitedMessage,
-  type AuthOutcome,
-} from "./auth-request.server";
+import { checkLimit, cookieHeaders, failure, fromAuthError, limits, rateLimitedMessage, type AuthOutcome } from "./auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { claimSignInAttempt } from "./sign-in-lock.server";
 
 interface SignInOptions {

@@ -2,7 +2,8 @@ import type { Language } from "~/i18n/config";
 import { authCallContext, getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { checkCode, checkPhone, ZSmsSend, ZSmsVerify } from "./auth-input";
-import { checkLimit, clientIp, cookieHeaders, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
+import { checkLimit, cookieHeaders, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 
 interface SmsOptions {
   db: AppDatabase;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { localize } from "~/i18n/localize";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { redirect } from "react-router";
 import { gifts, givingFunds, recurringGifts } from "~/db/schema";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { loadIntroPage } from "~/platform/content/load-intro-page.server";

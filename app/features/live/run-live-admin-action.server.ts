@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getPubSub } from "~/server/pubsub.server";
 import { MUTE_DURATIONS } from "./chat-events";
 import { deleteChatMessage } from "./delete-chat-message.server";

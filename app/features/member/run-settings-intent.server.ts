@@ -1,4 +1,5 @@
-import { failure, readInput, type AuthOutcome } from "~/features/auth/auth-request.server";
+import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import type { AuthMessage } from "~/features/auth/auth-translation";
 import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";

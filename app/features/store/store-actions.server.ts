@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { cartItems, churchSettings, productVariants } from "~/db/schema";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { localize } from "~/i18n/localize";
 import { echo } from "~/platform/forms/field-errors";
 import type { Language } from "~/i18n/config";

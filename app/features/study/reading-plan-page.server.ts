@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { getRequestContext } from "~/server/request-context.server";

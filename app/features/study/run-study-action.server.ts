@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,4 +1,4 @@
-import { clientIp, readInput } from "~/features/auth/auth-request.server";
+import { clientIp, readInput } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { volunteerOpportunities, volunteerSignups } from "~/db/schema";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { getEnv, siteUrl } from "~/server/env.server";

@@ -1,5 +1,5 @@
 import { adminAuthAttempts } from "~/db/schema";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 

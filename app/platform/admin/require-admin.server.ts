@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import { sameSitePath } from "~/lib/same-site-path";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

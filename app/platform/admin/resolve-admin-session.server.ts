@@ -1,6 +1,6 @@
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import type { AppDatabase } from "~/server/db.server";
-import { clientIp } from "~/features/auth/auth-request.server";
+import { clientIp } from "~/server/request-input.server";
 import {
   ADMIN_ABSOLUTE_SECONDS,
   adminSessionCookie,

@@ -14,7 +14,7 @@ import {
 import { parseOfferingInput } from "~/features/membership/admin/parse-offering-input.server";
 import { saveOffering } from "~/features/membership/admin/save-offering.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { membershipTranslator, useMembershipTranslation } from "~/features/membership/membership-translation";
 
 /** The class this URL edits: null for /admin/classes/new; a 404 for an id that is not one. */

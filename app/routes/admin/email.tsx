@@ -27,7 +27,7 @@ import { previewCampaign, type CampaignPreview } from "~/features/messaging/admi
 import { saveCampaignDraft } from "~/features/messaging/admin/save-campaign-draft.server";
 import { sendCampaign } from "~/features/messaging/admin/send-campaign.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 
 const NOTICES = { saved: "email.messages.saved", sent: "email.messages.sent" } as const;
 

@@ -7,7 +7,7 @@ import { loadRegistrationsPage, type RegistrationsPageData } from "~/features/ev
 import { readRegistrationFilters } from "~/features/events/admin/registrations-input";
 import { setCheckIn } from "~/features/events/admin/set-check-in.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "registrations");

@@ -7,7 +7,7 @@ import { cancelEvent } from "~/features/events/admin/cancel-event.server";
 import { duplicateEvent, parseEventId } from "~/features/events/admin/duplicate-event.server";
 import { listEvents, STATUS_FILTERS, type EventListRow, type StatusFilter } from "~/features/events/admin/list-events.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { readSearchQuery } from "~/lib/search-query";
 

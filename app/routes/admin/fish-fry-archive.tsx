@@ -20,7 +20,7 @@ import { loadFundraisers, type FundraiserEntry } from "~/features/events/admin/l
 import { saveFundraiser } from "~/features/events/admin/save-fundraiser.server";
 import type { YearTotals } from "~/features/events/admin/year-over-year";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { dateTimeFormat, numberFormat } from "~/i18n/intl-format";
 
 const DONE = ["created", "updated", "deleted", "archived"] as const;

@@ -7,7 +7,7 @@ import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminT } 
 import { loadSystemHealth, type HealthState } from "~/features/admin/health/load-system-health.server";
 import { retryFailedSends } from "~/features/admin/health/retry-failed-sends.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getEnv } from "~/server/env.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

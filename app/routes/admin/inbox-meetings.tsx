@@ -20,7 +20,7 @@ import { replyToMeeting } from "~/features/visit/admin/reply-to-meeting.server";
 import { saveMeetingNotes } from "~/features/visit/admin/save-meeting-notes.server";
 import { setMeetingStatus } from "~/features/visit/admin/set-meeting-status.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { formatVisitDate } from "~/features/visit/visit-emails";
 import { useVisitTranslation, type VisitT } from "~/features/visit/visit-translation";
 import { getEnv, siteUrl } from "~/server/env.server";

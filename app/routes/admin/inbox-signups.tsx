@@ -24,7 +24,7 @@ import {
   SIGNUP_NOTES_MAX,
   SIGNUP_STATUSES,
 } from "~/features/admin/signups/signups-input";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "inbox:signups");

@@ -17,7 +17,7 @@ import {
 import { readAdminToken, validateAdminSession } from "~/platform/admin/admin-session.server";
 import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/platform/admin/admin-translation";
 import { adminCookiesSecure, NO_STORE } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { sameSitePath } from "~/lib/same-site-path";

@@ -8,7 +8,7 @@ import { loadMembersPage, type MembersPageData } from "~/features/people/admin/l
 import { MEMBERSHIP_STATUSES, NOTE_MAX, readMemberFilters } from "~/features/people/admin/members-input";
 import { updateMembership } from "~/features/people/admin/update-membership.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language, admin, ip } = await requireAdmin(request, "members");

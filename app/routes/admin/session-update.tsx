@@ -6,7 +6,7 @@ import { listAdminSessions } from "~/platform/admin/admin-session.server";
 import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/platform/admin/admin-translation";
 import { adminCookiesSecure, NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { updateAdminSession, type SessionUpdateBody } from "~/features/admin/update-admin-session.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { summarizeUserAgent } from "~/features/member/summarize-user-agent";
 
 export async function loader({ request }: Route.LoaderArgs) {

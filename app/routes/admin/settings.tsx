@@ -19,7 +19,7 @@ import { saveServiceTime } from "~/features/admin/settings/save-service-time.ser
 import { sendTestEmail } from "~/features/admin/settings/send-test-email.server";
 import { sendTestSms } from "~/features/admin/settings/send-test-sms.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { useTranslation } from "~/i18n/react";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { USER_ROLES } from "~/features/admin/users/set-user-roles.server";
 import { EDITABLE_SCOPES } from "~/features/admin/users/set-user-scopes.server";
 import { grantableScopes } from "~/features/admin/users/grantable-scopes";
 import { refused, type UserActionResult } from "~/features/admin/users/user-action-result";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { readSearchQuery } from "~/lib/search-query";
 
 export async function loader({ request, url }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import {
 import { adminTranslator } from "~/platform/admin/admin-translation";
 import { verifyUnsubscribeToken } from "~/features/messaging/admin/unsubscribe-token.server";
 import { unsubscribeEmail } from "~/features/messaging/admin/unsubscribe-email.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import type { Language } from "~/i18n/config";
 import { getRequestContext } from "~/server/request-context.server";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { data } from "react-router";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
 import { getEnv } from "~/server/env.server";
 import { kindByIntent, type FieldErrorCode } from "./content-fields";

@@ -6,7 +6,7 @@ import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.serv
 import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
 import { slugify } from "~/lib/slugs";
 import { uniqueSlug } from "~/platform/content/unique-slug.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { bumpContentVersion } from "~/platform/content/content-version.server";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { data, redirect } from "react-router";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { decideJoinRequest } from "~/features/groups/decide-join-request.server";
 import type { GroupActor } from "~/features/groups/group-actor";
 import type { MembershipError } from "~/features/groups/membership-result";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { editPrayerRequest } from "./edit-prayer-request.server";
 import { moderatePrayerRequest } from "./moderate-prayer-request.server";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
 import { deleteSermonTaxonomy } from "./delete-sermon-taxonomy.server";
 import { parseId } from "./parse-id";

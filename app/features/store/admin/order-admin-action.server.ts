@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { changeOrderStatus, saveOrderNotes } from "./order-admin.server";
 import type { StoreAdminResult } from "./store-admin-form";
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
 import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { parseDollars } from "~/features/payments/money";
 import type { StoreAdminResult } from "./store-admin-form";
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
-import { readInput } from "~/features/auth/auth-request.server";
+import { readInput } from "~/server/request-input.server";
 import { deleteOpportunity } from "./delete-opportunity.server";
 import type { OpportunityAdminResult } from "./opportunity-form";
 import { parseOpportunityInput } from "./parse-opportunity-input.server";
