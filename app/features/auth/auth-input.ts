@@ -2,8 +2,6 @@ import { z } from "zod";
 import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/lib/phone-formats";
 import type { AuthMessage, AuthMessageKey } from "./auth-translation";
 
-export { E164, PHONE_ONLY_EMAIL_DOMAIN };
-
 /*
  * The spec's validation rules (section 5), in its order, as pure functions the server runs
  * on every request and the forms reuse. Messages are keys; the page shows them translated.

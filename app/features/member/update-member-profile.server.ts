@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, users } from "~/db/schema";
-import { E164, NAME_MAX, normalizeName, normalizePhone, normalizeUsername, USERNAME } from "~/features/auth/auth-input";
+import { NAME_MAX, normalizeName, normalizePhone, normalizeUsername, USERNAME } from "~/features/auth/auth-input";
+import { E164 } from "~/lib/phone-formats";
 import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { isUsernameTaken } from "~/features/auth/create-member-profile.server";
 import type { AppDatabase } from "~/server/db.server";

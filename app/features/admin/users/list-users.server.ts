@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { adminSessions, adminUsers, profiles, sessions, userRoles, users } from "~/db/schema";
-import { PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
+import { PHONE_ONLY_EMAIL_DOMAIN } from "~/lib/phone-formats";
 import { isPhoneOnlyEmail } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { escapeLike } from "~/lib/escape-like";

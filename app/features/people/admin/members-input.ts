@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHONE_ONLY_EMAIL_DOMAIN } from "~/features/auth/auth-input";
+import { PHONE_ONLY_EMAIL_DOMAIN } from "~/lib/phone-formats";
 import { readSearchQuery } from "~/lib/search-query";
 
 /** Membership as the church office records it (profiles.membership_status). */
