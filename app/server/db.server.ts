@@ -63,7 +63,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("connect", (client) => {
       client.on("error", (error) => logger.warn({ err: error }, "a database connection was lost; the pool opens a new one"));
     });
-    const db = drizzlePg(pool, { schema }) as unknown as AppDatabase;
+    const db = runsAfterCommit(drizzlePg(pool, { schema }) as unknown as AppDatabase);
     return {
       kind: "postgres",
       db,
@@ -97,7 +97,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = new PGlite({ startParams: EMBEDDED_START_PARAMS(PGlite.defaultStartParams), loadDataDir: options.loadDataDir });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as AppDatabase;
+  const db = runsAfterCommit(drizzlePglite(client, { schema }) as unknown as AppDatabase);
   return {
     kind: "pglite",
     db,
@@ -106,6 +106,55 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
   };
+}
+
+/** The callbacks of each open transaction (and of its savepoints, which share the outer list). */
+const afterCommitCallbacks = new WeakMap<object, Array<() => void>>();
+
+type TransactionRunner = (run: (tx: AppDatabase) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+
+/**
+ * Makes `db.transaction` (and a transaction's own `transaction`, a savepoint) keep a list of
+ * callbacks that `afterCommit` adds, run once the outermost transaction has committed; a
+ * transaction that rolls back drops them. Drizzle has no such hook of its own.
+ */
+function runsAfterCommit(db: AppDatabase, shared?: Array<() => void>): AppDatabase {
+  const target = db as unknown as { transaction: TransactionRunner };
+  const begin = target.transaction.bind(db) as TransactionRunner;
+  target.transaction = async (run, config) => {
+    const callbacks = shared ?? [];
+    const result = await begin(async (tx) => {
+      afterCommitCallbacks.set(tx, callbacks);
+      return run(runsAfterCommit(tx, callbacks));
+    }, config);
+    if (!shared) {
+      for (const callback of callbacks.splice(0)) {
+        try {
+          callback();
+        } catch (error) {
+          logger.error({ err: error }, "a callback after a transaction's commit failed");
+        }
+      }
+    }
+    return result;
+  };
+  return db;
+}
+
+/**
+ * Runs `callback` once what `db` wrote is visible to others: after the outermost transaction
+ * commits when `db` is a transaction (never when it rolls back), at once otherwise (each
+ * statement outside a transaction commits on its own).
+ */
+export function afterCommit(db: AppDatabase, callback: () => void): void {
+  const callbacks = afterCommitCallbacks.get(db);
+  if (callbacks) callbacks.push(callback);
+  else callback();
+}
+
+/** Whether `db` is an open transaction (or savepoint) rather than the database itself. */
+export function inTransaction(db: AppDatabase): boolean {
+  return afterCommitCallbacks.has(db);
 }
 
 /** Finds `drizzle/` by walking up from this file: it differs between source and build. */

@@ -435,7 +435,7 @@ describe("withScriptHashes", () => {
 });
 
 describe("createContentVersionReader", () => {
-  it("reads at most once per interval, and on every request for a while after a change", async () => {
+  it("reads at most once per interval, and again at once after a change", async () => {
     let reads = 0;
     let time = 0;
     const reader = createContentVersionReader(async () => String(++reads), { intervalMs: 1000, now: () => time });
@@ -444,23 +444,39 @@ describe("createContentVersionReader", () => {
     expect(await reader()).toBe("1");
     time = 1000;
     expect(await reader()).toBe("2");
-    reader.changed(2000);
+    reader.changed();
+    expect(reader.peek()).toBeUndefined();
     time = 1100;
     expect(await reader()).toBe("3");
+    // One read after a change, then back to one read per interval.
     time = 1200;
+    expect(await reader()).toBe("3");
+    expect(reader.peek()).toBe("3");
+    time = 2100;
+    expect(reader.peek()).toBeUndefined();
     expect(await reader()).toBe("4");
-    // The window is over: back to one read per interval.
-    time = 3100;
-    expect(await reader()).toBe("5");
-    time = 3600;
-    expect(await reader()).toBe("5");
-    // Known without a read only inside the interval and outside a change's window.
-    expect(reader.peek()).toBe("5");
-    time = 4200;
-    expect(reader.peek()).toBeUndefined();
-    expect(await reader()).toBe("6");
-    reader.changed(2000);
-    expect(reader.peek()).toBeUndefined();
+  });
+
+  it("neither keeps nor shares a read begun before a change", async () => {
+    const answers: Array<(version: string) => void> = [];
+    const reader = createContentVersionReader(() => new Promise<string>((resolve) => answers.push(resolve)), { now: () => 0 });
+    const before = reader();
+    // Concurrent requests share one read…
+    const sameRead = reader();
+    expect(answers).toHaveLength(1);
+    reader.changed();
+    // …but not one begun before the change: that may have seen the database before the commit.
+    const after = reader();
+    expect(answers).toHaveLength(2);
+    answers[0]?.("old");
+    answers[1]?.("new");
+    await expect(before).resolves.toBe("old");
+    await expect(sameRead).resolves.toBe("old");
+    await expect(after).resolves.toBe("new");
+    // The late answer of the older read did not replace the newer one.
+    expect(reader.peek()).toBe("new");
+    await expect(reader()).resolves.toBe("new");
+    expect(answers).toHaveLength(2);
   });
 });
 

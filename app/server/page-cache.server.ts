@@ -624,43 +624,50 @@ export function languageCookieFor(language: Language, secure: boolean): string {
 
 /**
  * The content version, read from the database at most every `intervalMs` (other instances'
- * changes show within that time). After a change in this process, and for a short while after
- * it (the transaction commits after the bump), every request reads it again.
+ * changes show within that time). After a change in this process (`changed`, called once the
+ * change has committed) the next request reads it again, and a read begun before the change
+ * is not kept.
  */
 export function createContentVersionReader(read: () => Promise<string>, { intervalMs = 1000, now = Date.now } = {}) {
   let value: string | undefined;
   let readAt = 0;
-  let freshUntil = 0;
-  let inflight: Promise<string> | undefined;
+  /** Bumped by every change: a read begun under an older generation is not kept or shared. */
+  let generation = 0;
+  let inflight: { generation: number; version: Promise<string> } | undefined;
+  const known = (time: number) => value !== undefined && time - readAt < intervalMs;
   const reader = async (): Promise<string> => {
     const time = now();
-    if (value !== undefined && time - readAt < intervalMs && time >= freshUntil) return value;
-    if (inflight) return inflight;
-    inflight = read()
-      .then((next) => {
+    if (known(time)) return value as string;
+    if (inflight?.generation === generation) return inflight.version;
+    const started = generation;
+    const version = read().then((next) => {
+      if (started === generation) {
         value = next;
         readAt = time;
-        return next;
-      })
+      }
+      return next;
+    });
+    const current = { generation: started, version };
+    inflight = current;
+    void version
       .finally(() => {
-        inflight = undefined;
-      });
-    return inflight;
+        if (inflight === current) inflight = undefined;
+      })
+      .catch(() => {});
+    return version;
   };
-  reader.changed = (forMs = 2000) => {
-    freshUntil = now() + forMs;
+  reader.changed = () => {
+    generation += 1;
+    value = undefined;
   };
   /** The version when the reader would answer it without reading, else undefined. */
-  reader.peek = (): string | undefined => {
-    const time = now();
-    return value !== undefined && time - readAt < intervalMs && time >= freshUntil ? value : undefined;
-  };
+  reader.peek = (): string | undefined => (known(now()) ? value : undefined);
   return reader;
 }
 
 const contentChangeListeners = new Set<() => void>();
 
-/** Called by `bumpContentVersion`: this process's cache looks at the version again at once. */
+/** Called by `bumpContentVersion` once the change has committed: this process's cache reads the version again. */
 export function notifyContentChanged(): void {
   for (const listener of contentChangeListeners) listener();
 }

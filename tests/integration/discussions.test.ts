@@ -494,7 +494,7 @@ describeOnBackend("discussions", (backend) => {
           `discussion.thread.lock:${a}`,
           `discussion.thread.unlock:${a}`,
           `discussion.thread.delete:${b}`,
-          "discussion.settings:",
+          "discussion.settings:1",
         ]),
       );
       const [entry] = await db()

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { churchSettings, faqItems, givingFunds, leaders, serviceTimes, sermons, studyGroups } from "~/db/schema";
+import { faqItems, givingFunds, leaders, serviceTimes, sermons, studyGroups } from "~/db/schema";
 import { readContentVersion } from "~/platform/content/content-version.server";
 import { listEventOccurrences } from "~/features/events/list-event-occurrences.server";
 import type { AppDatabase } from "~/server/db.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** A text in both languages (Spanish falls back to English where the church left it empty). */
 export interface Bi {
@@ -40,7 +41,7 @@ const TTL_MS = 60_000;
 
 /** Reads everything the assistant answers from, straight from the church's tables. */
 export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()): Promise<AssistantKnowledge | null> {
-  const [settings] = await db.select().from(churchSettings).limit(1);
+  const settings = await readChurchSettings(db);
   if (!settings) return null;
   const [times, leaderRows, sermonRows, groupRows, fundRows, faqRows, occurrences] = await Promise.all([
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),

@@ -1,10 +1,10 @@
-import { churchSettings, discussionThreads } from "~/db/schema";
+import { discussionThreads } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export async function discussionAutoApprove(db: AppDatabase): Promise<boolean> {
-  const [row] = await db.select({ autoApprove: churchSettings.discussionAutoApprove }).from(churchSettings).limit(1);
-  return row?.autoApprove ?? false;
+  return (await readChurchSettings(db))?.discussionAutoApprove ?? false;
 }
 
 /** A member's new topic: pending until a moderator approves it, unless the church publishes new topics at once. */

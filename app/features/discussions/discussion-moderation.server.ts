@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { churchSettings, discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
+import { discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import type { ModerationOutcome } from "~/platform/admin/moderation-outcome";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
@@ -8,6 +8,7 @@ import { formatDiscussionDate } from "./discussion-views";
 import { discussionsAdminTranslator } from "./discussions-admin-translation";
 import { discussionsTranslator } from "./discussions-translation";
 import { moderateDiscussion, saveDiscussionSettings, type DiscussionDecision } from "./moderate-discussion.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 const RECENT_LIMIT = 20;
 const QUEUE_LIMIT = 50;
@@ -49,7 +50,7 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
   const when = (d: Date) => formatDiscussionDate(d, language, timeZone);
   // "" once the author deleted their account (ADR 021).
   const author = (name: string) => name || discussionsTranslator(language)("memberFallback");
-  const [pendingRows, reportedThreadRows, reportedReplyRows, recentRows, [settings]] = await Promise.all([
+  const [pendingRows, reportedThreadRows, reportedReplyRows, recentRows, settings] = await Promise.all([
     db
       .select()
       .from(discussionThreads)
@@ -75,7 +76,7 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
       .where(eq(discussionThreads.status, "approved"))
       .orderBy(desc(discussionThreads.lastActivityAt))
       .limit(RECENT_LIMIT),
-    db.select({ autoApprove: churchSettings.discussionAutoApprove }).from(churchSettings).limit(1),
+    readChurchSettings(db),
   ]);
   const threadIds = [...new Set([...pendingRows, ...reportedThreadRows].map((r) => r.id))];
   const replyIds = reportedReplyRows.map((r) => r.reply.id);
@@ -134,7 +135,7 @@ export async function loadDiscussionModeration({ ctx }: { ctx: AdminContext }) {
       href: `${href(reply.threadId)}#reply-${reply.id}`,
     })),
     recent: recentRows.map(threadView),
-    autoApprove: settings?.autoApprove ?? false,
+    autoApprove: settings?.discussionAutoApprove ?? false,
   };
 }
 

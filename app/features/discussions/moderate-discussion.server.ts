@@ -1,8 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { churchSettings, discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
+import { discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
+import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
 
 export type DiscussionDecision = "approve" | "hide" | "dismiss" | "lock" | "unlock" | "delete";
 type Actor = Pick<AdminIdentity, "userId" | "name">;
@@ -121,20 +122,12 @@ export async function moderateDiscussion(o: {
 
 /** The church setting: publish new discussions at once (true) or after review. */
 export async function saveDiscussionSettings(o: { db: AppDatabase; actor: Actor; ip: string; autoApprove: boolean }): Promise<boolean> {
-  return o.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ discussionAutoApprove: churchSettings.discussionAutoApprove })
-      .from(churchSettings)
-      .limit(1)
-      .for("update");
-    if (!before) return false;
-    await tx.update(churchSettings).set({ discussionAutoApprove: o.autoApprove });
-    await recordAudit({
-      db: tx as unknown as AppDatabase,
-      actor: o.actor,
-      ipAddress: o.ip,
-      entry: { action: "discussion.settings", entityType: "church_settings", before, after: { discussionAutoApprove: o.autoApprove } },
-    });
-    return true;
+  const outcome = await updateChurchSettings({
+    db: o.db,
+    actor: o.actor,
+    ipAddress: o.ip,
+    action: "discussion.settings",
+    next: { discussionAutoApprove: o.autoApprove },
   });
+  return outcome !== "notFound";
 }

@@ -3,7 +3,7 @@ import { discussionReplies, discussionThreads } from "~/db/schema";
 import { greetableName } from "~/features/auth/auth-emails";
 import { personOf } from "~/platform/people/people.server";
 import { renderEmail } from "~/platform/email/render-email";
-import { churchNameIn } from "~/features/prayer/prayer-people.server";
+import { churchName } from "~/platform/church/church-settings.server";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
@@ -82,7 +82,7 @@ export async function postDiscussionReply(o: {
           subject: t("emails.reply.subject"),
           ...renderEmail({
             language: author.language,
-            churchName: await churchNameIn(db, author.language),
+            churchName: await churchName(db, author.language),
             siteUrl: o.siteUrl,
             heading: t("emails.reply.heading"),
             paragraphs: [

@@ -1,8 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import { churchSettings, eventRegistrations, events } from "~/db/schema";
+import { eventRegistrations, events } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { hashCancelToken, queueRegistrationEmail, seatsTaken } from "./register-for-event.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 type EventRow = typeof events.$inferSelect;
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -88,7 +89,7 @@ export async function promoteWaitlisted(
       ? Number.POSITIVE_INFINITY
       : o.event.capacity - (await seatsTaken(db, o.event.id, o.occurrenceStart)).confirmed;
   if (free <= 0) return 0;
-  const [settings] = await db.select().from(churchSettings).limit(1);
+  const settings = await readChurchSettings(db);
   let promoted = 0;
   for (const registration of waiting) {
     if (registration.partySize > free) continue;

@@ -1,8 +1,8 @@
-import { churchSettings } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 import { localize } from "~/i18n/localize";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export interface EventsChurch {
   name: string;
@@ -19,7 +19,7 @@ export function getEventsChurch(db: AppDatabase, language: Language): Promise<Ev
 }
 
 async function readEventsChurch(db: AppDatabase, language: Language): Promise<EventsChurch> {
-  const [settings] = await db.select().from(churchSettings).limit(1);
+  const settings = await readChurchSettings(db);
   if (!settings) return { name: "", timeZone: "UTC", addressLine: "", address: null };
   const address = {
     street: settings.streetAddress,

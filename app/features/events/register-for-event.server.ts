@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { churchSettings, eventRegistrations, events, signupInbox } from "~/db/schema";
+import { eventRegistrations, events, signupInbox } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { kickOutbox } from "~/server/messaging.server";
@@ -8,6 +8,7 @@ import type { Language } from "~/i18n/config";
 import { formatOccurrence, registrationEmail, type RegistrationEmailKind } from "./event-emails";
 import { occurrenceStartingAt } from "./occurrences.server";
 import { validateAnswers, type AnswerError } from "./registration-answers";
+import { readChurchSettings, type ChurchSettings } from "~/platform/church/church-settings.server";
 
 export type RegisterError =
   "notFound" | "closed" | "past" | "guestsNotAllowed" | "partySize" | "alreadyRegistered" | "invalidAnswers" | "invalidOccurrence";
@@ -18,7 +19,6 @@ export type RegisterResult =
 
 type EventRow = typeof events.$inferSelect;
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
-type ChurchSettingsRow = typeof churchSettings.$inferSelect;
 
 /** The token of an emailed cancel link and the hash stored for it. */
 export function newCancelToken(): { token: string; hash: string } {
@@ -72,7 +72,7 @@ export async function registerForEvent(o: {
     if (!event || event.status === "draft") return { ok: false, error: "notFound" };
     if (event.status === "cancelled" || !event.rsvpEnabled) return { ok: false, error: "closed" };
     if (!o.person.userId && !event.guestRegistration) return { ok: false, error: "guestsNotAllowed" };
-    const [settings] = await tx.select().from(churchSettings).limit(1);
+    const settings = await readChurchSettings(tx);
     const timeZone = settings?.timeZone ?? "UTC";
     const occurrence = occurrenceStartingAt(event, timeZone, o.occurrenceStart);
     if (!occurrence) return { ok: false, error: "invalidOccurrence" };
@@ -155,7 +155,7 @@ export async function queueRegistrationEmail(
     /** The cancel token; when absent a new one replaces the stored hash (only its hash is kept). */
     token?: string;
     siteUrl: string;
-    settings: ChurchSettingsRow | undefined;
+    settings: ChurchSettings | null;
   },
 ): Promise<void> {
   let token = o.token;

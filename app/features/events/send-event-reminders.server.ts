@@ -1,10 +1,11 @@
 import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { formatInTimeZone } from "date-fns-tz";
-import { churchSettings, eventRegistrations, events } from "~/db/schema";
+import { eventRegistrations, events } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { localDateOf } from "./occurrences.server";
 import { queueRegistrationEmail } from "./register-for-event.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** Reminders go out from this local hour on the day before, not in the middle of the night. */
 export const REMINDER_FROM_HOUR = 9;
@@ -33,7 +34,7 @@ export async function sendEventReminders({
   siteUrl: string;
   now?: Date;
 }): Promise<number> {
-  const [settings] = await db.select().from(churchSettings).limit(1);
+  const settings = await readChurchSettings(db);
   const timeZone = settings?.timeZone ?? "UTC";
   if (Number(formatInTimeZone(now, timeZone, "H")) < REMINDER_FROM_HOUR) return 0;
   const tomorrow = nextDay(localDateOf(now, timeZone));

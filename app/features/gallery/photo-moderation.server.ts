@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { churchSettings, mediaGallery } from "~/db/schema";
+import { mediaGallery } from "~/db/schema";
 import type { ModerationOutcome } from "~/platform/admin/moderation-outcome";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
@@ -8,7 +8,6 @@ import { bumpContentVersion } from "~/platform/content/content-version.server";
 import { greetableName } from "~/features/auth/auth-emails";
 import { personOf } from "~/platform/people/people.server";
 import { renderEmail } from "~/platform/email/render-email";
-import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { enqueueEmail } from "~/server/outbox.server";
@@ -17,6 +16,7 @@ import { firstErrorKey, ZCaptions } from "./gallery-input";
 import { GALLERY_DESCRIPTION_MAX, GALLERY_TITLE_MAX } from "./gallery-model";
 import { galleryAdminTranslator } from "./gallery-admin-translation";
 import { galleryUploadDir, removeGalleryFiles } from "./store-gallery-image.server";
+import { churchName } from "~/platform/church/church-settings.server";
 
 /** Members' photos waiting for review, oldest first, with everything a moderator needs to decide. */
 export async function loadPhotoModeration({ ctx }: { ctx: AdminContext }) {
@@ -153,11 +153,6 @@ export async function runPhotoModerationAction(options: {
 function formText(form: FormData, key: string): string | undefined {
   const value = form.get(key);
   return typeof value === "string" ? value : undefined;
-}
-
-async function churchName(db: AppDatabase, language: Language): Promise<string> {
-  const [settings] = await db.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs }).from(churchSettings).limit(1);
-  return (language === "es" ? settings?.nameEs : null) || (settings?.nameEn ?? "");
 }
 
 /** "Your photo is in the gallery", to the member in their language. */

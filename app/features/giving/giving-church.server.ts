@@ -1,8 +1,8 @@
-import { churchSettings } from "~/db/schema";
 import { localize } from "~/i18n/localize";
 import { validZone } from "~/platform/church/church-calendar.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** What giving pages, receipts and statements say about the church. */
 export interface GivingChurch {
@@ -17,7 +17,7 @@ export interface GivingChurch {
 }
 
 export async function getGivingChurch(db: AppDatabase, language: Language): Promise<GivingChurch> {
-  const [row] = await db.select().from(churchSettings).limit(1);
+  const row = await readChurchSettings(db);
   if (!row) return { name: "", addressLines: [], timeZone: "UTC", feePercentBp: 0, feeFixedCents: 0, text: null };
   return {
     name: localize(language, row.nameEn, row.nameEs),

@@ -1,4 +1,5 @@
 import { churchSettings, givingFunds } from "~/db/schema";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 import type { AppDatabase } from "~/server/db.server";
 import { and, eq, isNull } from "drizzle-orm";
 
@@ -40,7 +41,7 @@ export async function seedDemoGiving(tx: AppDatabase, now: Date): Promise<void> 
     .insert(givingFunds)
     .values(DEMO_FUNDS.map((fund, i) => ({ ...fund, sortOrder: (i + 1) * 10, createdAt: now, updatedAt: now })))
     .onConflictDoNothing({ target: givingFunds.slug });
-  const [settings] = await tx.select({ phoneDisplay: churchSettings.phoneDisplay }).from(churchSettings).limit(1);
+  const settings = await readChurchSettings(tx);
   if (settings) {
     await tx
       .update(churchSettings)

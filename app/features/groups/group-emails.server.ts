@@ -1,4 +1,3 @@
-import { churchSettings } from "~/db/schema";
 import { greetableName } from "~/features/auth/auth-emails";
 import { renderEmail } from "~/platform/email/render-email";
 import type { Language } from "~/i18n/config";
@@ -8,11 +7,7 @@ import { groupsAdminTranslator } from "./groups-admin-translation";
 import type { GroupRow } from "./group-people.server";
 import { leaderRecipients } from "./group-people.server";
 import { personOf } from "~/platform/people/people.server";
-
-async function churchName(db: AppDatabase, language: Language): Promise<string> {
-  const [settings] = await db.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs }).from(churchSettings).limit(1);
-  return (language === "es" ? settings?.nameEs : null) || (settings?.nameEn ?? "");
-}
+import { churchName } from "~/platform/church/church-settings.server";
 
 const groupName = (group: GroupRow, language: Language) => (language === "es" ? group.nameEs : null) || group.nameEn;
 const groupUrl = (siteUrl: string, group: GroupRow, language: Language) =>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/db/schema";
-import { pageTimeZone } from "~/platform/church/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import type { MemberSession } from "~/features/auth/get-current-member.server";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
 import type { Language } from "~/i18n/config";
@@ -26,7 +26,7 @@ export async function loadMemberSettings({ db, session, language }: LoadMemberSe
   // request and method (getCurrentMember): after a save, the page's loaders look again.
   const profile = session.profile;
   const [timeZone, passwordSet, sessionRows, [feed]] = await Promise.all([
-    pageTimeZone(db),
+    churchTimeZone(db),
     hasPassword({ db, userId }),
     listMemberSessions({ db, userId, currentSessionId: session.sessionId }),
     db.select({ version: profiles.calendarFeedVersion }).from(profiles).where(eq(profiles.id, userId)).limit(1),

@@ -1,9 +1,10 @@
 import { addDays } from "date-fns";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
-import { churchSettings, classOfferings, classSessions } from "~/db/schema";
+import { classOfferings, classSessions } from "~/db/schema";
 import { demoSettings } from "~/platform/seed/demo-church";
 import type { AppDatabase } from "~/server/db.server";
 import { validZone } from "~/platform/church/church-calendar.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export const DEMO_CLASS_SLUG = "kingdom-builders";
 
@@ -20,7 +21,7 @@ const topics: [string, string][] = [
  * Idempotent: keyed by slug, sessions only for a newly created offering.
  */
 export async function seedDemoClass(tx: AppDatabase, now: Date): Promise<void> {
-  const [settings] = await tx.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1);
+  const settings = await readChurchSettings(tx);
   const zone = validZone(settings?.timeZone ?? demoSettings.timeZone);
   const [offering] = await tx
     .insert(classOfferings)

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { prayerIntercessions, prayerReports, prayerRequests } from "~/db/schema";
-import { pageTimeZone } from "~/platform/church/church-time-zone.server";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getCurrentMember } from "~/features/auth/get-current-member.server";
 import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import type { Language } from "~/i18n/config";
@@ -24,7 +24,7 @@ export async function loadPrayerWall({ request, url, now = new Date() }: { reque
   const [blocks, session, timeZone] = await Promise.all([
     getContentBlocks({ db, language, keys: ["page.prayer"] }),
     getCurrentMember({ db, request }),
-    pageTimeZone(db),
+    churchTimeZone(db),
   ]);
   const userId = session?.member.id ?? null;
   const conditions = wallConditions(Boolean(session), now);

@@ -5,8 +5,9 @@ import { renderEmail } from "~/platform/email/render-email";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
-import { churchNameIn, prayerPerson, wallUrl } from "./prayer-people.server";
+import { prayerPerson, wallUrl } from "./prayer-people.server";
 import { prayerAdminTranslator } from "./prayer-admin-translation";
+import { churchName } from "~/platform/church/church-settings.server";
 
 const HOUR_MS = 3_600_000;
 
@@ -71,7 +72,7 @@ export async function prayForRequest(o: {
           subject: t("emails.praying.subject"),
           ...renderEmail({
             language: author.language,
-            churchName: await churchNameIn(db, author.language),
+            churchName: await churchName(db, author.language),
             siteUrl: o.siteUrl,
             heading: t("emails.praying.heading"),
             paragraphs: [

@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, gt, inArray, isNull, like, or, sql } from "drizzle-orm";
 import {
-  churchSettings,
   classSignups,
   discussionReplies,
   discussionThreads,
@@ -37,6 +36,7 @@ import { enqueueEmail, enqueueSms } from "~/server/outbox.server";
 import { accountDeletedEmail, accountDeletedText } from "./deletion-emails";
 import { AccountDeletionBlocked, findDeletionBlocker } from "./find-deletion-blocker.server";
 import { recordPrivacyAudit } from "./record-privacy-audit.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /**
  * What the deleting request knows that better-auth's `beforeDelete` hook (which only gets the
@@ -84,7 +84,7 @@ export async function eraseMemberAccount(options: {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!user) return {};
     const [profile] = await tx.select().from(profiles).where(eq(profiles.id, userId));
-    const [church] = await tx.select().from(churchSettings).limit(1);
+    const church = await readChurchSettings(tx);
     const email = isPhoneOnlyEmail(user.email) ? null : user.email.trim().toLowerCase();
     const phone = user.phoneNumberVerified ? user.phoneNumber : null;
     const addresses = [email, user.phoneNumber, profile?.phone].filter((a): a is string => Boolean(a));

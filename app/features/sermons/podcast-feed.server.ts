@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
-import { churchSettings, sermonSeries, sermons } from "~/db/schema";
+import { sermonSeries, sermons } from "~/db/schema";
 import { localize } from "~/i18n/localize";
 import { isLanguage, type Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -8,6 +8,7 @@ import { getEnv, siteUrl } from "~/server/env.server";
 import { mediaTypeOf } from "./media-types";
 import { sermonsTranslator } from "./sermons-translation";
 import { podcastGuid } from "./uuid-v5";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** The newest episodes a feed lists; podcast apps keep older ones they already fetched. */
 const FEED_LIMIT = 300;
@@ -46,8 +47,8 @@ export function podcastFeedUrl(base: string, language: Language): string {
  */
 export async function buildPodcastFeed({ db, language, base }: { db: AppDatabase; language: Language; base: string }): Promise<string> {
   const t = sermonsTranslator(language);
-  const [[church], rows] = await Promise.all([
-    db.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs, email: churchSettings.email }).from(churchSettings).limit(1),
+  const [church, rows] = await Promise.all([
+    readChurchSettings(db),
     db
       .select({ sermon: sermons, seriesTitleEn: sermonSeries.titleEn, seriesTitleEs: sermonSeries.titleEs })
       .from(sermons)

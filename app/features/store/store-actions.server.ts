@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { and, eq } from "drizzle-orm";
-import { cartItems, churchSettings, productVariants } from "~/db/schema";
+import { cartItems, productVariants } from "~/db/schema";
 import { clientIp } from "~/server/request-input.server";
 import { localize } from "~/i18n/localize";
 import { echo } from "~/platform/forms/field-errors";
@@ -36,6 +36,7 @@ import {
 } from "./store-orders.server";
 import { findActiveProduct } from "./store-pages.server";
 import { storeTranslator } from "./store-translation";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** Checkouts started from one IP and by one member in an hour (the IP limit scales like the sign-in limits). */
 export const checkoutLimits = { ip: { limit: 20, windowSeconds: 60 * 60 }, member: { limit: 10, windowSeconds: 60 * 60 } };
@@ -124,7 +125,7 @@ export async function runProductAction({ request, slug }: { request: Request; sl
 
 /** Whether online checkout is possible, the shipping settings, and the church's pickup address. */
 async function storeSettings(db: AppDatabase) {
-  const [church] = await db.select().from(churchSettings).limit(1);
+  const church = await readChurchSettings(db);
   return {
     checkoutEnabled: getStripe() !== null,
     shippingEnabled: church?.storeShippingEnabled ?? false,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { churchSettings, orderItems, orders, productVariants } from "~/db/schema";
+import { orderItems, orders, productVariants } from "~/db/schema";
 import { localize } from "~/i18n/localize";
 import type { StripeEventContext, StripeEventHandler } from "~/features/payments/process-stripe-event.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -8,6 +8,7 @@ import { enqueueEmail } from "~/server/outbox.server";
 import { orderPageUrl } from "./order-access.server";
 import { orderConfirmationEmail } from "./store-emails";
 import { releaseOrder } from "./store-orders.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** The note staff see on an order paid after its stock was released and could not be taken again. */
 export const PAID_AFTER_EXPIRY_NOTE = "paid after expiry: stock not available";
@@ -128,7 +129,7 @@ async function markPaid(db: AppDatabase, order: OrderRow, paymentIntent: string 
 
 async function enqueueConfirmation(db: AppDatabase, order: OrderRow, context: StripeEventContext, afterExpiry: boolean): Promise<void> {
   const language = order.language;
-  const [church] = await db.select().from(churchSettings).limit(1);
+  const church = await readChurchSettings(db);
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.id);
   await enqueueEmail(db, {
     to: order.email,

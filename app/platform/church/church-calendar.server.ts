@@ -1,8 +1,8 @@
 import { formatInTimeZone } from "date-fns-tz";
-import { churchSettings } from "~/db/schema";
 import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 import { dateTimeFormat } from "~/i18n/intl-format";
 
 export interface MembershipChurch {
@@ -13,10 +13,7 @@ export interface MembershipChurch {
 
 /** The church's name (in `language`) and time zone, which dates on these pages use. */
 export async function getMembershipChurch(db: AppDatabase, language: Language): Promise<MembershipChurch> {
-  const [row] = await db
-    .select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs, timeZone: churchSettings.timeZone })
-    .from(churchSettings)
-    .limit(1);
+  const row = await readChurchSettings(db);
   return { name: row ? localize(language, row.nameEn, row.nameEs) : "", timeZone: validZone(row?.timeZone) };
 }
 

@@ -1,9 +1,10 @@
 import { asc } from "drizzle-orm";
-import { churchSettings, serviceTimes } from "~/db/schema";
+import { serviceTimes } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 import { localize } from "~/i18n/localize";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export interface ServiceTime {
   key: string;
@@ -47,8 +48,8 @@ export function getChurchProfile({ db, language }: GetChurchProfileOptions): Pro
 }
 
 async function readChurchProfile(db: AppDatabase, language: Language): Promise<ChurchProfile | null> {
-  const [[settings], times] = await Promise.all([
-    db.select().from(churchSettings).limit(1),
+  const [settings, times] = await Promise.all([
+    readChurchSettings(db),
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
   ]);
   if (!settings) return null;

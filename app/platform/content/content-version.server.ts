@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { appMeta } from "~/db/schema";
-import type { AppDatabase } from "~/server/db.server";
+import { afterCommit, type AppDatabase } from "~/server/db.server";
 import { notifyContentChanged } from "~/server/page-cache.server";
 
 /**
@@ -13,9 +13,9 @@ export async function bumpContentVersion(tx: AppDatabase): Promise<void> {
     .insert(appMeta)
     .values({ key: "content_version", value })
     .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } });
-  // This process's page cache reads the version again (the change is visible once the
-  // transaction commits); other instances see it within a second.
-  notifyContentChanged();
+  // Once the change is visible, this process's page cache and memo read the version again;
+  // other instances see it within a second.
+  afterCommit(tx, notifyContentChanged);
 }
 
 /** The content version public pages are cached under ("0" before the first change). */

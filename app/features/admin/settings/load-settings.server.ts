@@ -1,10 +1,11 @@
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
-import { churchSettings, serviceTimes } from "~/db/schema";
+import { asc } from "drizzle-orm";
+import { serviceTimes } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv, siteUrl, type Env } from "~/server/env.server";
 import { DEFAULT_RETENTION, RETENTION_FIELDS } from "~/features/privacy/retention-settings";
 import { PROFILE_FIELDS, type ProfileField } from "./church-profile-input";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export interface IntegrationStatus {
   email: { configured: boolean; host: string | null; from: string | null; folder: string };
@@ -39,8 +40,8 @@ export function integrationStatus(env: Env = getEnv()): IntegrationStatus {
 
 /** The settings page: the profile as form values, every service time, integration status. */
 export async function loadSettings({ db }: { db: AppDatabase }) {
-  const [[row], times] = await Promise.all([
-    db.select().from(churchSettings).where(eq(churchSettings.id, 1)),
+  const [row, times] = await Promise.all([
+    readChurchSettings(db),
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
   ]);
   const profile = Object.fromEntries(

@@ -1,6 +1,3 @@
-import { eq } from "drizzle-orm";
-import { churchSettings } from "~/db/schema";
-import { localize } from "~/i18n/localize";
 import { renderEmail } from "~/platform/email/render-email";
 import { siteUrl } from "~/server/env.server";
 import { sendEmail } from "~/server/messaging.server";
@@ -9,6 +6,7 @@ import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { success, type SettingsResult } from "./settings-result";
 import { checkTestSendLimit } from "./test-send-limit.server";
+import { churchName } from "~/platform/church/church-settings.server";
 
 /** Queues a test email to the signed-in administrator, in their language, through the outbox. */
 export async function sendTestEmail(options: { context: Pick<AdminContext, "db" | "admin" | "ip" | "language"> }): Promise<SettingsResult> {
@@ -19,18 +17,17 @@ export async function sendTestEmail(options: { context: Pick<AdminContext, "db" 
   if (limited) return { ok: false, status: 429, intent: "send-test-email", error: limited };
 
   const t = adminTranslator(context.language);
-  const [church] = await context.db.select().from(churchSettings).where(eq(churchSettings.id, 1));
-  const churchName = church ? localize(context.language, church.nameEn, church.nameEs) : t("settings.testEmail.fallbackChurch");
+  const church = (await churchName(context.db, context.language)) || t("settings.testEmail.fallbackChurch");
   const site = siteUrl();
   const { text, html } = renderEmail({
     language: context.language,
-    churchName,
+    churchName: church,
     siteUrl: site,
     heading: t("settings.testEmail.heading"),
     paragraphs: [t("settings.testEmail.body", { name: context.admin.name }), t("settings.testEmail.noAction")],
     action: { label: t("settings.testEmail.button"), url: `${site}/admin/settings` },
   });
-  const outboxId = await sendEmail({ to, subject: t("settings.testEmail.subject", { church: churchName }), text, html });
+  const outboxId = await sendEmail({ to, subject: t("settings.testEmail.subject", { church }), text, html });
   await recordAudit({
     db: context.db,
     actor: context.admin,

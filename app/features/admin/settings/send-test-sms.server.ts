@@ -1,6 +1,3 @@
-import { eq } from "drizzle-orm";
-import { churchSettings } from "~/db/schema";
-import { localize } from "~/i18n/localize";
 import { sendSms } from "~/server/messaging.server";
 import { adminTranslator } from "../../../platform/admin/admin-translation";
 import { recordAudit } from "~/platform/audit/record-audit.server";
@@ -8,6 +5,7 @@ import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { E164 } from "./church-profile-input";
 import { stringValues, success, type SettingsResult } from "./settings-result";
 import { checkTestSendLimit } from "./test-send-limit.server";
+import { churchName } from "~/platform/church/church-settings.server";
 
 /** Queues a test text message to the number typed in (E.164), through the outbox. */
 export async function sendTestSms(options: {
@@ -24,9 +22,8 @@ export async function sendTestSms(options: {
   if (limited) return { ok: false, status: 429, intent: "send-test-sms", error: limited, values };
 
   const t = adminTranslator(context.language);
-  const [church] = await context.db.select().from(churchSettings).where(eq(churchSettings.id, 1));
-  const churchName = church ? localize(context.language, church.nameEn, church.nameEs) : t("settings.testEmail.fallbackChurch");
-  const outboxId = await sendSms({ to, body: t("settings.testSms.body", { church: churchName }) });
+  const church = (await churchName(context.db, context.language)) || t("settings.testEmail.fallbackChurch");
+  const outboxId = await sendSms({ to, body: t("settings.testSms.body", { church }) });
   await recordAudit({
     db: context.db,
     actor: context.admin,

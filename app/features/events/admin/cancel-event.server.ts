@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { churchSettings, eventRegistrations, events } from "~/db/schema";
+import { eventRegistrations, events } from "~/db/schema";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import { bumpContentVersion } from "~/platform/content/content-version.server";
@@ -8,6 +8,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import { kickOutbox } from "~/server/messaging.server";
 import { eventCancelledEmail } from "./event-cancelled-email";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export type CancelEventResult = { ok: true; changed: boolean; notified: number } | { ok: false; status: 400 | 404 };
 
@@ -36,7 +37,7 @@ export async function cancelEvent(options: {
     if (event.status === "cancelled") return { ok: true, changed: false, notified: 0 } as const;
     await t.update(events).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(events.id, eventId));
 
-    const [church] = await t.select({ nameEn: churchSettings.nameEn, nameEs: churchSettings.nameEs }).from(churchSettings).limit(1);
+    const church = await readChurchSettings(t);
     const durationMs = event.endsAt ? Math.max(0, event.endsAt.getTime() - event.startsAt.getTime()) : 0;
     const registrants = await t
       .select()

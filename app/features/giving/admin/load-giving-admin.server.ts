@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
-import { churchSettings, gifts, givingFunds, recurringGifts } from "~/db/schema";
+import { gifts, givingFunds, recurringGifts } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { escapeLike } from "~/lib/escape-like";
 import { localize } from "~/i18n/localize";
@@ -7,6 +7,7 @@ import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { getStripe } from "~/server/stripe.server";
 import { GIFTS_PAGE_SIZE, periodRange, type GivingFilters, type PeriodRange } from "./giving-filters";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** What a gift brought in after refunds: the amount, the fee the donor covered, less what was refunded. */
 export const netCents = sql<number>`coalesce(sum(${gifts.amountCents} + ${gifts.feeCents} - ${gifts.refundedCents}), 0)::bigint`;
@@ -99,7 +100,7 @@ export async function loadGivingAdmin(o: {
   const timeZone = await churchTimeZone(db);
   const range = periodRange(filters, timeZone, o.now);
   const where = giftFilterClause(filters, range);
-  const [totals, [listCount], list, recurring, funds, fundUse, [settings]] = await Promise.all([
+  const [totals, [listCount], list, recurring, funds, fundUse, settings] = await Promise.all([
     givingSummary(db, range),
     db.select({ n: count() }).from(gifts).where(where),
     db
@@ -127,7 +128,7 @@ export async function loadGivingAdmin(o: {
       .limit(200),
     db.select().from(givingFunds).orderBy(asc(givingFunds.sortOrder), asc(givingFunds.name), asc(givingFunds.id)),
     db.select({ fundId: gifts.fundId, n: count() }).from(gifts).groupBy(gifts.fundId),
-    db.select().from(churchSettings).limit(1),
+    readChurchSettings(db),
   ]);
   const uses = new Map(fundUse.map((u) => [u.fundId, Number(u.n)]));
   const total = Number(listCount?.n ?? 0);

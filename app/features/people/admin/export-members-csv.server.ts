@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { churchSettings, profiles, users } from "~/db/schema";
+import { profiles, users } from "~/db/schema";
 import { adminTranslator } from "~/platform/admin/admin-translation";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
@@ -9,6 +9,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { memberColumns, memberFilterClause } from "./list-members.server";
 import { toCsv } from "~/lib/csv";
 import { visibleEmail, type MemberFilters } from "./members-input";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 
 /**
  * The members directory as a CSV download (the list's search and status filter apply),
@@ -23,16 +24,15 @@ export async function exportMembersCsv(options: {
 }): Promise<Response> {
   const { db, filters, language } = options;
   const t = adminTranslator(language);
-  const [rows, [church]] = await Promise.all([
+  const [rows, timeZone] = await Promise.all([
     db
       .select(memberColumns)
       .from(profiles)
       .innerJoin(users, eq(users.id, profiles.id))
       .where(memberFilterClause(filters))
       .orderBy(asc(profiles.fullName), asc(users.createdAt), asc(users.id)),
-    db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
+    churchTimeZone(db),
   ]);
-  const timeZone = church?.timeZone ?? "America/Chicago";
   const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const yesNo = (value: boolean) => (value ? t("members.csv.yes") : t("members.csv.no"));
 

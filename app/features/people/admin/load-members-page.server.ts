@@ -1,4 +1,3 @@
-import { churchSettings } from "~/db/schema";
 import { listMemberGroups } from "~/features/groups/list-member-groups.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
@@ -6,6 +5,7 @@ import { listMembers, type MemberRow } from "./list-members.server";
 import { loadMemberDetail } from "./load-member-detail.server";
 import { readMemberFilters, visibleEmail } from "./members-input";
 import { dateTimeFormat } from "~/i18n/intl-format";
+import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 
 /** Only these names are read back from `?done=`, so a link can't make the page say something else. */
 const DONE_NOTICES = { membership: "members.membership.saved", note: "members.notes.added" } as const;
@@ -18,13 +18,12 @@ const DONE_NOTICES = { membership: "members.membership.saved", note: "members.no
 export async function loadMembersPage({ db, language, url }: { db: AppDatabase; language: Language; url: URL }) {
   const filters = readMemberFilters(url);
   const memberId = url.searchParams.get("member");
-  const [[church], list, detail, groups] = await Promise.all([
-    db.select({ timeZone: churchSettings.timeZone }).from(churchSettings).limit(1),
+  const [timeZone, list, detail, groups] = await Promise.all([
+    churchTimeZone(db),
     memberId ? null : listMembers({ db, filters }),
     memberId ? loadMemberDetail({ db, memberId: memberId.slice(0, 200) }) : null,
     memberId ? listMemberGroups(db, memberId.slice(0, 200), language) : [],
   ]);
-  const timeZone = church?.timeZone ?? "America/Chicago";
   const dateText = dateTimeFormat(language, { dateStyle: "medium", timeZone });
   const dateTimeText = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short", timeZone });
   // A calendar date (member since) is the same day everywhere.

@@ -4,7 +4,7 @@ import { inboxReplies, prayerRequests } from "~/db/schema";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import { greetableName } from "~/features/auth/auth-emails";
 import { renderEmail } from "~/platform/email/render-email";
-import { churchNameIn, prayerPerson, wallUrl } from "~/features/prayer/prayer-people.server";
+import { prayerPerson, wallUrl } from "~/features/prayer/prayer-people.server";
 import { prayerAdminTranslator } from "~/features/prayer/prayer-admin-translation";
 import { MAX_REPLY } from "~/features/prayer/prayer-views";
 import type { AppDatabase } from "~/server/db.server";
@@ -12,6 +12,7 @@ import { kickOutbox } from "~/server/messaging.server";
 import { enqueueEmail } from "~/server/outbox.server";
 import type { PrayerActor } from "./change-prayer-request.server";
 import type { PrayerAdminOutcome } from "./prayer-admin-result";
+import { churchName } from "~/platform/church/church-settings.server";
 
 const ZReply = z.object({ id: z.uuid(), reply: z.string().trim().min(1, "required").max(MAX_REPLY, "long") });
 
@@ -48,7 +49,7 @@ export async function replyToPrayerAuthor(o: {
       subject: t("emails.reply.subject"),
       ...renderEmail({
         language: author.language,
-        churchName: await churchNameIn(db, author.language),
+        churchName: await churchName(db, author.language),
         siteUrl: o.siteUrl,
         heading: t("emails.reply.heading"),
         paragraphs: [

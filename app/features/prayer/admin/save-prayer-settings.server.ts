@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { churchSettings } from "~/db/schema";
-import { recordAudit } from "~/platform/audit/record-audit.server";
+import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { PrayerActor } from "./change-prayer-request.server";
 import type { PrayerAdminOutcome } from "./prayer-admin-result";
@@ -20,20 +19,7 @@ export async function savePrayerSettings(o: {
     prayerAutoApprove: parsed.data.autoApprove === "on" || parsed.data.autoApprove === "true",
     prayerExpiryDays: parsed.data.expiryDays,
   };
-  return o.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ prayerAutoApprove: churchSettings.prayerAutoApprove, prayerExpiryDays: churchSettings.prayerExpiryDays })
-      .from(churchSettings)
-      .limit(1)
-      .for("update");
-    if (!before) return { ok: false, status: 404, key: "admin.errors.notFound" } as const;
-    await tx.update(churchSettings).set(after);
-    await recordAudit({
-      db: tx as unknown as AppDatabase,
-      actor: o.actor,
-      ipAddress: o.ip,
-      entry: { action: "prayer.settings", entityType: "church_settings", before, after },
-    });
-    return { ok: true, id: null } as const;
-  });
+  const outcome = await updateChurchSettings({ db: o.db, actor: o.actor, ipAddress: o.ip, action: "prayer.settings", next: after });
+  if (outcome === "notFound") return { ok: false, status: 404, key: "admin.errors.notFound" };
+  return { ok: true, id: null };
 }

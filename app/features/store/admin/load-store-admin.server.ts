@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import { churchSettings, orders, products, productVariants } from "~/db/schema";
+import { orders, products, productVariants } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { escapeLike } from "~/lib/escape-like";
 import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { ORDERS_PAGE_SIZE, type OrderFilters } from "./store-filters";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 /** The orders list's WHERE: the status filter and a search by number, name or email. */
 export function orderFilterClause(filters: Pick<OrderFilters, "status" | "q">): SQL | undefined {
@@ -46,7 +47,7 @@ export const orderListColumns = {
 export async function loadStoreAdmin(o: { db: AppDatabase; language: Language; filters: OrderFilters }) {
   const { db, filters } = o;
   const where = orderFilterClause(filters);
-  const [timeZone, [total], list, productRows, [settings]] = await Promise.all([
+  const [timeZone, [total], list, productRows, settings] = await Promise.all([
     churchTimeZone(db),
     db.select({ n: count() }).from(orders).where(where),
     db
@@ -70,10 +71,7 @@ export async function loadStoreAdmin(o: { db: AppDatabase; language: Language; f
       .leftJoin(productVariants, eq(productVariants.productId, products.id))
       .groupBy(products.id)
       .orderBy(asc(products.sortOrder), asc(products.name), asc(products.id)),
-    db
-      .select({ shippingCents: churchSettings.storeShippingCents, shippingEnabled: churchSettings.storeShippingEnabled })
-      .from(churchSettings)
-      .limit(1),
+    readChurchSettings(db),
   ]);
   const n = Number(total?.n ?? 0);
   return {
@@ -95,7 +93,7 @@ export async function loadStoreAdmin(o: { db: AppDatabase; language: Language; f
       active: p.active,
       stock: Number(p.stock),
     })),
-    settings: { shipping: dollarsText(settings?.shippingCents ?? 800), shippingEnabled: settings?.shippingEnabled ?? true },
+    settings: { shipping: dollarsText(settings?.storeShippingCents ?? 800), shippingEnabled: settings?.storeShippingEnabled ?? true },
   };
 }
 
