@@ -41,6 +41,10 @@ export default defineConfig({
           globalSetup: ["tests/support/e2e-global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page's answer (a message shown, an email written to the outbox) takes longer than
+          // vitest's 1 s default for expect.poll on a loaded 2-core machine; a poll that can be
+          // met ends as soon as it is.
+          expect: { poll: { timeout: 15_000 } },
           // One browser for the whole run and one server per worker (tests/support/e2e-server.ts):
           // files run side by side, each against its own server and database. After the unit
           // and integration files (groupOrder), whose timing-sensitive tests (rate-limit windows,

@@ -1,45 +1,21 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
-import { visibleSections, adminSectionHref } from "~/platform/admin/admin-sections";
 import en from "~/i18n/locales/en/admin";
 import { baseURL, setupBrowser, visit, type NewPageOptions } from "../support/browser";
 import { callbackLink, waitForEmlTo } from "../support/mail-links";
 import { signUpMember } from "../support/member-sign-up";
 import { secretFromOtpauth, unusedTotp } from "../support/totp";
 import { e2eServer } from "../support/e2e-server";
+import { expectPageAccessible, overflowing } from "../support/page-checks";
 
 const browser = setupBrowser();
 const adminEmail = inject("adminEmail");
 const adminPassword = inject("adminPassword");
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Refused forms answer 4xx; Chromium logs those fetches as console errors. */
 const formErrors = [/status of 4\d\d/];
 
 /** The TOTP key the admin enrolled with in the first test (the later ones sign in with it). */
 let secret = "";
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  expect(
-    results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`),
-  ).toEqual([]);
-}
-
-/** Pages inside sections that the sidebar does not link: the new-event form, and a selected event's registrations. */
-const formPages = ["/admin/events/new", "/admin/event-registrations?event=1"];
-
-/** Elements sticking out past the right edge; wide tables scroll inside their own labelled region. */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("[role=region]"))
-      .slice(0, 5)
-      .map(
-        (e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px ${(e.textContent ?? "").trim().slice(0, 60)}`,
-      ),
-  );
-}
 
 async function signIn(page: Page) {
   await visit(page, "/admin/login");
@@ -82,7 +58,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
     expect(new URL(page.url()).pathname).toBe("/admin/login");
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { name: en.login.title }).waitFor();
-    await expectAccessible(page, "login");
+    await expectPageAccessible(page, "login");
 
     // A wrong password first: the spec's message.
     await page.getByLabel("Email").first().fill(adminEmail);
@@ -99,7 +75,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
     const uri = await page.locator('input[name="totpUri"]').inputValue();
     expect(shown).toBe(secretFromOtpauth(uri));
     secret = shown;
-    await expectAccessible(page, "enrolment");
+    await expectPageAccessible(page, "enrolment");
 
     await page.getByLabel("Code").fill(await unusedTotp(secret));
     await page.getByRole("button", { name: en.login.confirm }).click();
@@ -108,21 +84,13 @@ describe("admin portal", { timeout: 120_000 }, () => {
     expect(codes.length).toBeGreaterThanOrEqual(8);
     await page.getByRole("link", { name: en.login.continue }).click();
     await page.getByRole("heading", { name: en.dashboard.title, level: 1 }).waitFor();
-    await expectAccessible(page, "dashboard");
+    await expectPageAccessible(page, "dashboard");
     signedInState = await page.context().storageState();
   });
 
-  test("a super admin visits every section from the sidebar; each passes axe; unknown paths say 'Not found'", async () => {
+  test("breadcrumbs follow the spec's table; unknown paths say 'Not found'; the session page passes axe", async () => {
+    // Each section from the sidebar, at 360 px and by keyboard: tests/e2e/admin-sections.test.ts.
     const page = await signedInPage({ allowConsoleErrors: [/status of 404/] });
-    const nav = page.getByRole("navigation", { name: en.portal.navLabel });
-    for (const section of visibleSections(["admin:*"])) {
-      await nav.getByRole("link", { name: en.sections[section.id], exact: true }).click();
-      await page.waitForURL((url) => url.pathname === adminSectionHref(section));
-      await page
-        .getByRole("heading", { level: 1, name: section.id === "dashboard" ? en.dashboard.title : en.sections[section.id] })
-        .waitFor();
-      await expectAccessible(page, section.id);
-    }
     // Breadcrumbs per the spec's table.
     await visit(page, "/admin/users");
     const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
@@ -131,7 +99,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
     await page.getByRole("heading", { name: en.portal.notFoundTitle }).waitFor();
     await visit(page, "/admin/session-update");
     await page.getByRole("heading", { level: 1, name: en.session.title }).waitFor();
-    await expectAccessible(page, "session-update");
+    await expectPageAccessible(page, "session-update");
   });
 
   test("on a 360 px phone the sections are behind a menu button", async () => {
@@ -142,7 +110,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
     await page.getByRole("navigation", { name: en.portal.navLabel }).getByRole("link", { name: en.sections.settings }).click();
     await page.waitForURL("**/admin/settings");
     expect(await overflowing(page)).toEqual([]);
-    await expectAccessible(page, "settings at 360 px");
+    await expectPageAccessible(page, "settings at 360 px");
   });
 
   test("the admin edits the home headline in Spanish, by keyboard, and sees it on / in Spanish", async () => {
@@ -180,71 +148,6 @@ describe("admin portal", { timeout: 120_000 }, () => {
     } finally {
       await visit(page, "/admin/content");
       await save(original);
-    }
-  });
-
-  test("every section fits a 360 px phone without sideways scrolling and passes axe there", async () => {
-    const page = await signedInPage({ viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 404/] });
-    for (const path of [
-      ...visibleSections(["admin:*"]).map(adminSectionHref),
-      ...formPages,
-      "/admin/session-update",
-      "/admin/no-such-section",
-    ]) {
-      await visit(page, path, path.endsWith("no-such-section") ? 404 : 200);
-      expect(await overflowing(page), path).toEqual([]);
-      await expect(
-        page.evaluate(() => document.documentElement.scrollWidth),
-        path,
-      ).resolves.toBeLessThanOrEqual(360);
-      await expectAccessible(page, `${path} at 360 px`);
-    }
-  });
-
-  test("every section works by keyboard: the skip link comes first, every focus is visible, Tab is never trapped", async () => {
-    const page = await signedInPage();
-    for (const path of [...visibleSections(["admin:*"]).map(adminSectionHref), ...formPages]) {
-      await visit(page, path);
-      await page.keyboard.press("Tab");
-      const first = await page.evaluate(() => ({
-        tag: document.activeElement?.tagName,
-        href: document.activeElement?.getAttribute("href"),
-      }));
-      expect(first, path).toEqual({ tag: "A", href: "#main" });
-      const seen = new Set<string>();
-      const invisible: string[] = [];
-      let wrapped = false;
-      for (let i = 0; i < 2000 && !wrapped; i++) {
-        await page.keyboard.press("Tab");
-        const focus = await page.evaluate(() => {
-          const el = document.activeElement;
-          if (!el || el === document.body) return null;
-          const style = getComputedStyle(el);
-          const box = el.getBoundingClientRect();
-          const outlined = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
-          const ringed = style.boxShadow !== "none";
-          const path: string[] = [];
-          for (let n: Element | null = el; n && n !== document.body; n = n.parentElement) {
-            path.unshift(`${n.tagName}${n.parentElement ? [...n.parentElement.children].indexOf(n) : 0}`);
-          }
-          return {
-            key: path.join(">"),
-            label: `${el.tagName} ${(el.textContent ?? "").trim().slice(0, 40)}`,
-            visible: box.width > 0 && box.height > 0 && (outlined || ringed),
-          };
-        });
-        // Past the last control the browser leaves the page (focus on body or the address bar).
-        if (!focus || seen.has(focus.key)) {
-          wrapped = true;
-          break;
-        }
-        seen.add(focus.key);
-        if (!focus.visible) invisible.push(focus.label);
-      }
-      expect(wrapped, `${path}: Tab cycled through more than 2000 controls`).toBe(true);
-      expect(invisible, path).toEqual([]);
-      // The page's own controls are reachable, not only the shell's.
-      expect(seen.size, path).toBeGreaterThan(3);
     }
   });
 
@@ -298,7 +201,7 @@ describe("admin portal", { timeout: 120_000 }, () => {
     await visit(admin, `/admin/event-registrations?event=${eventId}`);
     await admin.getByRole("button", { name: en.registrations.checkInFor.replace("{{name}}", "Rita Member") }).click();
     await admin.getByRole("button", { name: en.registrations.undoCheckInFor.replace("{{name}}", "Rita Member") }).waitFor();
-    await expectAccessible(admin, "event-registrations after check-in");
+    await expectPageAccessible(admin, "event-registrations after check-in");
   });
 
   test("logout ends the admin session: /admin goes back to the login page", async () => {

@@ -1,26 +1,15 @@
 // Study groups (issue 6): /community in both languages with the demo groups; a member asks to
 // join, an administrator accepts in the admin section, and the member then sees the members.
 // axe (WCAG 2.2 AA) and a 360 px screen without sideways scrolling on /community and a group page.
-import type { Page } from "playwright-core";
 import { describe, expect, inject, test } from "vitest";
 import { setupBrowser, visit } from "../support/browser";
-import { expectNoAxeViolations } from "../support/page-checks";
+import { expectNoAxeViolations, overflowing } from "../support/page-checks";
 import { adminSignIn } from "../support/admin-sign-in";
 import { signUpMember } from "../support/member-sign-up";
 
 const browser = setupBrowser();
 /** An administrator with the "groups" scope made by the e2e setup, not yet enrolled in two-factor (this file enrols it). */
 const groupsAdminEmail = inject("groupsAdminEmail");
-
-/** Elements sticking out past the right edge of the screen. */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("[role=region]"))
-      .slice(0, 5)
-      .map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px`),
-  );
-}
 
 describe("study groups", () => {
   test.each(["en", "es"] as const)("/community lists the demo groups, filters them, and passes axe (%s)", async (language) => {

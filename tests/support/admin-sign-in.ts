@@ -11,8 +11,13 @@ import { e2eServer } from "./e2e-server";
  * tests/e2e/admin-portal.test.ts only.
  */
 export async function adminSignIn(page: Page, email: string, redirectTo = "/admin"): Promise<void> {
+  await addAdminSession(page, email);
+  await visit(page, redirectTo);
+}
+
+/** The portal session of `email` in the page's browser, without opening a page. */
+export async function addAdminSession(page: Page, email: string): Promise<void> {
   const token = e2eServer().adminSessionTokens[email];
   if (!token) throw new Error(`No portal session was made for ${email} (tests/support/e2e-global-setup.ts)`);
   await page.context().addCookies([{ name: ADMIN_COOKIE, value: token, url: e2eServer().baseURL, httpOnly: true, sameSite: "Lax" }]);
-  await visit(page, redirectTo);
 }

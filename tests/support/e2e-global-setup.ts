@@ -19,6 +19,8 @@ declare module "vitest" {
     /** A super admin made with `npm run admin:create` before the server started; signs in through the page (tests/e2e/admin-portal.test.ts). */
     adminEmail: string;
     adminPassword: string;
+    /** A super admin (a portal session in adminSessionTokens) for tests/e2e/admin-sections.test.ts. */
+    sectionsAdminEmail: string;
     /** An inbox:signups administrator (a portal session in adminSessionTokens) for tests/e2e/membership.test.ts. */
     staffEmail: string;
     /** A "groups" administrator (a portal session in adminSessionTokens) for tests/e2e/groups.test.ts. */
@@ -64,6 +66,7 @@ const E2E_DISCUSSIONS_MODERATOR = {
 const E2E_GALLERY_ADMIN = { email: "e2e-gallery-admin@example.test", password: "e2e-gallery-long-passphrase", name: "Gabriel Gallery" };
 const E2E_GIVING_ADMIN = { email: "e2e-giving-admin@example.test", password: "e2e-giving-long-passphrase", name: "Grace Giving" };
 const E2E_STORE_ADMIN = { email: "e2e-store-admin@example.test", password: "e2e-store-long-passphrase", name: "Silas Store" };
+const E2E_SECTIONS_ADMIN = { email: "e2e-sections-admin@example.test", password: "e2e-sections-long-passphrase", name: "Selah Sections" };
 const E2E_STAFF = { email: "e2e-staff@example.test", password: "e2e-staff-long-passphrase", name: "Sam Staff" };
 
 /** `npm run admin:create` exactly as an installer types it, on the server's embedded database. */
@@ -178,6 +181,7 @@ export default async function setup(project: TestProject) {
     const adminSessionTokens = await makeStaffAdministrators({
       dataDir,
       who: [
+        { ...E2E_SECTIONS_ADMIN, scopes: "admin:*" },
         { ...E2E_STAFF, scopes: "inbox:signups" },
         { ...E2E_GROUPS_ADMIN, scopes: "groups" },
         { ...E2E_PRAYER_ADMIN, scopes: "inbox:prayer,moderation" },
@@ -220,6 +224,7 @@ export default async function setup(project: TestProject) {
   project.provide("browserWSEndpoint", browser.wsEndpoint());
   project.provide("adminEmail", E2E_ADMIN.email);
   project.provide("adminPassword", E2E_ADMIN.password);
+  project.provide("sectionsAdminEmail", E2E_SECTIONS_ADMIN.email);
   project.provide("staffEmail", E2E_STAFF.email);
   project.provide("groupsAdminEmail", E2E_GROUPS_ADMIN.email);
   project.provide("prayerAdminEmail", E2E_PRAYER_ADMIN.email);

@@ -43,3 +43,23 @@ export async function scrollSettled(page: Page): Promise<void> {
       }),
   );
 }
+
+/** axe over the whole page, shell included; a failure lists each rule with every element and why. */
+export async function expectPageAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** Elements sticking out past the right edge of the screen; wide tables scroll inside their own labelled region. */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest("[role=region]"))
+      .slice(0, 5)
+      .map(
+        (e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}px ${(e.textContent ?? "").trim().slice(0, 60)}`,
+      ),
+  );
+}

@@ -1,0 +1,26 @@
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+import { adminSectionHref, visibleSections } from "~/platform/admin/admin-sections";
+import { addAdminSession } from "./admin-sign-in";
+import type { BrowserFixture, NewPageOptions } from "./browser";
+
+/**
+ * What tests/e2e/admin-sections*.test.ts go through: every section of the portal, one test each,
+ * as a super administrator whose portal session the set-up made. Three files (from the sidebar,
+ * at 360 px, by keyboard) so that they run beside each other and beside
+ * tests/e2e/admin-portal.test.ts, where signing in (password, authenticator enrolment, codes) is tested.
+ */
+export const portalSections = visibleSections(["admin:*"]);
+
+/** Every section's own address. */
+export const sectionPaths = portalSections.map(adminSectionHref);
+
+/** Pages inside sections that the sidebar does not link: the new-event form, and a selected event's registrations. */
+export const formPages = ["/admin/events/new", "/admin/event-registrations?event=1"];
+
+/** A page in a browser with the super admin's portal session (no page opened yet). */
+export async function portalPage(browser: BrowserFixture, options: NewPageOptions = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  await addAdminSession(page, inject("sectionsAdminEmail"));
+  return page;
+}
