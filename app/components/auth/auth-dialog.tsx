@@ -3,7 +3,7 @@ import { loadAuthTranslator } from "~/features/auth/load-auth-translator";
 import { usePreloadAuthRoute } from "./auth-fields";
 import { AuthForms } from "./auth-forms";
 import { ModalDialog } from "./modal-dialog";
-import type { AuthTab } from "./open-auth-dialog";
+import type { AuthTab } from "./auth-tab";
 
 // Fetched as soon as this chunk runs (on intent), beside it rather than after it.
 const strings = loadAuthTranslator();

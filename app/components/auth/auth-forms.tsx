@@ -27,7 +27,7 @@ import {
   useHydrated,
   type Problem,
 } from "./auth-fields";
-import type { AuthTab } from "./open-auth-dialog";
+import type { AuthTab } from "./auth-tab";
 import { ForgotPasswordForm } from "./password-reset-forms";
 
 export type AuthMethod = "email" | "phone";

@@ -3,7 +3,8 @@ import { useLocation } from "react-router";
 import { hasSeenFirstVisit, isGuestMode, markFirstVisitSeen } from "~/features/auth/guest-mode";
 import { useCurrentMember } from "~/features/auth/use-current-member";
 import { loadMemberUi } from "./header-auth";
-import { loadAuthDialog, onOpenAuthDialog, type AuthTab } from "./open-auth-dialog";
+import type { AuthTab } from "./auth-tab";
+import { loadAuthDialog, onOpenAuthDialog } from "./open-auth-dialog";
 
 const FIRST_VISIT_DELAY_MS = 1500;
 

@@ -6,7 +6,8 @@ import type { CurrentMember } from "~/features/auth/use-current-member";
 import { useTour } from "~/features/tour/tour-context";
 import { useTranslation } from "~/i18n/react";
 import type * as MemberUiModule from "./member-ui";
-import { openAuthDialog, preloadAuthDialog, type AuthTab } from "./open-auth-dialog";
+import type { AuthTab } from "./auth-tab";
+import { openAuthDialog, preloadAuthDialog } from "./open-auth-dialog";
 
 /*
  * The auth pieces of the header and the mobile menu. This module is in every public page's

@@ -3,7 +3,7 @@
  * dialog host in the site layout (auth-overlays.tsx) answers. This module is in the
  * first-load bundle, so it stays a few lines; the dialog itself is a lazy chunk.
  */
-export type AuthTab = "guest" | "signin" | "magic" | "signup";
+import type { AuthTab } from "./auth-tab";
 
 const OPEN_EVENT = "open-auth-dialog";
 

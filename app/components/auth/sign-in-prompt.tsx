@@ -2,7 +2,7 @@ import { LogIn } from "lucide-react";
 import { useLocation } from "react-router";
 import { sameSitePath } from "~/lib/same-site-path";
 import { useTranslation } from "~/i18n/react";
-import type { AuthTab } from "./open-auth-dialog";
+import type { AuthTab } from "./auth-tab";
 import { SignInLink } from "./header-auth";
 
 /**

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { stripeEvents } from "~/db/schema";
-import { handleGivingEvent } from "~/features/giving/giving-webhooks.server";
-import { handleStoreEvent } from "~/features/store/store-webhooks.server";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";
 import type { Stripe } from "~/server/stripe.server";
@@ -12,7 +10,11 @@ export interface StripeEventContext {
   now: Date;
 }
 
-/** A handler of one domain: true when the event was its own and it recorded it (inside `db`, a transaction). */
+/**
+ * A handler of one domain: true when the event was its own and it recorded it (inside `db`, a
+ * transaction). The domains (giving, store) import this type; the webhook route passes their
+ * handlers in, so payments imports none of them (ADR 034).
+ */
 export type StripeEventHandler = (db: AppDatabase, event: Stripe.Event, context: StripeEventContext) => Promise<boolean>;
 
 export type StripeEventOutcome = "processed" | "ignored" | "duplicate";
@@ -35,16 +37,16 @@ export const ZStripeEventEnvelope = z.object({
  * Records a verified Stripe event exactly once. The event's id row and everything its handler
  * writes (gift, order, receipt in the outbox) commit together: a replay, or a second delivery
  * racing the first, waits on the id's primary key and then changes nothing. A handler that
- * fails rolls all of it back, so Stripe's retry starts clean.
+ * fails rolls all of it back, so Stripe's retry starts clean. `handlers` are asked in order;
+ * the first that answers true has recorded the event.
  */
 export async function processStripeEvent(options: {
   db: AppDatabase;
   event: Stripe.Event;
   context: StripeEventContext;
-  handlers?: readonly StripeEventHandler[];
+  handlers: readonly StripeEventHandler[];
 }): Promise<StripeEventOutcome> {
-  const { event, context } = options;
-  const handlers = options.handlers ?? [handleGivingEvent, handleStoreEvent];
+  const { event, context, handlers } = options;
   const outcome = await options.db.transaction(async (tx): Promise<StripeEventOutcome> => {
     const db = tx as unknown as AppDatabase;
     const [claimed] = await tx

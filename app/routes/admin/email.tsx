@@ -9,16 +9,11 @@ import {
   type AdminMessageKey,
   type AdminT,
 } from "~/platform/admin/admin-translation";
-import {
-  formValues,
-  parseCampaign,
-  ZCampaignId,
-  type CampaignField,
-  type CampaignFormValues,
-} from "~/features/messaging/admin/campaign-input.server";
+import { formValues, parseCampaign, ZCampaignId } from "~/features/messaging/admin/campaign-input.server";
+import { storedFormValues, type CampaignField, type CampaignFormValues } from "~/features/messaging/admin/campaign-form-values";
 import { BODY_MAX, DELIVERY_STATUSES, SUBJECT_MAX } from "~/features/messaging/admin/email-constants";
 import { findMissingSegmentTarget } from "~/features/messaging/admin/find-missing-segment-target.server";
-import { decodeSegment, storedFormValues } from "~/features/messaging/admin/segment-value";
+import { decodeSegment } from "~/features/messaging/admin/segment-value";
 import { listRegistrationEvents, type EventChoice } from "~/features/events/admin/list-registration-events.server";
 import { listGroupChoices } from "~/features/groups/list-group-choices.server";
 import { readEventId, readOccurrence } from "~/features/events/admin/registrations-input";

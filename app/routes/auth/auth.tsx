@@ -5,7 +5,7 @@ import type { Route } from "./+types/auth";
 import { authAction } from "./auth-action";
 import { safeRedirectPath } from "./redirect-to";
 import { AuthForms, isAuthTab, type AuthMethod } from "~/components/auth/auth-forms";
-import type { AuthTab } from "~/components/auth/open-auth-dialog";
+import type { AuthTab } from "~/components/auth/auth-tab";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { useAuthTranslation } from "~/features/auth/auth-translation";
 import { answerUnansweredPost } from "~/features/auth/unanswered-post";

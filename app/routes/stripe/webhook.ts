@@ -1,9 +1,14 @@
 import type { Route } from "./+types/webhook";
-import { processStripeEvent, ZStripeEventEnvelope } from "~/features/payments/process-stripe-event.server";
+import { handleGivingEvent } from "~/features/giving/giving-webhooks.server";
+import { processStripeEvent, ZStripeEventEnvelope, type StripeEventHandler } from "~/features/payments/process-stripe-event.server";
+import { handleStoreEvent } from "~/features/store/store-webhooks.server";
 import { getDatabase } from "~/server/db.server";
 import { siteUrl } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { getStripe, verifyStripeEvent } from "~/server/stripe.server";
+
+/** Every domain that takes payments through Stripe: the first whose event it is records it. */
+const STRIPE_EVENT_HANDLERS: readonly StripeEventHandler[] = [handleGivingEvent, handleStoreEvent];
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -36,7 +41,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   let outcome;
   try {
-    outcome = await processStripeEvent({ db: getDatabase().db, event, context: { siteUrl: siteUrl(), now: new Date() } });
+    outcome = await processStripeEvent({
+      db: getDatabase().db,
+      event,
+      context: { siteUrl: siteUrl(), now: new Date() },
+      handlers: STRIPE_EVENT_HANDLERS,
+    });
   } catch (error) {
     // Nothing was written (one transaction); Stripe retries on a non-2xx answer.
     logger.error({ err: error, event: event.id, type: event.type }, "stripe webhook failed; Stripe will retry");

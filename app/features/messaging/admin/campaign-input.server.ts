@@ -1,26 +1,11 @@
 import { z } from "zod";
 import type { AdminMessageKey } from "~/platform/admin/admin-translation";
 import { BODY_MAX, SUBJECT_MAX } from "./email-constants";
+import type { CampaignField, CampaignFormValues } from "./campaign-form-values";
 import { encodeSegment, SEGMENT_KINDS } from "./segment-value";
 
 export const SEGMENTS = SEGMENT_KINDS;
 export type Segment = (typeof SEGMENTS)[number];
-
-/** What the compose form posts, as strings (echoed back so the form keeps them). */
-export interface CampaignFormValues {
-  subjectEn: string;
-  subjectEs: string;
-  bodyEn: string;
-  bodyEs: string;
-  segment: string;
-  /** For `event-registrants`: the event's id, and optionally one occurrence (ISO start). */
-  segmentEvent: string;
-  segmentOccurrence: string;
-  /** For `group-members`: the study group's id. */
-  segmentGroup: string;
-}
-
-export type CampaignField = keyof CampaignFormValues;
 
 export interface CampaignInput {
   subjectEn: string;

@@ -1,4 +1,3 @@
-import type { CampaignFormValues } from "./campaign-input.server";
 /**
  * Who a campaign goes to, as `email_campaigns.segment` stores it (no server code here, the
  * page reads it too): `all-members`; `event-registrants:<event id>` with an optional
@@ -36,25 +35,4 @@ export function decodeSegment(value: string): SegmentChoice | null {
   const eventId = Number(match[1]);
   if (eventId <= 0) return null;
   return { kind: "event-registrants", eventId, occurrence: match[2] ?? null, groupId: null };
-}
-
-/** The form's values for a stored campaign (its segment split into its parts). */
-export function storedFormValues(campaign: {
-  subjectEn: string;
-  subjectEs: string | null;
-  bodyEn: string;
-  bodyEs: string | null;
-  segment: string;
-}): CampaignFormValues {
-  const choice = decodeSegment(campaign.segment);
-  return {
-    subjectEn: campaign.subjectEn,
-    subjectEs: campaign.subjectEs ?? "",
-    bodyEn: campaign.bodyEn,
-    bodyEs: campaign.bodyEs ?? "",
-    segment: choice?.kind ?? campaign.segment,
-    segmentEvent: choice?.eventId ? String(choice.eventId) : "",
-    segmentOccurrence: choice?.occurrence ?? "",
-    segmentGroup: choice?.groupId ? String(choice.groupId) : "",
-  };
 }
