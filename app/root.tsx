@@ -5,7 +5,7 @@ import { AfterPaintScripts } from "~/components/scripts";
 import { useNonce } from "~/components/nonce";
 import { useTranslation } from "~/i18n/react";
 import { detectRequestLanguage, languageCookie } from "~/i18n/detect-language";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { db } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import stylesheet from "./app.css?url";

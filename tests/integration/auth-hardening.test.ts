@@ -24,7 +24,7 @@ import { adminTranslator } from "~/platform/admin/admin-translation";
 import { authEmailStrings } from "~/features/auth/auth-email-strings";
 import { limits } from "~/features/auth/auth-request.server";
 import { authTranslator } from "~/features/auth/auth-translation";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
 import enAuth from "~/i18n/locales/en/auth";
 import esAuth from "~/i18n/locales/es/auth";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eventRegistrations, events, profiles, users } from "~/db/schema";
-import { createMemberProfile } from "~/features/auth/create-member-profile.server";
+import { createMemberProfile } from "~/platform/auth/create-member-profile.server";
 import { seedDemoChurch } from "~/seed/seed-demo-church.server";
 import { bumpContentVersion, readContentVersion } from "~/platform/content/content-version.server";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";

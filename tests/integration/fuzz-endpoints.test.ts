@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { profiles, users } from "~/db/schema";
 import { ADMIN_COOKIE, validateAdminSession } from "~/platform/admin/admin-session.server";
 import { CLIENT_IP_HEADER } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { detectRequestLanguage } from "~/i18n/detect-language";
 import { backgroundSettled } from "~/server/background.server";
 import { authCallContext, getAuth } from "~/server/auth.server";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { profiles, users, verifications } from "~/db/schema";
 import { completeAuthCallback } from "~/features/auth/complete-auth-callback.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { runInRequestScope } from "~/server/request-context.server";
 import { authEmailStrings } from "~/features/auth/auth-email-strings";
 import { authTranslator } from "~/features/auth/auth-translation";

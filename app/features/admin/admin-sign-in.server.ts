@@ -6,7 +6,7 @@ import { checkLimit, cookieHeaders, limits } from "~/features/auth/auth-request.
 import { clientIp } from "~/server/request-input.server";
 import { findMagicLink } from "~/features/auth/find-magic-link.server";
 import { claimSignInAttempt } from "~/features/auth/sign-in-lock.server";
-import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
+import { getCurrentMember, type MemberSession } from "~/platform/auth/get-current-member.server";
 import { confirmTwoFactor } from "~/features/member/confirm-two-factor.server";
 import { enableTwoFactor } from "~/features/member/enable-two-factor.server";
 import { renderTwoFactorEnrolment, type TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";

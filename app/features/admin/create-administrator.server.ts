@@ -3,7 +3,7 @@ import { z } from "zod";
 import { adminUsers, profiles, userRoles } from "~/db/schema";
 import { normalizeEmail, PASSWORD_MAX } from "~/features/auth/auth-input";
 import { commonPasswords } from "~/features/auth/common-passwords.server";
-import { createMemberProfile } from "~/features/auth/create-member-profile.server";
+import { createMemberProfile } from "~/platform/auth/create-member-profile.server";
 import type { Auth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { isScopeName, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";

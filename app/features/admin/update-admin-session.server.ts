@@ -3,7 +3,7 @@ import { z } from "zod";
 import { sessions } from "~/db/schema";
 import { ZTwoFactor } from "~/features/auth/auth-input";
 import { checkLimit } from "~/features/auth/auth-request.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { resetRateLimit } from "~/server/rate-limit.server";
 import {
   clearAdminSessionCookie,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clientIp } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import type { Language } from "~/i18n/config";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";

@@ -11,9 +11,9 @@ import {
   checkSignInEmail,
   checkSignInPhone,
   checkSignUp,
-  defaultUsername,
   normalizePhone,
 } from "./auth-input";
+import { defaultUsername } from "~/lib/usernames";
 
 const t = authTranslator("en");
 const message = (result: { ok: boolean; error?: { key: Parameters<typeof t>[0] } }) => (result.ok ? "ok" : t(result.error!.key));

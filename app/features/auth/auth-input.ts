@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { E164, PHONE_ONLY_EMAIL_DOMAIN } from "~/lib/phone-formats";
+import { defaultUsername, normalizeUsername, USERNAME } from "~/lib/usernames";
 import type { AuthMessage, AuthMessageKey } from "./auth-translation";
 
 /*
@@ -11,9 +12,6 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 200;
 const EMAIL_MAX = 254;
-/** Lower-case letters in any script (so "anamaría" is a username), digits, dots, dashes, underscores. */
-export const USERNAME = /^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}._-]{3,30}$/u;
-const NOT_USERNAME_CHARACTER = /[^\p{Ll}\p{Lo}\p{Lm}\p{M}\p{N}._-]/gu;
 /**
  * A deliberately plain check: one @, something on both sides, a dot in the domain; no commas,
  * quotes or angle brackets (a mailer would read "a,b@c.d" as two recipients).
@@ -74,20 +72,6 @@ export function normalizePhone(value: string): string {
   const digits = trimmed.replace(/\D/g, "");
   if (!trimmed.startsWith("+") && digits.length === 10) return `+1${digits}`;
   return digits ? `+${digits}` : "";
-}
-
-/**
- * The spec's default username: the full name lower-cased without spaces ("Ana María" →
- * "anamaría"); punctuation a username can't hold (an apostrophe, say) is dropped too.
- */
-export function defaultUsername(fullName: string): string {
-  const letters = fullName.normalize("NFC").toLowerCase().replace(/\s+/g, "").replace(NOT_USERNAME_CHARACTER, "");
-  return Array.from(letters).slice(0, 30).join("");
-}
-
-/** A username as typed: trimmed, lower-cased, in one Unicode form so "é" is always one letter. */
-export function normalizeUsername(value: string): string {
-  return value.trim().normalize("NFC").toLowerCase();
 }
 
 /**

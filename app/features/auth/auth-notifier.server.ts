@@ -6,7 +6,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 import { sendEmail, sendSms } from "~/server/messaging.server";
 import { confirmSignupEmail, magicLinkEmail, passwordResetEmail, smsCodeText } from "./auth-emails";
-import { createMemberProfile } from "./create-member-profile.server";
+import { createMemberProfile } from "~/platform/auth/create-member-profile.server";
 import { findPreferredLanguage } from "./find-preferred-language.server";
 
 /**

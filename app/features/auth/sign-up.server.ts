@@ -8,7 +8,7 @@ import { checkCode, checkSignUp, checkSignUpPhone, ZSignUp, ZSignUpPhone } from 
 import { checkLimit, cookieHeaders, failure, fromAuthError, limits, type AuthOutcome } from "./auth-request.server";
 import { clientIp } from "~/server/request-input.server";
 import { commonPasswords } from "./common-passwords.server";
-import { isUsernameTaken } from "./create-member-profile.server";
+import { isUsernameTaken } from "~/platform/auth/create-member-profile.server";
 import { sendSmsCode } from "./sms-code.server";
 
 interface SignUpOptions {

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { CurrentMember } from "./get-current-member.server";
+import type { CurrentMember } from "~/platform/auth/get-current-member.server";
 
 export type { CurrentMember };
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { discussionThreads } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { discussionsTranslator } from "./discussions-translation";
 import { DISCUSSIONS_PAGE_SIZE, formatDiscussionDate, MAX_TOPICS_PAGE, threadHref, type ThreadListItem } from "./discussion-views";

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { discussionReplies, discussionReports } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { formatDiscussionDate } from "./discussion-views";
 import { findVisibleThread } from "./find-visible-thread.server";

@@ -1,4 +1,4 @@
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

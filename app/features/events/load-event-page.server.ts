@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { formatInTimeZone } from "date-fns-tz";
 import { data } from "react-router";
 import { eventRegistrations, profiles } from "~/db/schema";
-import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
+import { getCurrentMember, type MemberSession } from "~/platform/auth/get-current-member.server";
 import { localize, localizeOptional } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clientIp, readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import type { Language } from "~/i18n/config";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";

@@ -1,4 +1,4 @@
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { MAX_IMAGE_BYTES, sniffImageType } from "~/platform/uploads/upload-image.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

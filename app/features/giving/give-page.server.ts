@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import { redirect } from "react-router";
 import { gifts, givingFunds, recurringGifts } from "~/db/schema";
 import { clientIp } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import { echo } from "~/platform/forms/field-errors";

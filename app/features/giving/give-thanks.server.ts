@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { gifts, givingFunds, recurringGifts } from "~/db/schema";
 import type { GiftFrequency } from "~/db/schema/giving";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { logger } from "~/server/logger.server";
 import { getRequestContext } from "~/server/request-context.server";

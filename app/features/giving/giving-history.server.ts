@@ -3,7 +3,7 @@ import { formatInTimeZone } from "date-fns-tz";
 import { data, redirect } from "react-router";
 import { gifts, givingFunds, recurringGifts, users } from "~/db/schema";
 import type { GiftFrequency } from "~/db/schema/giving";
-import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
+import { getCurrentMember, type MemberSession } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

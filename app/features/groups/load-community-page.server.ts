@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { data } from "react-router";
 import { studyGroups } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { buildGroupCards } from "./build-group-cards.server";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { groupMembers, profiles, studyGroups, users } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { localizeOptional } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { serviceTimes, sermons } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { formatSermonDate } from "~/features/sermons/sermon-dates";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clientIp, readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { getPubSub } from "~/server/pubsub.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { profiles } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import type { MemberSession } from "~/features/auth/get-current-member.server";
+import type { MemberSession } from "~/platform/auth/get-current-member.server";
 import { createCalendarFeedToken } from "~/features/events/calendar-feed-token.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { profiles, users } from "~/db/schema";
-import { NAME_MAX, normalizeName, normalizePhone, normalizeUsername, USERNAME } from "~/features/auth/auth-input";
+import { NAME_MAX, normalizeName, normalizePhone } from "~/features/auth/auth-input";
+import { normalizeUsername, USERNAME } from "~/lib/usernames";
 import { E164 } from "~/lib/phone-formats";
 import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
-import { isUsernameTaken } from "~/features/auth/create-member-profile.server";
+import { isUsernameTaken } from "~/platform/auth/create-member-profile.server";
 import type { AppDatabase } from "~/server/db.server";
 import { formCheckbox, formText } from "./settings-input";
 import { isUniqueViolation } from "~/server/db-errors.server";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { classSignups } from "~/db/schema";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { listOpenOfferings } from "./list-open-offerings.server";

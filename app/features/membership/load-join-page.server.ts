@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { churchToday, getMembershipChurch } from "~/platform/church/church-calendar.server";

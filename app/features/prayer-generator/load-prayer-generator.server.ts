@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { formatPrayerDate } from "~/features/prayer/load-prayer-wall.server";
 import { getRequestContext } from "~/server/request-context.server";

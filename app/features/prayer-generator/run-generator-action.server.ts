@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clientIp, readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { createPrayerRequest } from "~/features/prayer/create-prayer-request.server";
 import { prayerPostLimit } from "~/features/prayer/prayer-views";
 import { getEnv } from "~/server/env.server";

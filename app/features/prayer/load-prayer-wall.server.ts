@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { prayerIntercessions, prayerReports, prayerRequests } from "~/db/schema";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import type { Language } from "~/i18n/config";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,4 +1,4 @@
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { SSE_HEADERS } from "~/server/sse.server";
 import { logger } from "~/server/logger.server";
 import { getPubSub, type PubSub } from "~/server/pubsub.server";

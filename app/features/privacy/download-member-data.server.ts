@@ -1,4 +1,4 @@
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";

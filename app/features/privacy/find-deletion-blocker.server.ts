@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, count, eq, inArray, isNull, ne } from "drizzle-orm";
 import { adminUsers, orders, profiles, userRoles } from "~/db/schema";
 import { SUPER_ADMIN_SCOPE } from "~/platform/admin/admin-sections";
-import { isActiveSuperAdmin, loadUserState } from "~/features/admin/users/user-guards.server";
+import { isActiveSuperAdmin, loadUserState, lockSuperAdmins } from "~/platform/admin/user-state.server";
 import type { AppDatabase } from "~/server/db.server";
 
 /** Store orders the church still has to hand over or ship (or that a checkout may still pay). */
@@ -26,12 +26,7 @@ export async function findDeletionBlocker(
 ): Promise<DeletionBlocker | null> {
   if (options.lock) {
     // The same locks, in the same order, as every users-section change (user-guards.server.ts).
-    await db
-      .select({ userId: adminUsers.userId })
-      .from(adminUsers)
-      .where(arrayContains(adminUsers.scopes, [SUPER_ADMIN_SCOPE]))
-      .orderBy(asc(adminUsers.userId))
-      .for("update");
+    await lockSuperAdmins(db);
   }
   const state = await loadUserState(db, userId);
   if (state && state.roles.includes("admin") && state.scopes !== null) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { cartItems, carts, productVariants, products } from "~/db/schema";
-import { getCurrentMember, type MemberSession } from "~/features/auth/get-current-member.server";
+import { getCurrentMember, type MemberSession } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { data } from "react-router";
 import { orderItems, orders, productVariants, products } from "~/db/schema";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { loadIntroPage } from "~/platform/content/load-intro-page.server";
 import type { Language } from "~/i18n/config";

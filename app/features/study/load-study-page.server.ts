@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getContentBlocks } from "~/platform/content/get-content-blocks.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { MAX_REFERENCE_LENGTH, parseBibleReference } from "./bible-reference.server";

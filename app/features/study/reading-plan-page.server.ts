@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { localize } from "~/i18n/localize";
 import { getRequestContext } from "~/server/request-context.server";
 import { formatOsis } from "./bible-books";

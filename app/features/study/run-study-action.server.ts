@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { consumeRateLimit } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";
 import { deleteStudyNote, saveStudyNote, ZNoteId, type NoteError } from "./study-notes.server";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { profiles } from "~/db/schema";
 import { readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import type { AppDatabase } from "~/server/db.server";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { getRequestContext } from "~/server/request-context.server";

@@ -1,4 +1,4 @@
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import type { AppDatabase } from "~/server/db.server";
 import { clientIp } from "~/server/request-input.server";
 import {

@@ -18,7 +18,7 @@ import { readAdminToken, validateAdminSession } from "~/platform/admin/admin-ses
 import { adminTranslator, useAdminTranslation, type AdminMessage } from "~/platform/admin/admin-translation";
 import { adminCookiesSecure, NO_STORE } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/server/request-input.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { sameSitePath } from "~/lib/same-site-path";
 import { hasPassword } from "~/features/member/has-password.server";

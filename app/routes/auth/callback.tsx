@@ -6,7 +6,7 @@ import { PageErrorBoundary } from "~/components/error-boundaries";
 import { authTranslator, type AuthMessage } from "~/features/auth/auth-translation";
 import type { Language } from "~/i18n/config";
 import { completeAuthCallback } from "~/features/auth/complete-auth-callback.server";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { findMagicLink } from "~/features/auth/find-magic-link.server";
 import { isAskingBrowser, maskEmail } from "~/features/auth/link-browser.server";
 import { db } from "~/server/db.server";

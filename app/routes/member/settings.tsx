@@ -11,7 +11,7 @@ import { SessionsSection } from "~/components/member/sessions-section";
 import { TwoFactorSection } from "~/components/member/two-factor-section";
 import { toast } from "~/components/ui/toaster";
 import { authTranslator, useAuthTranslation } from "~/features/auth/auth-translation";
-import { getCurrentMember } from "~/features/auth/get-current-member.server";
+import { getCurrentMember } from "~/platform/auth/get-current-member.server";
 import { loadMemberSettings } from "~/features/member/load-member-settings.server";
 import { runSettingsIntent, type SettingsActionData } from "~/features/member/run-settings-intent.server";
 import { settingsIntents, settingsNoticeFor, type SettingsSection } from "~/features/member/settings-input";

@@ -2,7 +2,8 @@ import type { AppDatabase } from "~/server/db.server";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
 import type { UserActionResult } from "./user-action-result";
 import { UserActionRefusal } from "./user-action-result";
-import { beginUserChange, type UserState } from "./user-guards.server";
+import type { UserState } from "~/platform/admin/user-state.server";
+import { beginUserChange } from "./user-guards.server";
 
 /**
  * Runs one change to an account in a transaction: locks and reads the account

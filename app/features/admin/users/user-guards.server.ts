@@ -1,55 +1,11 @@
-import { and, arrayContains, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
-import { adminUsers, profiles, sessions, twoFactors, userRoles, users } from "~/db/schema";
+import { and, arrayContains, count, eq, isNull, ne, sql } from "drizzle-orm";
+import { adminUsers, profiles, sessions, twoFactors, userRoles } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
+import { isActiveSuperAdmin, loadUserState, lockSuperAdmins, type UserState } from "~/platform/admin/user-state.server";
 import { changedScopes, grantableScopes, SUPER_ADMIN_ONLY_SCOPES } from "./grantable-scopes";
 import { refused, UserActionRefusal } from "./user-action-result";
-
-/** One account as the users section's actions see it (and write to the audit log). */
-export interface UserState {
-  userId: string;
-  name: string;
-  email: string;
-  roles: string[];
-  /** Null when the account has no admin record. */
-  scopes: string[] | null;
-  disabled: boolean;
-  twoFactorEnabled: boolean;
-}
-
-/** A super admin who still counts: role admin, `admin:*` in the record, not disabled. */
-export function isActiveSuperAdmin(state: UserState): boolean {
-  return !state.disabled && state.roles.includes("admin") && (state.scopes ?? []).includes(SUPER_ADMIN_SCOPE);
-}
-
-export async function loadUserState(db: AppDatabase, userId: string): Promise<UserState | null> {
-  const [row] = await db
-    .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      twoFactorEnabled: users.twoFactorEnabled,
-      disabledAt: profiles.disabledAt,
-      scopes: adminUsers.scopes,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(adminUsers, eq(adminUsers.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
-  if (!row) return null;
-  const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId)).orderBy(asc(userRoles.role));
-  return {
-    userId: row.userId,
-    name: row.name,
-    email: row.email,
-    roles: roles.map((r) => r.role),
-    scopes: row.scopes ? [...row.scopes].sort() : null,
-    disabled: row.disabledAt !== null,
-    twoFactorEnabled: row.twoFactorEnabled === true,
-  };
-}
 
 /**
  * Opens a guarded change inside `tx`: locks every super admin's record (`select … for
@@ -58,12 +14,7 @@ export async function loadUserState(db: AppDatabase, userId: string): Promise<Us
  * refuses a non-super admin who tries to change a super admin.
  */
 export async function beginUserChange(tx: AppDatabase, actor: AdminIdentity, userId: string): Promise<UserState> {
-  await tx
-    .select({ userId: adminUsers.userId })
-    .from(adminUsers)
-    .where(arrayContains(adminUsers.scopes, [SUPER_ADMIN_SCOPE]))
-    .orderBy(asc(adminUsers.userId))
-    .for("update");
+  await lockSuperAdmins(tx);
   // A new statement, so a change committed while we waited for the lock is seen here.
   const state = await loadUserState(tx, userId);
   if (!state) throw new UserActionRefusal(refused(404, "users.errors.notFound"));

@@ -1,14 +1,13 @@
-import path from "node:path";
 import { data } from "react-router";
 import { readInput } from "~/server/request-input.server";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
-import { getEnv } from "~/server/env.server";
 import { kindByIntent, type FieldErrorCode } from "./content-fields";
 import { runPrayerPartAction } from "./prayer-library.server";
 import { runFaqAction } from "~/features/assistant/faq-admin.server";
 import { saveContentItem } from "./save-content-item.server";
 import { setFeaturedEvent } from "./set-featured-event.server";
-import { uploadContentImage, type UploadErrorCode } from "~/platform/uploads/upload-image.server";
+import { uploadDirectory } from "~/platform/uploads/upload-image.server";
+import { uploadContentImage, type UploadErrorCode } from "./upload-content-image.server";
 import { IMAGE_BUSY_HEADERS } from "~/server/image-jobs.server";
 
 export interface ContentActionData {
@@ -40,10 +39,6 @@ export interface ContentActionData {
 
 const answer = (body: ContentActionData, status = 200, headers?: Record<string, string>) =>
   data(body, { status, headers: { ...NO_STORE, ...headers } });
-
-export function uploadDirectory(): string {
-  return path.resolve(getEnv().DATA_DIR, "uploads");
-}
 
 /** The content section's POST: one intent per form. */
 export async function handleContentAction(request: Request, ctx: AdminContext, uploadDir = uploadDirectory()) {

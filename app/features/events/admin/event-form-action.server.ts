@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
-import { uploadDirectory } from "~/features/content/admin/content-action.server";
+import { uploadDirectory } from "~/platform/uploads/upload-image.server";
 import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { MAX_QUESTIONS } from "./event-form";

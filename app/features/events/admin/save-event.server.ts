@@ -11,7 +11,8 @@ import { slugify } from "~/lib/slugs";
 import { uniqueSlug } from "~/platform/content/unique-slug.server";
 import { RESERVED_SLUGS } from "./event-form";
 import { parseEventInput, type EventInput, type EventPost } from "./parse-event-input.server";
-import { removeImageFiles, storeEventImage } from "./store-event-image.server";
+import { removeImageFiles } from "~/platform/uploads/upload-image.server";
+import { storeEventImage } from "./store-event-image.server";
 import { isUniqueViolation } from "~/server/db-errors.server";
 
 export type SaveEventResult =

@@ -2,8 +2,6 @@ import { MAX_IMAGE_BYTES, sniffImageType, storeImageVariants } from "~/platform/
 import { IMAGE_REFUSAL_FIELD_ERRORS } from "~/server/image-jobs.server";
 import type { EventFieldError } from "./event-form";
 
-export { removeImageFiles } from "~/platform/uploads/upload-image.server";
-
 export type StoreImageResult = { ok: true; url: string; files: string[] } | { ok: false; error: EventFieldError };
 
 /**

@@ -3,7 +3,7 @@ import { profiles } from "~/db/schema";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";
 import { isPhoneOnlyEmail } from "~/server/auth.server";
-import { defaultUsername } from "./auth-input";
+import { defaultUsername } from "~/lib/usernames";
 import { isUniqueViolation } from "~/server/db-errors.server";
 
 export interface CreateMemberProfileOptions {
