@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { faqItems } from "~/db/schema";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
-import { isAllowedUrl, type FieldErrorCode } from "~/features/content/admin/content-fields";
+import { isAllowedUrl } from "~/lib/allowed-url";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import { bumpContentVersion } from "~/platform/content/content-version.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -47,6 +47,9 @@ export const ZFaqInput = z.object({
 });
 
 type Actor = Pick<AdminIdentity, "userId" | "name">;
+/** The field errors of the FAQ form (the content page translates them: `content.errors.<code>`). */
+type FieldErrorCode = "required" | "tooLong" | "url";
+
 export type FaqResult =
   | { ok: true; id: string; message: "faqCreated" | "saved" | "unchanged" | "faqActivated" | "faqDeactivated" | "faqDeleted" }
   | { ok: false; status: 400 | 404; id: string | null; message: "invalid" | "notFound"; fieldErrors?: Record<string, FieldErrorCode> };

@@ -63,12 +63,3 @@ const es = {
 export type AuthEmailStrings = typeof en;
 
 export const authEmailStrings: Record<Language, AuthEmailStrings> = { en, es };
-
-/** Fills `{{key}}` placeholders; a placeholder without a value is a bug, so it throws. */
-export function interpolate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    const value = values[key];
-    if (value === undefined) throw new Error(`No value for {{${key}}} in "${template}"`);
-    return value;
-  });
-}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { authEmailStrings, interpolate } from "./auth-email-strings";
-import { confirmSignupEmail, greetableName, magicLinkEmail, passwordResetEmail, smsCodeText } from "./auth-emails";
+import { greetableName, interpolate } from "~/platform/email/email-content";
+import { authEmailStrings } from "./auth-email-strings";
+import { confirmSignupEmail, magicLinkEmail, passwordResetEmail, smsCodeText } from "./auth-emails";
 
 const common = { churchName: "Iglesia Esperanza Viva", siteUrl: "https://example.church" };
 const url = "https://example.church/auth/callback?type=signup&token=t0k3n";

@@ -1,13 +1,7 @@
 import type { Language } from "~/i18n/config";
 import { renderEmail } from "~/platform/email/render-email";
-import { authEmailStrings, interpolate } from "./auth-email-strings";
-
-/** An email ready for the outbox, minus its recipient. */
-export interface EmailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+import { greetableName, interpolate, type EmailContent } from "~/platform/email/email-content";
+import { authEmailStrings } from "./auth-email-strings";
 
 interface EmailBase {
   language: Language;
@@ -30,17 +24,6 @@ export function confirmSignupEmail({ language, churchName, siteUrl, name, url }:
       footnote: authEmailStrings[language].ignore,
     }),
   };
-}
-
-/**
- * The sign-up form's name goes into mail sent to an address nobody has confirmed yet: anyone
- * could make the church's own email carry a "name" like "click www.example.com now". A name
- * that is long or looks like a link or address is left out (the greeting then has no name).
- */
-export function greetableName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed.length > 60 || /:\/\/|www\.|@|\.[a-z]{2,}(\/|\b)/i.test(trimmed)) return "";
-  return trimmed;
 }
 
 /** An email whose one button is a link that works once: heading, intro, expiry, footnote. */

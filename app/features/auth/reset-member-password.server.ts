@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { revokeAdminSessions } from "~/platform/admin/admin-session.server";
-import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
+import { revokeCalendarFeed } from "~/platform/auth/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { checkPasswordReset, normalizeEmail, ZPasswordReset } from "./auth-input";

@@ -6,7 +6,7 @@ import {
   revokeAdminSessions,
 } from "~/platform/admin/admin-session.server";
 import { adminCookiesSecure } from "~/platform/admin/require-admin.server";
-import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
+import { revokeCalendarFeed } from "~/platform/auth/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { cookieHeaders } from "./auth-request.server";

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
 import { discussionReplies, discussionThreads } from "~/db/schema";
-import { greetableName } from "~/features/auth/auth-emails";
+import { greetableName } from "~/platform/email/email-content";
 import { personOf } from "~/platform/people/people.server";
 import { renderEmail } from "~/platform/email/render-email";
 import { churchName } from "~/platform/church/church-settings.server";

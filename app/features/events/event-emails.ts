@@ -1,6 +1,5 @@
 import type { Language } from "~/i18n/config";
-import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
-import { interpolate } from "~/features/auth/auth-email-strings";
+import { greetableName, interpolate, type EmailContent } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import { dateTimeFormat } from "~/i18n/intl-format";
 

@@ -5,7 +5,7 @@ import type { ModerationOutcome } from "~/platform/admin/moderation-outcome";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { bumpContentVersion } from "~/platform/content/content-version.server";
-import { greetableName } from "~/features/auth/auth-emails";
+import { greetableName } from "~/platform/email/email-content";
 import { personOf } from "~/platform/people/people.server";
 import { renderEmail } from "~/platform/email/render-email";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,4 +1,4 @@
-import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
+import { greetableName, type EmailContent } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import { formatCents } from "~/features/payments/money";
 import type { GiftFrequency } from "~/db/schema/giving";

@@ -1,4 +1,4 @@
-import { greetableName } from "~/features/auth/auth-emails";
+import { greetableName } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -3,7 +3,7 @@ import { readAdminToken, revokeAdminSessions } from "~/platform/admin/admin-sess
 import { checkPassword, PASSWORD_MAX } from "~/features/auth/auth-input";
 import { cookieHeaders, failure, fromAuthError, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { isCommonPassword } from "~/features/auth/sign-up.server";
-import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
+import { revokeCalendarFeed } from "~/platform/auth/revoke-calendar-feed.server";
 import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { hasPassword } from "./has-password.server";

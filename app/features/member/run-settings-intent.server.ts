@@ -1,7 +1,7 @@
 import { failure, type AuthOutcome } from "~/features/auth/auth-request.server";
 import { readInput } from "~/server/request-input.server";
 import type { AuthMessage } from "~/features/auth/auth-translation";
-import { revokeCalendarFeed } from "~/features/events/revoke-calendar-feed.server";
+import { revokeCalendarFeed } from "~/platform/auth/revoke-calendar-feed.server";
 import type { MemberSession } from "~/platform/auth/get-current-member.server";
 import type { Language } from "~/i18n/config";
 import type { AppDatabase } from "~/server/db.server";

@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/config";
-import { greetableName, type EmailContent } from "~/features/auth/auth-emails";
+import { greetableName, type EmailContent } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import { membershipTranslator } from "./membership-translation";
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { prayerIntercessions, prayerRequests } from "~/db/schema";
-import { greetableName } from "~/features/auth/auth-emails";
+import { greetableName } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import type { AppDatabase } from "~/server/db.server";
 import { kickOutbox } from "~/server/messaging.server";

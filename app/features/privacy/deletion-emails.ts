@@ -1,4 +1,4 @@
-import type { EmailContent } from "~/features/auth/auth-emails";
+import type { EmailContent } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import type { Language } from "~/i18n/config";
 import { privacyTranslator } from "./privacy-translation";

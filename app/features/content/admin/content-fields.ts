@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isAllowedUrl } from "~/lib/allowed-url";
 
 /**
  * What the content section edits, one descriptor per kind of item: the bilingual pairs shown
@@ -92,16 +93,6 @@ export const contentKinds: Record<ContentKind, KindDescriptor> = {
 };
 
 export const kindByIntent = new Map(Object.entries(contentKinds).map(([kind, d]) => [d.intent as string, kind as ContentKind]));
-
-/** A relative site path (`/…`, not `//host`) or an https address. */
-export function isAllowedUrl(value: string): boolean {
-  if (/^\/(?![/\\])/.test(value)) return !/\s/.test(value);
-  try {
-    return new URL(value).protocol === "https:";
-  } catch {
-    return false;
-  }
-}
 
 /** Error codes the page translates (`content.errors.<code>`). */
 export type FieldErrorCode = "required" | "tooLong" | "url" | "choice" | "placeholder" | "needsName";

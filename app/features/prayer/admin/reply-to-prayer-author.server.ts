@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { inboxReplies, prayerRequests } from "~/db/schema";
 import { recordAudit } from "~/platform/audit/record-audit.server";
-import { greetableName } from "~/features/auth/auth-emails";
+import { greetableName } from "~/platform/email/email-content";
 import { renderEmail } from "~/platform/email/render-email";
 import { prayerPerson, wallUrl } from "~/features/prayer/prayer-people.server";
 import { prayerAdminTranslator } from "~/features/prayer/prayer-admin-translation";
