@@ -108,32 +108,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** The callbacks of each open transaction (and of its savepoints, which share the outer list). */
+/** The callbacks of each open transaction or savepoint. */
 const afterCommitCallbacks = new WeakMap<object, Array<() => void>>();
 
 type TransactionRunner = (run: (tx: AppDatabase) => Promise<unknown>, config?: unknown) => Promise<unknown>;
 
 /**
  * Makes `db.transaction` (and a transaction's own `transaction`, a savepoint) keep a list of
- * callbacks that `afterCommit` adds, run once the outermost transaction has committed; a
- * transaction that rolls back drops them. Drizzle has no such hook of its own.
+ * callbacks that `afterCommit` adds: a savepoint that is released hands its list to the
+ * transaction around it, the outermost transaction runs the list once it has committed, and a
+ * transaction or savepoint that rolls back drops its own. Drizzle has no such hook of its own.
  */
-function runsAfterCommit(db: AppDatabase, shared?: Array<() => void>): AppDatabase {
+function runsAfterCommit(db: AppDatabase, parent?: Array<() => void>): AppDatabase {
   const target = db as unknown as { transaction: TransactionRunner };
   const begin = target.transaction.bind(db) as TransactionRunner;
   target.transaction = async (run, config) => {
-    const callbacks = shared ?? [];
+    const callbacks: Array<() => void> = [];
     const result = await begin(async (tx) => {
       afterCommitCallbacks.set(tx, callbacks);
       return run(runsAfterCommit(tx, callbacks));
     }, config);
-    if (!shared) {
-      for (const callback of callbacks.splice(0)) {
-        try {
-          callback();
-        } catch (error) {
-          logger.error({ err: error }, "a callback after a transaction's commit failed");
-        }
+    if (parent) {
+      parent.push(...callbacks);
+      return result;
+    }
+    for (const callback of callbacks) {
+      try {
+        callback();
+      } catch (error) {
+        logger.error({ err: error }, "a callback after a transaction's commit failed");
       }
     }
     return result;
