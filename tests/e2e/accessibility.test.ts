@@ -1,14 +1,13 @@
 // axe-core on every public page, in both languages: zero WCAG 2.2 AA violations.
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Result } from "axe-core";
 import { describe, expect, test } from "vitest";
 import { publicPaths } from "~/features/navigation/site-links";
 import { unavailableHtml } from "~/server/database-outage.server";
 import { setupBrowser, visit } from "../support/browser";
 import { fitsWidth } from "../support/page-checks";
+import { runAxe } from "../support/axe";
 
 const browser = setupBrowser();
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** One line per offending element, so a failure says what to fix and where. */
 function describeViolations(violations: Result[]): string {
@@ -39,7 +38,7 @@ describe.each(["en", "es"] as const)("axe, %s", (language) => {
     });
     await visit(page, `${path}?lang=${language}`, status);
     expect(await page.getAttribute("html", "lang")).toBe(language);
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const results = await runAxe(page);
     if (results.violations.length > 0) {
       expect.fail(
         `${results.violations.length} accessibility violation(s) on ${path}?lang=${language}:\n${describeViolations(results.violations)}`,
@@ -54,7 +53,7 @@ describe("axe, mobile side menu open (360×800)", () => {
     await visit(page, "/about");
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("dialog").waitFor({ state: "visible" });
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const results = await runAxe(page);
     if (results.violations.length > 0) {
       expect.fail(`violations with the side menu open:\n${describeViolations(results.violations)}`);
     }
@@ -64,7 +63,7 @@ describe("axe, mobile side menu open (360×800)", () => {
     const page = await browser.newPage();
     await visit(page, "/about");
     await page.getByRole("banner").getByRole("button", { name: "Resources" }).click();
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const results = await runAxe(page);
     if (results.violations.length > 0) {
       expect.fail(`violations with the Resources menu open:\n${describeViolations(results.violations)}`);
     }
@@ -85,10 +84,49 @@ describe("axe, the database outage page (503)", () => {
       await page.setContent(unavailableHtml(language, "/events"));
       expect(await page.getAttribute("html", "lang")).toBe(language);
       expect(await fitsWidth(page)).toBe(true);
-      const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+      const results = await runAxe(page);
       if (results.violations.length > 0) {
         expect.fail(`violations on the outage page (${language}, ${viewport.width} px):\n${describeViolations(results.violations)}`);
       }
     }
+  });
+});
+
+// The checker every browser test uses (tests/support/axe.ts): it must see what axe-core sees,
+// in the page, inside a frame of our own, and within `include`.
+describe("the axe check itself", () => {
+  const broken =
+    '<img src="/x.png"><p style="color:#bbb;background:#fff">faint text</p><button></button><a href="/a"></a><input type="text">';
+  const expected = ["button-name", "color-contrast", "image-alt", "label", "link-name"];
+
+  test("finds violations in the page, in a srcdoc frame, and only inside `include`", async () => {
+    const page = await browser.newPage({ allowConsoleErrors: [/status of 404/] });
+    await visit(page, "/about");
+    await page.evaluate((html) => {
+      document.querySelector("main")!.insertAdjacentHTML("afterbegin", `<div id="broken">${html}</div>`);
+      const frame = document.createElement("iframe");
+      frame.title = "preview";
+      frame.srcdoc = `<!doctype html><html lang="en"><title>preview</title><body>${html}</body></html>`;
+      document.querySelector("main")!.append(frame);
+    }, broken);
+    await expect
+      .poll(() =>
+        page
+          .frames()
+          .find((frame) => frame.url() === "about:srcdoc")
+          ?.evaluate(() => document.readyState),
+      )
+      .toBe("complete");
+
+    const whole = (await runAxe(page)).violations;
+    const inPage = (ids: string[], framed: boolean) =>
+      whole.filter((v) => ids.includes(v.id) && v.nodes.some((n) => (n.target[0] === "iframe") === framed)).map((v) => v.id);
+    expect(inPage(expected, false).sort(), "in the page").toEqual(expected);
+    expect(inPage(expected, true).sort(), "inside the srcdoc frame").toEqual(expected);
+
+    const part = (await runAxe(page, { include: "#broken" })).violations;
+    expect(part.map((v) => v.id).sort()).toEqual(expected);
+    expect(part.flatMap((v) => v.nodes).every((n) => n.target[0] !== "iframe")).toBe(true);
+    expect((await runAxe(page, { include: "header" })).violations).toEqual([]);
   });
 });

@@ -5,11 +5,11 @@
 // ignored; the pending state; a streamed NDJSON answer with its sources as links, shown as text;
 // every failure raises the 'Error' toast and the apology with the church's phone number. The
 // endpoint is routed in the browser (`page.route`) so each answer shape is exact.
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page, Request, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { setupBrowser, visit } from "../support/browser";
-import { fitsWidth, WCAG_TAGS } from "../support/page-checks";
+import { fitsWidth } from "../support/page-checks";
+import { runAxe } from "../support/axe";
 
 const browser = setupBrowser();
 
@@ -130,7 +130,7 @@ describe("church assistant chat widget", () => {
         expect(size.y + size.height).toBeLessThanOrEqual(viewport.height);
       }
       expect(await fitsWidth(page)).toBe(true);
-      const axe = await new AxeBuilder({ page }).include("#church-assistant").withTags(WCAG_TAGS).analyze();
+      const axe = await runAxe(page, { include: "#church-assistant" });
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
       // Escape collapses it; focus is back on the button.

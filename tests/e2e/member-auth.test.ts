@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import en from "~/i18n/locales/en/common";
@@ -9,11 +8,11 @@ import { waitForEmlTo, callbackLink } from "../support/mail-links";
 import { setupBrowser, visit } from "../support/browser";
 import { completeTour } from "../support/member-sign-up";
 import { e2eServer } from "../support/e2e-server";
+import { runAxe } from "../support/axe";
 
 const browser = setupBrowser();
 const dataDir = e2eServer().dataDir;
 const PASSWORD = "grace-and-peace-7";
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Refused forms answer 4xx; Chromium logs those fetches as console errors. */
 const formErrors = [/status of 4\d\d/];
 let counter = 0;
@@ -91,7 +90,7 @@ describe("auth dialog", () => {
     expect(await dialog.getByRole("tab", { selected: true }).innerText()).toBe("Magic Link");
     await page.keyboard.press("End");
     expect(await dialog.getByRole("tab", { selected: true }).innerText()).toBe("Sign Up");
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const results = await runAxe(page);
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
@@ -396,7 +395,7 @@ describe("/settings", () => {
     await completeTour(page);
     await visit(page, "/settings");
     await page.getByRole("heading", { level: 1, name: "Account Settings" }).waitFor();
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const results = await runAxe(page);
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await page.getByLabel("Display name").fill("Tester S.");
     await page.getByRole("button", { name: "Save Profile" }).click();
@@ -433,7 +432,7 @@ describe("/settings", () => {
       .poll(() => profile.locator("[role=status]").innerText())
       .toContain("Your phone number is confirmed. You can now sign in with it.");
     expect(await profile.getByRole("button", { name: "Text Me a Code" }).count()).toBe(0);
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const results = await runAxe(page);
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
@@ -664,7 +663,7 @@ describe("issue 32: magic links bound to the browser, two-factor after a link, t
     await phone.goto(link.toString());
     const masked = `${email[0]}***@example.test`;
     await phone.getByRole("heading", { level: 1, name: `Sign in as ${masked}?` }).waitFor();
-    const results = await new AxeBuilder({ page: phone }).withTags(tags).analyze();
+    const results = await runAxe(phone);
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await noHorizontalScroll(phone);
     await phone.getByRole("button", { name: `Sign In as ${masked}` }).click();
@@ -702,7 +701,7 @@ describe("issue 32: magic links bound to the browser, two-factor after a link, t
     expect(after).not.toBe(before);
     expect((await page.request.get(before)).status()).toBe(404);
     expect((await page.request.get(after)).status()).toBe(200);
-    const results = await new AxeBuilder({ page }).include("#calendar").withTags(tags).analyze();
+    const results = await runAxe(page, { include: "#calendar" });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await noHorizontalScroll(page);
   });

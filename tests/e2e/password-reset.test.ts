@@ -1,4 +1,3 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { authEmailStrings } from "~/features/auth/auth-email-strings";
@@ -9,8 +8,9 @@ import esCommon from "~/i18n/locales/es/common";
 import { setupBrowser, visit } from "../support/browser";
 import { resetPasswordLink, waitForEmlTo } from "../support/mail-links";
 import { signUpMember } from "../support/member-sign-up";
-import { expectNoAxeViolations, fitsWidth, WCAG_TAGS } from "../support/page-checks";
+import { expectNoAxeViolations, fitsWidth } from "../support/page-checks";
 import { e2eServer } from "../support/e2e-server";
+import { runAxe } from "../support/axe";
 
 // "Forgot your password?" from the sign-in form to signing in with the new password, through
 // the emailed link: on /auth in English and in the dialog in Spanish, at 360 px, with axe at
@@ -30,7 +30,7 @@ const texts = {
 
 async function expectAxeClean(page: Page, scope: "main" | "dialog", where: string) {
   if (scope === "main") return expectNoAxeViolations(page, where);
-  const results = await new AxeBuilder({ page }).include("dialog[open]").withTags(WCAG_TAGS).analyze();
+  const results = await runAxe(page, { include: "dialog[open]" });
   expect(
     results.violations.map(
       (v) =>

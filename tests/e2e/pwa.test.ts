@@ -3,12 +3,12 @@
 // page, serves the cached home page and the offline page with the network off) and the
 // install banner driven by a synthetic `beforeinstallprompt` under Chromium's clock control.
 // Each test has its own browser context: its service worker and caches go with it.
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { baseURL, clientNavigate, setupBrowser, visit, waitForHydration } from "../support/browser";
 import { signUpMember } from "../support/member-sign-up";
-import { fitsWidth, WCAG_TAGS } from "../support/page-checks";
+import { fitsWidth } from "../support/page-checks";
+import { runAxe } from "../support/axe";
 
 const browser = setupBrowser();
 const DAY = 86_400_000;
@@ -301,7 +301,7 @@ describe("install banner", () => {
     // Shown, not focused: the member keeps reading where they were.
     expect(await banner(page).evaluate((el) => el.contains(document.activeElement))).toBe(false);
 
-    const axe = await new AxeBuilder({ page }).include('[data-testid="install-banner"]').withTags(WCAG_TAGS).analyze();
+    const axe = await runAxe(page, { include: '[data-testid="install-banner"]' });
     expect(axe.violations.map((v) => v.id)).toEqual([]);
 
     await banner(page).getByRole("button", { name: "Install" }).click();

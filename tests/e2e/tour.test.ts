@@ -3,12 +3,12 @@
 // progress, Skip Tour saves completion (not again after a reload nor in another browser),
 // "Take the tour" starts it by hand, missing targets are skipped, the 3 mobile steps at
 // 375 px, Spanish, axe on the open tooltip, keyboard only; a visitor never gets it (nor its code).
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { baseURL, setupBrowser, visit } from "../support/browser";
 import { MEMBER_PASSWORD, signUpMember } from "../support/member-sign-up";
-import { fitsWidth, WCAG_TAGS } from "../support/page-checks";
+import { fitsWidth } from "../support/page-checks";
+import { runAxe } from "../support/axe";
 
 const browser = setupBrowser();
 const START = new Date("2026-11-23T10:00:00Z");
@@ -112,7 +112,7 @@ describe("guided tour", () => {
     await expectStep(page, "Welcome!", "Step 1 of 8");
     await waitForFocus(page, "Next");
     expect(await tour(page).getAttribute("aria-labelledby")).toBeTruthy();
-    const results = await new AxeBuilder({ page }).include('[role="dialog"][aria-modal="true"]').withTags(WCAG_TAGS).analyze();
+    const results = await runAxe(page, { include: '[role="dialog"][aria-modal="true"]' });
     expect(
       results.violations.map((v) => v.id),
       "axe on the tooltip",

@@ -1,14 +1,11 @@
-import { AxeBuilder } from "@axe-core/playwright";
+import { runAxe } from "./axe";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-
-/** WCAG 2.2 AA, as axe-core tags it. */
-export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** axe over the page's main content; a failure lists each rule with its first three elements. */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   await scrollSettled(page);
-  const results = await new AxeBuilder({ page }).include("main").withTags(WCAG_TAGS).analyze();
+  const results = await runAxe(page, { include: "main" });
   const summary = results.violations.map(
     (v) =>
       `${v.id}: ${v.nodes
@@ -46,7 +43,7 @@ export async function scrollSettled(page: Page): Promise<void> {
 
 /** axe over the whole page, shell included; a failure lists each rule with every element and why. */
 export async function expectPageAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await runAxe(page);
   expect(
     results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`),
   ).toEqual([]);
