@@ -24,6 +24,9 @@ export default defineConfig({
     // there (many integration files wait on a server or the database). The e2e files run after
     // the others, as many at a time, each worker with a server of its own.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // On CI, also every file's start and end (test-results/vitest.json): `npm run test:times`
+    // prints each project's wall time and the slowest files from it.
+    reporters: process.env.CI ? ["default", ["json", { outputFile: "test-results/vitest.json" }]] : ["default"],
     // Vitest 5: inline projects inherit this config (`extends` defaults to true), the `~` alias
     // included, and share its Vite server.
     projects: [

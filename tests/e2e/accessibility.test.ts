@@ -33,7 +33,8 @@ const pages: Array<{ path: string; status: number }> = [
 
 describe.each(["en", "es"] as const)("axe, %s", (language) => {
   test.each(pages)("$path", async ({ path, status }) => {
-    const page = await browser.newPage({
+    // One page per language for the whole list: each test loads its own address in it.
+    const page = await browser.keptPage(language, {
       allowConsoleErrors: status >= 400 ? [new RegExp(`status of ${status}`)] : [],
     });
     await visit(page, `${path}?lang=${language}`, status);

@@ -20,11 +20,18 @@ export interface NewPageOptions extends BrowserContextOptions {
 interface Session {
   context: BrowserContext;
   problems: string[];
+  allowConsoleErrors: RegExp[];
 }
 
 export interface BrowserFixture {
   /** A page in a fresh context (own cookies and storage) on the e2e server. */
   newPage(options?: NewPageOptions): Promise<Page>;
+  /**
+   * The file's page for `key`, made by the first call with these options and kept until the
+   * file ends: for tests that each load a page and look at it (axe, widths, Tab order), which
+   * then skip a new context and a cold cache. Only `allowConsoleErrors` may change between calls.
+   */
+  keptPage(key: string, options?: NewPageOptions): Promise<Page>;
   /** The problems collected so far in this test (console errors, page errors). */
   problems(): string[];
 }
@@ -36,58 +43,79 @@ export interface BrowserFixture {
 export function setupBrowser(): BrowserFixture {
   let browser: Browser | undefined;
   let sessions: Session[] = [];
+  const kept = new Map<string, { session: Session; page: Page }>();
+  const all = () => [...sessions, ...[...kept.values()].map((k) => k.session)];
 
   beforeAll(async () => {
     browser = await chromium.connect(inject("browserWSEndpoint"));
   });
   afterAll(async () => {
+    await Promise.all([...kept.values()].map(({ session }) => session.context.close().catch(() => {})));
     await browser?.close();
   });
   afterEach(async () => {
+    const problems = all().flatMap((s) => s.problems.splice(0));
     const done = sessions;
     sessions = [];
-    const problems = done.flatMap((s) => s.problems);
     await Promise.all(done.map((s) => s.context.close().catch(() => {})));
     expect(problems, "console.error or uncaught errors in the page").toEqual([]);
   });
 
+  const open = async ({ allowConsoleErrors = [], firstVisit = false, ...options }: NewPageOptions = {}) => {
+    if (!browser) throw new Error("setupBrowser(): the browser is not connected yet");
+    const context = await browser.newContext({
+      baseURL,
+      locale: "en-US",
+      viewport: { width: 1280, height: 800 },
+      // The site's service worker (tests/e2e/pwa.test.ts allows it) would otherwise answer
+      // other files' requests from its cache.
+      serviceWorkers: "block",
+      ...options,
+    });
+    const session: Session = { context, problems: [], allowConsoleErrors };
+    if (!firstVisit) {
+      await context.addInitScript(() => {
+        try {
+          if (!localStorage.getItem("first-visit-done")) localStorage.setItem("first-visit-done", "e2e");
+        } catch {
+          // about:blank and opaque origins have no storage.
+        }
+      });
+    }
+    const page = await context.newPage();
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (session.allowConsoleErrors.some((pattern) => pattern.test(text))) return;
+      const where = message.location().url;
+      session.problems.push(`console.error on ${page.url()}: ${text}${where ? ` (${where})` : ""}`);
+    });
+    page.on("pageerror", (error) => {
+      session.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
+    });
+    return { session, page };
+  };
+
   return {
-    async newPage({ allowConsoleErrors = [], firstVisit = false, ...options } = {}) {
-      if (!browser) throw new Error("setupBrowser(): the browser is not connected yet");
-      const context = await browser.newContext({
-        baseURL,
-        locale: "en-US",
-        viewport: { width: 1280, height: 800 },
-        // The site's service worker (tests/e2e/pwa.test.ts allows it) would otherwise answer
-        // other files' requests from its cache.
-        serviceWorkers: "block",
-        ...options,
-      });
-      const session: Session = { context, problems: [] };
+    async newPage(options = {}) {
+      const { session, page } = await open(options);
       sessions.push(session);
-      if (!firstVisit) {
-        await context.addInitScript(() => {
-          try {
-            if (!localStorage.getItem("first-visit-done")) localStorage.setItem("first-visit-done", "e2e");
-          } catch {
-            // about:blank and opaque origins have no storage.
-          }
-        });
-      }
-      const page = await context.newPage();
-      page.on("console", (message) => {
-        if (message.type() !== "error") return;
-        const text = message.text();
-        if (allowConsoleErrors.some((pattern) => pattern.test(text))) return;
-        const where = message.location().url;
-        session.problems.push(`console.error on ${page.url()}: ${text}${where ? ` (${where})` : ""}`);
-      });
-      page.on("pageerror", (error) => {
-        session.problems.push(`uncaught error on ${page.url()}: ${error.stack ?? error.message}`);
-      });
       return page;
     },
-    problems: () => sessions.flatMap((s) => s.problems),
+    async keptPage(key, options = {}) {
+      let entry = kept.get(key);
+      if (entry?.page.isClosed()) {
+        await entry.session.context.close().catch(() => {});
+        entry = undefined;
+      }
+      if (!entry) {
+        entry = await open(options);
+        kept.set(key, entry);
+      }
+      entry.session.allowConsoleErrors = options.allowConsoleErrors ?? [];
+      return entry.page;
+    },
+    problems: () => all().flatMap((s) => s.problems),
   };
 }
 

@@ -18,9 +18,12 @@ export const sectionPaths = portalSections.map(adminSectionHref);
 /** Pages inside sections that the sidebar does not link: the new-event form, and a selected event's registrations. */
 export const formPages = ["/admin/events/new", "/admin/event-registrations?event=1"];
 
-/** A page in a browser with the super admin's portal session (no page opened yet). */
+/**
+ * The file's page with the super admin's portal session, kept from test to test (each test
+ * loads its own address in it): the sections are only looked at, never changed.
+ */
 export async function portalPage(browser: BrowserFixture, options: NewPageOptions = {}): Promise<Page> {
-  const page = await browser.newPage(options);
+  const page = await browser.keptPage("portal", options);
   await addAdminSession(page, inject("sectionsAdminEmail"));
   return page;
 }
