@@ -42,6 +42,7 @@ export default defineConfig({
           name: "integration",
           ...integration,
           exclude: [...configDefaults.exclude, ISOLATED_INTEGRATION],
+          setupFiles: [...integration.setupFiles, "tests/support/restore-environment.ts"],
           // The files of a worker share one module graph: the app's modules are imported once per
           // worker instead of once per file (integration took ~300 s with each file isolated, ~220 s
           // shared, bench/README.md). The app keeps no state between databases that a file could

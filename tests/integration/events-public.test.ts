@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { eventRegistrations, events, profiles, users } from "~/db/schema";
 import { createMemberProfile } from "~/platform/auth/create-member-profile.server";
 import { seedDemoChurch } from "~/seed/seed-demo-church.server";
@@ -23,8 +23,14 @@ import { setDatabase, type AppDatabase } from "~/server/db.server";
 import { cookieJar, PUBLIC_URL } from "../support/auth-harness";
 import { describeOnBackend, openMigrated, type TestDatabase } from "../support/test-database";
 
-// The feed-token key derives from this (read lazily, on the first token).
-process.env.AUTH_SECRET ??= "events-public-test-secret-0123456789abcdef";
+// The feed-token key derives from this (read lazily, on the first token). Put back after the
+// file: the integration files of a worker share one process (vitest.config.ts).
+beforeAll(() => {
+  vi.stubEnv("AUTH_SECRET", process.env.AUTH_SECRET ?? "events-public-test-secret-0123456789abcdef");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
 
 const TZ = "America/Chicago";
 const DAY = 86_400_000;

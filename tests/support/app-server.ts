@@ -102,9 +102,11 @@ export async function startAppServer(options: StartAppServerOptions): Promise<Ap
     LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? "warn",
     ...options.env,
   };
-  // The test's own environment must not leak a database into the server by accident.
+  // The test's own environment must not leak a database or a secret into the server by accident
+  // (the server makes its own secret in DATA_DIR, as on a fresh install).
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (!options.env?.AUTH_SECRET) delete env.AUTH_SECRET;
 
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.entry ?? "server.js"], {
     cwd: options.cwd ?? repoRoot,
