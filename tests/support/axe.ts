@@ -12,15 +12,16 @@ export interface AxeScanOptions {
 }
 
 /**
- * axe-core's results (violations only) on the page as it is now: axe-core itself, injected into the page once
- * per document and run with `axe.run`. @axe-core/playwright's AxeBuilder, used before, ran the
- * same rules but cost 3–8 times as much per check (0.6–2.4 s against 0.1–0.3 s on a quiet
- * machine, bench/README.md "e2e: axe checks"): it injected axe-core again on every check, ran
- * each frame apart, opened a blank page to merge the results, and waited on lazy cross-origin
- * frames (the map) that never load offline. Here the page is checked with `iframes: false`, and
- * each frame with a document of our own (a `srcdoc`, a same-origin page) that may run scripts is
- * checked in the same way; third-party frames (map, video) are not our markup. Only violations
- * are gathered (`resultTypes`), which spares axe-core describing every passing node.
+ * axe-core's results (violations only) on the page as it is now: axe-core itself, injected into
+ * the page once per document and run with `axe.run`. @axe-core/playwright's AxeBuilder, used
+ * before, found the same violations at about six times the cost (0.7–2.8 s against 0.1–0.3 s
+ * per page on a quiet machine; bench/README.md, "2026-12-03 — test suite wall times, second
+ * step"): it injected axe-core again on every check, ran each frame apart, opened a blank page
+ * to merge the results, and waited on lazy cross-origin frames (the map) that never load
+ * offline. Here the page is checked with `iframes: false`, and each frame with a document of our
+ * own (a `srcdoc`, a same-origin page) that may run scripts is checked in the same way;
+ * third-party frames (map, video) are not our markup. Only violations are gathered
+ * (`resultTypes`), which spares axe-core describing every passing node.
  */
 export async function runAxe(page: Page, { include, tags = WCAG_TAGS }: AxeScanOptions = {}): Promise<{ violations: Result[] }> {
   const violations = await scanFrame(page.mainFrame(), { include, tags });
