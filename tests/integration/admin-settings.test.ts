@@ -36,11 +36,12 @@ describeOnBackend("admin settings", (backend) => {
     const body = page.body as {
       configured: boolean;
       serviceTimes: unknown[];
-      integrations: { email: { folder: string }; payments: { configured: boolean } };
+      integrations: { email: { folder: string }; payments: { configured: boolean }; assistant: unknown };
     };
     expect(body.configured).toBe(true);
     expect(body.serviceTimes.length).toBeGreaterThan(0);
     expect(body.integrations.payments.configured).toBe(false);
+    expect(body.integrations.assistant).toEqual({ configured: false, host: null, model: null });
     expect(body.integrations.email.folder).toMatch(/outbox[/\\]mail$/);
   });
 

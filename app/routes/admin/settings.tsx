@@ -560,9 +560,16 @@ function IntegrationsCard({
         </div>
         <div className="grid gap-2">
           <dt className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-            {t("settings.integrations.assistant")} {badge(false)}
+            {t("settings.integrations.assistant")} {badge(integrations.assistant.configured)}
           </dt>
-          <dd className="text-slate-700">{t("settings.integrations.assistantStatus")}</dd>
+          <dd className="text-slate-700 wrap-anywhere">
+            {integrations.assistant.configured
+              ? t("settings.integrations.assistantConfigured", {
+                  host: integrations.assistant.host ?? "",
+                  model: integrations.assistant.model ?? "",
+                })
+              : t("settings.integrations.assistantBuiltIn")}
+          </dd>
         </div>
       </dl>
     </AdminCard>

@@ -31,8 +31,8 @@ export interface FailedSend {
 export interface ProviderStatus {
   id: "email" | "sms" | "payments" | "assistant";
   state: HealthState;
-  /** email: smtp | files; sms: twilio | file; payments and assistant: later. */
-  mode: "smtp" | "files" | "twilio" | "file" | "later";
+  /** email: smtp | files; sms: twilio | file; payments: stripe | noStripe; assistant: ai | builtIn. */
+  mode: "smtp" | "files" | "twilio" | "file" | "stripe" | "noStripe" | "ai" | "builtIn";
 }
 
 export interface SystemHealth {
@@ -81,8 +81,8 @@ function providerStatus(env: Env): ProviderStatus[] {
   return [
     { id: "email", mode: env.SMTP_URL ? "smtp" : "files", state: env.SMTP_URL ? "ok" : production ? "warning" : "info" },
     { id: "sms", mode: env.TWILIO_ACCOUNT_SID ? "twilio" : "file", state: env.TWILIO_ACCOUNT_SID ? "ok" : production ? "warning" : "info" },
-    { id: "payments", mode: "later", state: "info" },
-    { id: "assistant", mode: "later", state: "info" },
+    { id: "payments", mode: env.STRIPE_SECRET_KEY ? "stripe" : "noStripe", state: env.STRIPE_SECRET_KEY ? "ok" : "info" },
+    { id: "assistant", mode: env.AI_BASE_URL ? "ai" : "builtIn", state: "ok" },
   ];
 }
 

@@ -12,8 +12,17 @@ export interface IntegrationStatus {
   sms: { configured: boolean; from: string | null; file: string };
   /** Stripe: configured with the secret key (and, required with it, the webhook secret). */
   payments: { configured: boolean; webhookUrl: string };
-  /** Not built yet: the environment has no assistant settings to read. */
-  assistant: { configured: false };
+  /** An AI provider (AI_BASE_URL): its host and model. Without one, the built-in answerer replies from the site's content. */
+  assistant: { configured: boolean; host: string | null; model: string | null };
+}
+
+function hostOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
 }
 
 /** What the environment says about sending; never a secret (no SMTP password, no token). */
@@ -34,7 +43,7 @@ export function integrationStatus(env: Env = getEnv()): IntegrationStatus {
       file: path.join(env.DATA_DIR, "outbox", "sms.jsonl"),
     },
     payments: { configured: !!(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET), webhookUrl: `${siteUrl(env)}/stripe/webhook` },
-    assistant: { configured: false },
+    assistant: { configured: !!env.AI_BASE_URL, host: hostOf(env.AI_BASE_URL), model: env.AI_BASE_URL ? (env.AI_MODEL ?? null) : null },
   };
 }
 

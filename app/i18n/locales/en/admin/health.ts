@@ -61,7 +61,10 @@ const health = {
       files: "SMTP_URL is not set: emails are written to files in the data folder, not sent.",
       twilio: "Sending through Twilio.",
       file: "Twilio is not configured: text messages are written to a file in the data folder, not sent.",
-      later: "Not built yet: arrives in a later release.",
+      stripe: "Online gifts and store orders go through Stripe.",
+      noStripe: "Stripe is not set up: the give page lists the other ways to give, and the store takes no orders.",
+      ai: "The assistant also asks the AI service set in AI_BASE_URL.",
+      builtIn: "The assistant answers from this site's own pages (no AI service set).",
     },
   },
   process: {

@@ -104,7 +104,9 @@ const settings = {
     paymentsNotConfigured:
       "Not configured (STRIPE_SECRET_KEY is not set): the give page lists the other ways to give and the store takes no orders.",
     assistant: "Assistant",
-    assistantStatus: "Not configured — arrives with the site assistant.",
+    assistantConfigured: "Answers come from the AI service at {{host}} (model {{model}}), using what this site says.",
+    assistantBuiltIn:
+      "The assistant answers from this site's own pages (events, sermons, groups, giving and the questions in the FAQ). To use an AI service as well, set AI_BASE_URL.",
     configured: "Configured",
     notConfigured: "Not configured",
     sendTestEmail: "Send test email",

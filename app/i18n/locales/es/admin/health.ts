@@ -62,7 +62,10 @@ const health = {
       files: "SMTP_URL no está configurado: los correos se guardan en archivos de la carpeta de datos y no se envían.",
       twilio: "Se envía mediante Twilio.",
       file: "Twilio no está configurado: los mensajes de texto se guardan en un archivo de la carpeta de datos y no se envían.",
-      later: "Aún no está disponible: llegará en una versión posterior.",
+      stripe: "Las ofrendas en línea y los pedidos de la tienda pasan por Stripe.",
+      noStripe: "Stripe no está configurado: la página de ofrendas muestra las otras formas de dar y la tienda no acepta pedidos.",
+      ai: "El asistente también consulta el servicio de IA configurado en AI_BASE_URL.",
+      builtIn: "El asistente responde con las páginas de este sitio (sin servicio de IA configurado).",
     },
   },
   process: {

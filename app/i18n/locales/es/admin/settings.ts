@@ -108,7 +108,9 @@ const settings = {
     paymentsNotConfigured:
       "No configurado (STRIPE_SECRET_KEY no está definido): la página de ofrendas indica las otras formas de dar y la tienda no acepta pedidos.",
     assistant: "Asistente",
-    assistantStatus: "No configurado — llega con el asistente del sitio.",
+    assistantConfigured: "Las respuestas vienen del servicio de IA en {{host}} (modelo {{model}}), a partir de lo que dice este sitio.",
+    assistantBuiltIn:
+      "El asistente responde con las páginas de este sitio (eventos, sermones, grupos, ofrendas y las preguntas frecuentes). Para usar también un servicio de IA, configure AI_BASE_URL.",
     configured: "Configurado",
     notConfigured: "No configurado",
     sendTestEmail: "Enviar correo de prueba",
