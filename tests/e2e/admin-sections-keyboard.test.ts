@@ -2,6 +2,9 @@ import { describe, expect, test } from "vitest";
 import { setupBrowser, visit } from "../support/browser";
 import { formPages, portalPage, sectionPaths } from "../support/portal-sections";
 
+/** One focus the Tab key gave, as the page wrote it down. */
+type Focus = { key: string; label: string; visible: boolean };
+
 /** Each section of the portal by keyboard (tests/support/portal-sections.ts). */
 const browser = setupBrowser();
 
@@ -18,7 +21,7 @@ describe("every section works by keyboard: the skip link comes first, every focu
     // Each focus the Tab key gives is written down in the page as it happens (focusin), with the
     // element's focus style once its transitions have run: one round trip per key instead of two.
     await page.evaluate(() => {
-      const log: Array<{ key: string; label: string; visible: boolean }> = [];
+      const log: Focus[] = [];
       (window as unknown as { focusLog: typeof log }).focusLog = log;
       document.addEventListener("focusin", (event) => {
         const el = event.target as Element;
@@ -52,7 +55,7 @@ describe("every section works by keyboard: the skip link comes first, every focu
       for (let i = 0; i < 20; i++, pressed++) await page.keyboard.press("Tab");
       const { log, onBody } = await page.evaluate(
         (from) => ({
-          log: (window as unknown as { focusLog: Array<{ key: string; label: string; visible: boolean }> }).focusLog.slice(from),
+          log: (window as unknown as { focusLog: Focus[] }).focusLog.slice(from),
           onBody: !document.activeElement || document.activeElement === document.body,
         }),
         read,

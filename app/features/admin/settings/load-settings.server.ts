@@ -16,6 +16,7 @@ export interface IntegrationStatus {
   assistant: { configured: boolean; host: string | null; model: string | null };
 }
 
+/** The host of a service's URL, never its credentials; null when unset or unreadable. */
 function hostOf(url: string | undefined): string | null {
   if (!url) return null;
   try {
@@ -27,16 +28,13 @@ function hostOf(url: string | undefined): string | null {
 
 /** What the environment says about sending; never a secret (no SMTP password, no token). */
 export function integrationStatus(env: Env = getEnv()): IntegrationStatus {
-  let host: string | null = null;
-  if (env.SMTP_URL) {
-    try {
-      host = new URL(env.SMTP_URL).hostname || null;
-    } catch {
-      host = null;
-    }
-  }
   return {
-    email: { configured: !!env.SMTP_URL, host, from: env.MAIL_FROM ?? null, folder: path.join(env.DATA_DIR, "outbox", "mail") },
+    email: {
+      configured: !!env.SMTP_URL,
+      host: hostOf(env.SMTP_URL),
+      from: env.MAIL_FROM ?? null,
+      folder: path.join(env.DATA_DIR, "outbox", "mail"),
+    },
     sms: {
       configured: !!(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM_NUMBER),
       from: env.TWILIO_FROM_NUMBER ?? null,
