@@ -11,7 +11,6 @@ import { getRequestContext } from "~/server/request-context.server";
 export async function loadOfflinePage({ request }: { request: Request }) {
   const { db, language } = getRequestContext(request);
   const church = await getChurchProfile({ db, language });
-  if (!church) throw data("The church profile has not been set up yet.", { status: 503 });
   const t = pwaTranslator(language);
   return data(
     {

@@ -3,6 +3,7 @@ import type { ChurchProfile } from "~/platform/church/get-church-profile.server"
 import { buildChurchJsonLd } from "./church-json-ld";
 
 const church: ChurchProfile = {
+  configured: true,
   name: "Living Hope Church",
   tagline: "Hear. Understand. Live.",
   address: { street: "4120 Harvest Grove Road", city: "Springfield", region: "IL", postalCode: "62704", country: "US" },

@@ -5,6 +5,7 @@ import { byContentVersion } from "~/server/content-memo.server";
 import type { AppDatabase } from "~/server/db.server";
 import { localize } from "~/i18n/localize";
 import { readChurchSettings } from "~/platform/church/church-settings.server";
+import { loadTranslation } from "~/i18n/i18n";
 
 export interface ServiceTime {
   key: string;
@@ -17,6 +18,8 @@ export interface ServiceTime {
 }
 
 export interface ChurchProfile {
+  /** False until staff save the church's settings (an empty install): its facts are then blank. */
+  configured: boolean;
   name: string;
   tagline: string;
   address: { street: string; city: string; region: string; postalCode: string; country: string };
@@ -40,20 +43,31 @@ export interface GetChurchProfileOptions {
 }
 
 /**
- * The church's public facts in one language; null until the church is configured. Read once
- * per content version in the production server (content-memo.server.ts).
+ * The church's public facts in one language. Before the church is configured (an empty
+ * install) its facts are blank and its name is a neutral "Our church", so every page still
+ * renders and says kindly what is not there yet. Read once per content version in the
+ * production server (content-memo.server.ts).
  */
-export function getChurchProfile({ db, language }: GetChurchProfileOptions): Promise<ChurchProfile | null> {
+export function getChurchProfile({ db, language }: GetChurchProfileOptions): Promise<ChurchProfile> {
   return byContentVersion(`church-profile ${language}`, () => readChurchProfile(db, language));
 }
 
-async function readChurchProfile(db: AppDatabase, language: Language): Promise<ChurchProfile | null> {
-  const [settings, times] = await Promise.all([
+async function readChurchProfile(db: AppDatabase, language: Language): Promise<ChurchProfile> {
+  const [settings, times, strings] = await Promise.all([
     readChurchSettings(db),
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
+    loadTranslation(language),
   ]);
-  if (!settings) return null;
+  const serviceTimeList = times.map((t) => ({
+    key: t.key,
+    name: localize(language, t.nameEn, t.nameEs),
+    dayOfWeek: t.dayOfWeek,
+    startTime: t.startTime,
+    isMainService: t.isMainService,
+  }));
+  if (!settings) return unconfiguredProfile(strings.common.unnamedChurch, serviceTimeList);
   return {
+    configured: true,
     name: localize(language, settings.nameEn, settings.nameEs),
     tagline: localize(language, settings.taglineEn, settings.taglineEs),
     address: {
@@ -74,12 +88,27 @@ async function readChurchProfile(db: AppDatabase, language: Language): Promise<C
     facebookUrl: settings.facebookUrl,
     youtubeUrl: settings.youtubeUrl,
     ogImageUrl: settings.ogImageUrl,
-    serviceTimes: times.map((t) => ({
-      key: t.key,
-      name: localize(language, t.nameEn, t.nameEs),
-      dayOfWeek: t.dayOfWeek,
-      startTime: t.startTime,
-      isMainService: t.isMainService,
-    })),
+    serviceTimes: serviceTimeList,
+  };
+}
+
+function unconfiguredProfile(name: string, times: ServiceTime[]): ChurchProfile {
+  return {
+    configured: false,
+    name,
+    tagline: "",
+    address: { street: "", city: "", region: "", postalCode: "", country: "US" },
+    phone: "",
+    phoneDisplay: "",
+    smsKeyword: "",
+    email: null,
+    timeZone: "America/Chicago",
+    geo: null,
+    mapEmbedUrl: null,
+    directionsUrl: null,
+    facebookUrl: null,
+    youtubeUrl: null,
+    ogImageUrl: null,
+    serviceTimes: times,
   };
 }

@@ -1,5 +1,7 @@
 const common = {
   common: {
+    /** The church's name until staff fill it in (an empty install). */
+    unnamedChurch: "Our church",
     skipToContent: "Skip to main content",
     loadingPage: "Loading page...",
     loading: "Loading...",

@@ -2,6 +2,8 @@ import type common from "../en/common";
 
 const es = {
   common: {
+    /** The church's name until staff fill it in (an empty install). */
+    unnamedChurch: "Nuestra iglesia",
     skipToContent: "Saltar al contenido principal",
     loadingPage: "Cargando página...",
     loading: "Cargando...",
