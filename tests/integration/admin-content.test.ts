@@ -9,6 +9,7 @@ import { handleContentAction } from "~/features/content/admin/content-action.ser
 import { requireAdmin } from "~/platform/admin/require-admin.server";
 import { CLIENT_IP_HEADER } from "~/server/request-input.server";
 import { loadHomePage } from "~/features/content/load-home-page.server";
+import { loadAboutPage } from "~/features/content/load-about-page.server";
 import { action, loader } from "~/routes/admin/content";
 import { startAdminHarness, type AdminHarness } from "../support/admin-harness";
 import { PUBLIC_URL } from "../support/auth-harness";
@@ -97,6 +98,82 @@ describeOnBackend("admin content section", (backend) => {
     expect((await db().select().from(auditLog)).length).toBe(auditsBefore);
     const unknown = await h.call(action, { path: "/admin/content", cookie, form: blockForm(before, { id: "no.such.block" }) });
     expect(unknown.status).toBe(404);
+  });
+
+  test("a page text not written yet is offered empty, and saving it creates it (audit-logged); an unknown key is not found", async () => {
+    await db().delete(contentBlocks).where(eq(contentBlocks.key, "page.store"));
+    const page = await h.call(loader, { path: "/admin/content", cookie });
+    const items = (page.body as { items: Array<{ id: string; unsaved: boolean; values: Record<string, string> }> }).items;
+    const store = items.find((i) => i.id === "page.store");
+    expect(store).toMatchObject({ unsaved: true, values: { titleEn: "", bodyEn: "" } });
+
+    const empty = { titleEs: "", bodyEs: "", summaryEn: "", summaryEs: "", imageAltEn: "", imageAltEs: "", imageUrl: "", linkUrl: "" };
+    const created = await h.call(action, {
+      path: "/admin/content",
+      cookie,
+      form: { intent: "save-block", id: "page.store", titleEn: "Our Bookshop", bodyEn: "Bibles and books.", ...empty },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ ok: true, message: "created", id: "page.store" });
+    const [row] = await db().select().from(contentBlocks).where(eq(contentBlocks.key, "page.store"));
+    expect(row).toMatchObject({ titleEn: "Our Bookshop", bodyEn: "Bibles and books.", titleEs: null });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "content.block.create"), eq(auditLog.entityId, "page.store")));
+    expect(audits).toHaveLength(1);
+
+    const unknown = await h.call(action, {
+      path: "/admin/content",
+      cookie,
+      form: { intent: "save-block", id: "page.not-a-page", titleEn: "Nope", bodyEn: "", ...empty },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await db().select().from(contentBlocks).where(eq(contentBlocks.key, "page.not-a-page"))).toHaveLength(0);
+  });
+
+  test("a leader is added (last, with a key of its name) and removed, both audit-logged; removing it twice is not found", async () => {
+    const leaderForm = {
+      name: "Ana María Núñez",
+      roleEn: "Youth pastor",
+      roleEs: "Pastora de jóvenes",
+      bioEn: "Leads the youth.",
+      bioEs: "",
+      photoUrl: "",
+    };
+    const added = await h.call(action, { path: "/admin/content", cookie, form: { intent: "save-leader", id: "new", ...leaderForm } });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ ok: true, message: "created" });
+    const id = (added.body as { id: string }).id;
+    const all = await db().select().from(leaders);
+    const row = all.find((l) => String(l.id) === id)!;
+    expect(row).toMatchObject({ key: "ana-maria-nunez", name: "Ana María Núñez", roleEs: "Pastora de jóvenes", bioEs: null });
+    expect(row.sortOrder).toBe(Math.max(...all.map((l) => l.sortOrder)));
+    const about = await loadAboutPage({ request: new Request(new URL("/about", PUBLIC_URL)) });
+    expect(JSON.stringify(about)).toContain("Ana María Núñez");
+
+    const blank = await h.call(action, {
+      path: "/admin/content",
+      cookie,
+      form: { intent: "save-leader", id: "new", ...leaderForm, name: "" },
+    });
+    expect(blank.status).toBe(400);
+    expect((await db().select().from(leaders)).length).toBe(all.length);
+
+    const removed = await h.call(action, { path: "/admin/content", cookie, form: { intent: "delete-leader", id } });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ ok: true, message: "deleted" });
+    expect((await db().select().from(leaders)).some((l) => String(l.id) === id)).toBe(false);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "content.leader.delete"), eq(auditLog.entityId, id)));
+    expect(audit?.before).toMatchObject({ name: "Ana María Núñez", roleEn: "Youth pastor" });
+
+    const again = await h.call(action, { path: "/admin/content", cookie, form: { intent: "delete-leader", id } });
+    expect(again.status).toBe(404);
+    const bad = await h.call(action, { path: "/admin/content", cookie, form: { intent: "delete-value", id: "new" } });
+    expect(bad.status).toBe(400);
   });
 
   test("?missing=es lists only items whose Spanish is empty, with a count", async () => {

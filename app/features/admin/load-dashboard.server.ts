@@ -4,8 +4,10 @@ import {
   auditLog,
   eventRegistrations,
   events,
+  meetingRequests,
   orders,
   outboxMessages,
+  prayerRequests,
   profiles,
   recurringGifts,
   signupInbox,
@@ -16,6 +18,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { can } from "~/platform/admin/admin-sections";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
+import { loadSetupChecklist } from "./load-setup-checklist.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -66,6 +69,16 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
   const newSignups = can(admin.scopes, "inbox:signups")
     ? await one(db.select({ n: count() }).from(signupInbox).where(eq(signupInbox.status, "new")))
     : null;
+  // What waits in each inbox the admin may open: the ones nobody has started on.
+  const inboxes = {
+    prayer: can(admin.scopes, "inbox:prayer")
+      ? await one(db.select({ n: count() }).from(prayerRequests).where(eq(prayerRequests.inboxStatus, "new")))
+      : null,
+    meetings: can(admin.scopes, "inbox:meetings")
+      ? await one(db.select({ n: count() }).from(meetingRequests).where(eq(meetingRequests.status, "new")))
+      : null,
+    signups: newSignups,
+  };
   const mail = can(admin.scopes, ["email", "health"])
     ? {
         pending: await one(
@@ -125,8 +138,12 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
         .orderBy(desc(adminAuthAttempts.createdAt))
         .limit(8)
     : null;
+  // The set-up checklist, for those who can fill in the church's settings, until all is done.
+  const checklist = can(admin.scopes, "settings") ? await loadSetupChecklist(db) : null;
   return {
     people,
+    checklist: checklist && checklist.done < checklist.steps.length ? checklist : null,
+    inboxes,
     upcomingEvents,
     upcomingRsvps,
     newSignups,

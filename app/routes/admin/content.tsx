@@ -4,6 +4,7 @@ import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses,
 import { adminTranslator, useAdminTranslation, type AdminMessageKey, type AdminT } from "~/platform/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { contentKinds } from "~/features/content/admin/content-fields";
+import { NEW_ITEM_ID } from "~/features/content/admin/content-block-keys";
 import type { ContentActionData } from "~/features/content/admin/content-action.server";
 import { handleContentAction } from "~/features/content/admin/content-action.server";
 import { loadPrayerLibrary, readLibraryFilter } from "~/features/content/admin/prayer-library.server";
@@ -119,6 +120,11 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
 
       {groups.map(({ group, items: groupItems }) => (
         <AdminCard key={group} id={`group-${group}`} title={groupLabel(group)}>
+          {actionData?.id === `${group === "leaders" ? "leader" : "value"}-deleted` && (group === "leaders" || group === "values") ? (
+            <div className="mb-4">
+              <Notice tone="success">{t(`content.messages.${actionData.message}`)}</Notice>
+            </div>
+          ) : null}
           <div className="grid gap-8">
             {groupItems.map((item) => (
               <ContentItemEditor key={`${item.kind}-${item.id}-${item.version}`} item={item} t={t} actionData={actionData} />
@@ -160,6 +166,8 @@ function ContentItemEditor({ item, t, actionData }: { item: ContentItem; t: Admi
   const path = sitePath(item);
   const label = (column: string) => t(`content.labels.${column}` as AdminMessageKey);
   const error = (column: string) => (errors[column] ? t(`content.errors.${errors[column]}`) : null);
+  const adding = item.id === NEW_ITEM_ID && (item.kind === "leader" || item.kind === "value");
+  const heading = adding ? t(item.kind === "leader" ? "content.add.leader" : "content.add.value") : item.label;
 
   return (
     <article
@@ -168,10 +176,11 @@ function ContentItemEditor({ item, t, actionData }: { item: ContentItem; t: Admi
       className="grid scroll-mt-24 gap-4 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0"
     >
       <div className="flex flex-wrap items-center gap-3">
-        <h3 id={headingId} className="break-all font-mono text-base font-semibold text-slate-900">
-          {item.label}
+        <h3 id={headingId} className={`break-all text-base font-semibold text-slate-900 ${adding ? "" : "font-mono"}`}>
+          {heading}
         </h3>
         {item.missingSpanish ? <span className={badgeClasses}>{t("content.missingBadge")}</span> : null}
+        {item.unsaved && !adding ? <span className={badgeClasses}>{t("content.unwrittenBadge")}</span> : null}
       </div>
       {itemNotice(t, actionData, [descriptor.intent], item.id)}
       <Form method="post" className="grid gap-4" aria-labelledby={headingId}>
@@ -251,14 +260,32 @@ function ContentItemEditor({ item, t, actionData }: { item: ContentItem; t: Admi
         {item.kind === "video" ? <p className="text-sm text-slate-700">{t("content.videoHint")}</p> : null}
         <div>
           <button type="submit" className={adminButton.primary}>
-            {t("content.save", { label: item.label })}
+            {adding
+              ? t(item.kind === "leader" ? "content.add.submitLeader" : "content.add.submitValue")
+              : t("content.save", { label: item.label })}
           </button>
         </div>
       </Form>
 
-      {descriptor.imageField ? <ImageUpload item={item} t={t} actionData={actionData} /> : null}
+      {descriptor.imageField && !item.unsaved ? <ImageUpload item={item} t={t} actionData={actionData} /> : null}
+      {item.unsaved && descriptor.imageField ? <p className="text-sm text-slate-700">{t("content.upload.afterSave")}</p> : null}
 
-      {item.kind === "block" ? (
+      {(item.kind === "leader" || item.kind === "value") && !adding ? (
+        <details className="rounded-lg border border-slate-200 p-3">
+          <summary className="cursor-pointer font-semibold text-slate-900">{t("content.remove.summary", { label: item.label })}</summary>
+          <p className="mt-2 text-sm text-slate-700">{t("content.remove.explain")}</p>
+          {itemNotice(t, actionData, [`delete-${item.kind}`], item.id)}
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value={`delete-${item.kind}`} />
+            <input type="hidden" name="id" value={item.id} />
+            <button type="submit" className={adminButton.danger}>
+              {t("content.remove.submit", { label: item.label })}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+
+      {item.kind === "block" && !item.unsaved ? (
         <details className="rounded-lg border border-slate-200 bg-slate-50 p-3">
           <summary className="cursor-pointer font-semibold text-slate-900">{t("content.preview")}</summary>
           <p className="mt-2 text-sm text-slate-700">{t("content.previewSaved")}</p>
@@ -286,7 +313,7 @@ function ContentItemEditor({ item, t, actionData }: { item: ContentItem; t: Admi
         </details>
       ) : null}
 
-      {path ? (
+      {path && !adding ? (
         <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
           <a href={`${path}?lang=en`} target="_blank" rel="noreferrer" className={linkClasses}>
             {t("content.viewEnglish")}

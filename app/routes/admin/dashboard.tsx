@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { Circle, CircleCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { AdminCard, AdminPage, formatDateTime } from "~/components/admin/admin-ui";
 import { visibleSections, adminSectionHref } from "~/platform/admin/admin-sections";
@@ -74,12 +75,84 @@ function StoreCard({ waiting }: { waiting: number }) {
   );
 }
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** What the church still has to fill in, with a link to where each is done (until all are). */
+function SetupChecklistCard({ checklist }: { checklist: NonNullable<LoaderData["checklist"]> }) {
+  const { t } = useAdminTranslation();
+  const total = checklist.steps.length;
+  return (
+    <AdminCard title={t("dashboard.setup.title")} id="setup-checklist">
+      <p className="text-slate-700">{t("dashboard.setup.intro")}</p>
+      <p id="setup-progress-label" className="mt-3 text-sm font-medium text-slate-800">
+        {t("dashboard.setup.progress", { done: checklist.done, total })}
+      </p>
+      <progress aria-labelledby="setup-progress-label" value={checklist.done} max={total} className="mt-1 h-2 w-full accent-brand-700" />
+      <ul className="mt-4 grid gap-2">
+        {checklist.steps.map((step) => (
+          <li key={step.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 border-b border-slate-100 pb-2">
+            <span className="flex items-center gap-2">
+              {step.done ? (
+                <CircleCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-emerald-700" />
+              ) : (
+                <Circle aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500" />
+              )}
+              <span className={step.done ? "text-slate-600" : "font-medium text-slate-900"}>
+                {t(`dashboard.setup.steps.${step.id}.label`)}
+              </span>
+              <span className="sr-only">{step.done ? t("dashboard.setup.done") : t("dashboard.setup.todo")}</span>
+            </span>
+            {step.done ? (
+              <span aria-hidden="true" className="text-sm text-slate-600">
+                {t("dashboard.setup.done")}
+              </span>
+            ) : (
+              <Link to={step.href} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+                {t(`dashboard.setup.steps.${step.id}.action`)}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </AdminCard>
+  );
+}
+
+/** The inboxes the admin may open, each with what nobody has started on yet. */
+function InboxesCard({ inboxes }: { inboxes: LoaderData["inboxes"] }) {
+  const { t } = useAdminTranslation();
+  const all: { id: "prayer" | "meetings" | "signups"; waiting: number | null; href: string }[] = [
+    { id: "prayer", waiting: inboxes.prayer, href: "/admin/inbox/prayer?inbox=new" },
+    { id: "meetings", waiting: inboxes.meetings, href: "/admin/inbox/meetings?status=new" },
+    { id: "signups", waiting: inboxes.signups, href: "/admin/inbox/signups?status=new" },
+  ];
+  const rows = all.flatMap((row) => (row.waiting === null ? [] : [{ ...row, waiting: row.waiting }]));
+  if (rows.length === 0) return null;
+  return (
+    <AdminCard title={t("dashboard.inboxes.title")} id="dashboard-inboxes">
+      <ul className="grid gap-3 sm:grid-cols-3">
+        {rows.map(({ id, waiting, href }) => (
+          <li key={id} className="rounded-lg border border-slate-200 p-4">
+            <p className="text-sm font-medium text-slate-700">{t(`dashboard.inboxes.${id}`)}</p>
+            <p className="mt-1 text-3xl font-bold text-slate-900">{waiting}</p>
+            <p className="mt-1 text-sm text-slate-600">{waiting === 0 ? t("dashboard.inboxes.none") : t("dashboard.inboxes.waiting")}</p>
+            <Link to={href} className="mt-2 inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4">
+              {t(`dashboard.inboxes.open.${id}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </AdminCard>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t, language } = useAdminTranslation();
-  const { people, upcomingEvents, upcomingRsvps, newSignups, mail, activity, signIns } = loaderData;
+  const { people, upcomingEvents, upcomingRsvps, mail, activity, signIns, checklist, inboxes } = loaderData;
   const links = visibleSections(loaderData.scopes).filter((s) => s.id !== "dashboard");
   return (
     <AdminPage title={t("dashboard.title")} intro={t("dashboard.welcome", { name: loaderData.name })}>
+      {checklist ? <SetupChecklistCard checklist={checklist} /> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {people ? (
           <>
@@ -93,7 +166,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : null}
         {upcomingEvents !== null ? <Stat label={t("dashboard.upcomingEvents")} value={upcomingEvents} /> : null}
         {upcomingRsvps !== null ? <Stat label={t("dashboard.upcomingRsvps")} value={upcomingRsvps} /> : null}
-        {newSignups !== null ? <Stat label={t("dashboard.newSignups")} value={newSignups} /> : null}
         {mail ? (
           <>
             <Stat label={t("dashboard.pendingMail")} value={mail.pending} />
@@ -107,7 +179,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {loaderData.storeWaiting !== null ? <StoreCard waiting={loaderData.storeWaiting} /> : null}
         </div>
       ) : null}
-      <p className="text-sm text-slate-700">{t("dashboard.inboxesLater")}</p>
+      <InboxesCard inboxes={inboxes} />
       <div className="grid gap-6 xl:grid-cols-2">
         {activity ? (
           <AdminCard title={t("dashboard.recentActivity")} id="recent-activity">

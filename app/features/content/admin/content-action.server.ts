@@ -4,7 +4,7 @@ import { NO_STORE, type AdminContext } from "~/platform/admin/require-admin.serv
 import { kindByIntent, type FieldErrorCode } from "./content-fields";
 import { runPrayerPartAction } from "./prayer-library.server";
 import { runFaqAction } from "~/features/assistant/faq-admin.server";
-import { saveContentItem } from "./save-content-item.server";
+import { deleteListItem, saveContentItem } from "./save-content-item.server";
 import { setFeaturedEvent } from "./set-featured-event.server";
 import { uploadDirectory } from "~/platform/uploads/upload-image.server";
 import { uploadContentImage, type UploadErrorCode } from "./upload-content-image.server";
@@ -18,6 +18,8 @@ export interface ContentActionData {
   /** `content.messages.<code>` */
   message:
     | "saved"
+    | "created"
+    | "deleted"
     | "unchanged"
     | "invalid"
     | "notFound"
@@ -76,7 +78,13 @@ export async function handleContentAction(request: Request, ctx: AdminContext, u
       for (const [k, v] of Object.entries(input)) if (typeof v === "string") values[k] = v;
       return answer({ intent, id, ok: false, message: result.reason, fieldErrors: result.fieldErrors, values }, result.status);
     }
-    return answer({ intent, id: result.id, ok: true, message: result.changed ? "saved" : "unchanged" });
+    return answer({ intent, id: result.id, ok: true, message: result.created ? "created" : result.changed ? "saved" : "unchanged" });
+  }
+  if (intent === "delete-leader" || intent === "delete-value") {
+    const kind = intent === "delete-leader" ? "leader" : "value";
+    const result = await deleteListItem({ db: ctx.db, actor, ip: ctx.ip, kind, id });
+    if (!result.ok) return answer({ intent, id, ok: false, message: result.status === 404 ? "notFound" : "invalid" }, result.status);
+    return answer({ intent, id: `${kind}-deleted`, ok: true, message: "deleted" });
   }
   if (intent === "set-featured-event") {
     const result = await setFeaturedEvent({ db: ctx.db, actor, ip: ctx.ip, input });

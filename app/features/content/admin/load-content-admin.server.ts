@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { churchValues, contentBlocks, events, heroVideos, homeCards, leaders } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import { editableColumns, isMissingSpanish, type ContentKind } from "./content-fields";
+import { CONTENT_BLOCK_KEYS, NEW_ITEM_ID } from "./content-block-keys";
 
 export interface ContentItem {
   kind: ContentKind;
@@ -17,6 +18,8 @@ export interface ContentItem {
   missingSpanish: boolean;
   /** Changes when the row is saved, so the form re-renders with the saved text. */
   version: string;
+  /** No row yet: a page text not written, or the form that adds a leader or value. */
+  unsaved: boolean;
 }
 
 export interface FlyerEvent {
@@ -42,6 +45,7 @@ function toItem(kind: ContentKind, row: Record<string, unknown>, id: string, anc
     values,
     missingSpanish: isMissingSpanish(kind, row),
     version: updatedAt instanceof Date ? updatedAt.toISOString() : String(updatedAt ?? ""),
+    unsaved: updatedAt === undefined,
   };
 }
 
@@ -64,16 +68,22 @@ export async function loadContentAdmin({ db, missingOnly }: { db: AppDatabase; m
       .orderBy(asc(events.startsAt)),
   ]);
   const blockOrder = ["home", "about", "page", "other"];
+  const saved = new Set(blocks.map((b) => b.key));
+  // Every text a page reads, written or not: an empty form creates it.
+  const unwritten = CONTENT_BLOCK_KEYS.filter((key) => !saved.has(key)).map((key) => toItem("block", {}, key, key, key, blockGroup(key)));
   const all: ContentItem[] = [
-    ...blocks
-      .map((b) => toItem("block", b, b.key, b.key, b.key, blockGroup(b.key)))
-      .sort((a, b) => blockOrder.indexOf(a.group) - blockOrder.indexOf(b.group)),
+    ...[...blocks.map((b) => toItem("block", b, b.key, b.key, b.key, blockGroup(b.key))), ...unwritten].sort(
+      (a, b) => blockOrder.indexOf(a.group) - blockOrder.indexOf(b.group) || a.id.localeCompare(b.id),
+    ),
     ...cards.map((c) => toItem("card", c, String(c.id), `card-${c.key}`, c.key, c.kind)),
     ...leaderRows.map((l) => toItem("leader", l, String(l.id), `leader-${l.key}`, l.name, "leaders")),
+    { ...toItem("leader", {}, NEW_ITEM_ID, "leader-new", "", "leaders"), version: `after-${leaderRows.length}` },
     ...valueRows.map((v) => toItem("value", v, String(v.id), `value-${v.key}`, v.titleEn, "values")),
+    { ...toItem("value", {}, NEW_ITEM_ID, "value-new", "", "values"), version: `after-${valueRows.length}` },
     ...videos.map((v) => toItem("video", v, String(v.id), `video-${v.key}`, v.key, "videos")),
   ];
   const missingCount = all.filter((i) => i.missingSpanish).length;
+  const totalCount = all.filter((i) => !i.unsaved).length;
   const flyerEvents: FlyerEvent[] = eventRows.map((e) => ({
     id: e.id,
     title: e.titleEn,
@@ -83,7 +93,7 @@ export async function loadContentAdmin({ db, missingOnly }: { db: AppDatabase; m
   return {
     items: missingOnly ? all.filter((i) => i.missingSpanish) : all,
     missingCount,
-    totalCount: all.length,
+    totalCount,
     flyerEvents,
   };
 }

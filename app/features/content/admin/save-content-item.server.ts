@@ -3,19 +3,25 @@ import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import { contentKinds, editableColumns, kindSchema, type ContentKind, type FieldErrorCode } from "./content-fields";
 import { bumpContentVersion } from "~/platform/content/content-version.server";
-import { parseItemId, selectItem, updateItem } from "./content-tables.server";
+import { contentTables, insertItem, parseItemId, selectItem, updateItem } from "./content-tables.server";
+import { isContentBlockKey, NEW_ITEM_ID } from "./content-block-keys";
+import { churchValues, leaders } from "~/db/schema";
+import { eq, max } from "drizzle-orm";
+import { slugify } from "~/lib/slugs";
+import { uniqueSlug } from "~/platform/content/unique-slug.server";
 
 /** Columns that are NOT NULL in the database although the form may leave them empty. */
 const emptyStringColumns = new Set(["block.bodyEn"]);
 
 export type SaveContentResult =
-  | { ok: true; changed: boolean; id: string }
+  | { ok: true; changed: boolean; id: string; created?: true }
   | { ok: false; status: 400 | 404; reason: "invalid" | "notFound"; fieldErrors: Record<string, FieldErrorCode> };
 
 /**
  * Saves the English and Spanish text of one content item (block, card, leader, value or hero
  * video): the row, an audit entry with the changed fields before → after and a new content
- * version, in one transaction. Invalid input changes nothing.
+ * version, in one transaction. Invalid input changes nothing. A page text not written yet is
+ * created, and so is a leader or value posted with the id "new".
  */
 export async function saveContentItem(options: {
   db: AppDatabase;
@@ -45,7 +51,19 @@ export async function saveContentItem(options: {
   const descriptor = contentKinds[kind];
   return db.transaction(async (tx) => {
     const t = tx as unknown as AppDatabase;
+    if (id === NEW_ITEM_ID && (kind === "leader" || kind === "value")) return createListItem(t, options, kind, values);
     const current = await selectItem(t, kind, id);
+    if (!current && kind === "block" && typeof id === "string" && isContentBlockKey(id)) {
+      await insertItem(t, kind, { key: id, ...values });
+      await recordAudit({
+        db: t,
+        actor: options.actor,
+        ipAddress: options.ip,
+        entry: { action: "content.block.create", entityType: descriptor.entityType, entityId: id, after: values },
+      });
+      await bumpContentVersion(t);
+      return { ok: true, changed: true, id, created: true } as const;
+    }
     if (!current) return { ok: false, status: 404, reason: "notFound", fieldErrors: {} } as const;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -66,6 +84,64 @@ export async function saveContentItem(options: {
     });
     await bumpContentVersion(t);
     return { ok: true, changed: true, id: String(id) } as const;
+  });
+}
+
+/** A new leader or value, last in its list, its key made from its name or English title. */
+async function createListItem(
+  tx: AppDatabase,
+  options: { actor: Pick<AdminIdentity, "userId" | "name">; ip: string },
+  kind: "leader" | "value",
+  values: Record<string, unknown>,
+): Promise<SaveContentResult> {
+  const table = kind === "leader" ? leaders : churchValues;
+  const label = String((kind === "leader" ? values.name : values.titleEn) ?? "");
+  const key = await uniqueSlug(tx, table.key, slugify(label, kind));
+  const [last] = await tx.select({ n: max(table.sortOrder) }).from(table);
+  const row = { key, sortOrder: (last?.n ?? 0) + 1, ...values };
+  const id = await insertItem(tx, kind, row);
+  await recordAudit({
+    db: tx,
+    actor: options.actor,
+    ipAddress: options.ip,
+    entry: { action: `content.${kind}.create`, entityType: contentKinds[kind].entityType, entityId: String(id), after: row },
+  });
+  await bumpContentVersion(tx);
+  return { ok: true, changed: true, id: String(id), created: true };
+}
+
+/**
+ * Removes a leader or a value: the row and an audit entry that keeps every field it had (so
+ * it can be written again), and a new content version, in one transaction.
+ */
+export async function deleteListItem(options: {
+  db: AppDatabase;
+  actor: Pick<AdminIdentity, "userId" | "name">;
+  ip: string;
+  kind: "leader" | "value";
+  id: unknown;
+}): Promise<{ ok: true; id: string } | { ok: false; status: 400 | 404 }> {
+  const id = parseItemId(options.kind, options.id);
+  if (typeof id !== "number") return { ok: false, status: 400 };
+  const { table, idColumn } = contentTables[options.kind];
+  return options.db.transaction(async (tx) => {
+    const t = tx as unknown as AppDatabase;
+    const current = await selectItem(t, options.kind, id);
+    if (!current) return { ok: false, status: 404 } as const;
+    await t.delete(table as typeof leaders).where(eq(idColumn as typeof leaders.id, id));
+    await recordAudit({
+      db: t,
+      actor: options.actor,
+      ipAddress: options.ip,
+      entry: {
+        action: `content.${options.kind}.delete`,
+        entityType: contentKinds[options.kind].entityType,
+        entityId: String(id),
+        before: current,
+      },
+    });
+    await bumpContentVersion(t);
+    return { ok: true, id: String(id) } as const;
   });
 }
 

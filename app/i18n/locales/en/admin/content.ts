@@ -8,6 +8,7 @@ const content = {
   filterMissing: "Show only items missing Spanish",
   filteredNote: "Showing only items missing Spanish text.",
   missingBadge: "Missing Spanish",
+  unwrittenBadge: "Not written yet",
   jumpTo: "Jump to",
   english: "English",
   spanish: "Spanish",
@@ -57,7 +58,19 @@ const content = {
   urlHint: "A site path starting with / or an https:// address.",
   videoHint:
     "Video files are not uploaded here: put the MP4 and WebM files on a host and paste their https:// addresses, or a site path starting with /.",
+  add: {
+    leader: "Add a leader",
+    value: "Add a value",
+    submitLeader: "Add this leader",
+    submitValue: "Add this value",
+  },
+  remove: {
+    summary: "Remove {{label}}",
+    explain: "It disappears from the public site at once. The audit log keeps a copy of what it said.",
+    submit: "Remove {{label}} from the site",
+  },
   upload: {
+    afterSave: "Save it first; then you can upload a picture for it.",
     legend: "Upload a new image",
     file: "Image file (JPEG, PNG or WebP, at most 8 MB)",
     submit: "Upload image",
@@ -139,6 +152,8 @@ const content = {
     needsName: "An intercession must contain {{name}}, where the name the visitor types goes.",
   },
   messages: {
+    created: "Added. It now shows on the public site.",
+    deleted: "Removed from the public site.",
     saved: "Your changes were saved.",
     unchanged: "Nothing changed.",
     invalid: "The form could not be saved. Please check the highlighted fields.",

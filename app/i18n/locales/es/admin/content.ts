@@ -9,6 +9,7 @@ const content = {
   filterMissing: "Mostrar solo los elementos sin español",
   filteredNote: "Se muestran solo los elementos a los que les falta el texto en español.",
   missingBadge: "Falta el español",
+  unwrittenBadge: "Aún sin escribir",
   jumpTo: "Ir a",
   english: "Inglés",
   spanish: "Español",
@@ -58,7 +59,19 @@ const content = {
   urlHint: "Una ruta del sitio que empiece con / o una dirección https://.",
   videoHint:
     "Los archivos de video no se suben aquí: coloque los archivos MP4 y WebM en un servidor y pegue sus direcciones https://, o una ruta del sitio que empiece con /.",
+  add: {
+    leader: "Agregar un líder",
+    value: "Agregar un valor",
+    submitLeader: "Agregar este líder",
+    submitValue: "Agregar este valor",
+  },
+  remove: {
+    summary: "Quitar {{label}}",
+    explain: "Desaparece del sitio público de inmediato. El registro de auditoría guarda una copia de lo que decía.",
+    submit: "Quitar {{label}} del sitio",
+  },
   upload: {
+    afterSave: "Guárdelo primero; después podrá subir una imagen.",
     legend: "Subir una imagen nueva",
     file: "Archivo de imagen (JPEG, PNG o WebP, de 8 MB como máximo)",
     submit: "Subir la imagen",
@@ -140,6 +153,8 @@ const content = {
     needsName: "Una intercesión debe contener {{name}}, donde va el nombre que escribe el visitante.",
   },
   messages: {
+    created: "Agregado. Ya aparece en el sitio público.",
+    deleted: "Se quitó del sitio público.",
     saved: "Sus cambios se guardaron.",
     unchanged: "No hubo cambios.",
     invalid: "No se pudo guardar el formulario. Revise los campos marcados.",
