@@ -12,9 +12,14 @@ export function useFormatServiceTime() {
     });
 }
 
-/** The one place service times are rendered: every page reads the same settings rows. */
-export function ServiceTimesList({ times, className = "" }: { times: ServiceTime[]; className?: string }) {
+/**
+ * The one place service times are rendered: every page reads the same settings rows. With no
+ * rows yet (an empty install) it says kindly that they are coming, or `empty` when given.
+ */
+export function ServiceTimesList({ times, className = "", empty }: { times: ServiceTime[]; className?: string; empty?: string }) {
+  const { t } = useTranslation();
   const format = useFormatServiceTime();
+  if (times.length === 0) return <p className={className}>{empty ?? t("time.none")}</p>;
   return (
     <dl className={`space-y-2 ${className}`}>
       {times.map((time) => (

@@ -3,41 +3,57 @@ import { useTranslation } from "~/i18n/react";
 import { Link } from "react-router";
 import type { ChurchProfile } from "~/platform/church/get-church-profile.server";
 import { mainLinks, resourceLinks } from "~/features/navigation/site-links";
-import { ChurchAddress } from "./church-address";
+import { ChurchAddress, hasAddress } from "./church-address";
 import { ServiceTimesList } from "./service-times-list";
-import { smsHref, telHref } from "./contact-links";
+import { canText, hasPhone, smsHref, telHref } from "./contact-links";
+
+// Literal class names, so Tailwind sees them: the large-screen grid has a column per section shown.
+const largeColumns = ["", "lg:grid-cols-1", "lg:grid-cols-2", "lg:grid-cols-3", "lg:grid-cols-4"] as const;
 
 export function SiteFooter({ church }: { church: ChurchProfile }) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  // A fact the church has not filled in is left out; a column with nothing in it is not drawn.
+  const showAddress = hasAddress(church.address);
+  const showCall = hasPhone(church.phone);
+  const showText = canText(church.phone, church.smsKeyword);
+  const showContact = showAddress || showCall || showText;
+  const showSocial = Boolean(church.facebookUrl || church.youtubeUrl);
+  const columns = 2 + Number(showContact) + Number(showSocial);
   return (
     <footer className="bg-brand-900 text-brand-50">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-contact" data-tour="footer">
-          <h2 id="footer-contact" className="font-serif text-lg font-bold text-white">
-            {t("footer.contact")}
-          </h2>
-          <address className="mt-4 space-y-3 not-italic">
-            <ChurchAddress address={church.address} label={t("footer.address")} />
-            <p>
-              <a href={telHref(church.phone)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
-                <Phone aria-hidden="true" className="h-5 w-5" />
-                <span className="sr-only">{t("footer.call", { phone: church.phoneDisplay })}</span>
-                <span aria-hidden="true">{church.phoneDisplay}</span>
-              </a>
-            </p>
-            <p>
-              <a
-                href={smsHref(church.phone, church.smsKeyword)}
-                className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
-              >
-                <MessageSquareText aria-hidden="true" className="h-5 w-5" />
-                {t("footer.textHome", { keyword: church.smsKeyword, phone: church.phoneDisplay })}
-              </a>
-            </p>
-          </address>
-        </section>
-        <section aria-labelledby="footer-times">
+      <div className={`mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 ${largeColumns[columns]}`}>
+        {showContact ? (
+          <section aria-labelledby="footer-contact" data-tour="footer">
+            <h2 id="footer-contact" className="font-serif text-lg font-bold text-white">
+              {t("footer.contact")}
+            </h2>
+            <address className="mt-4 space-y-3 not-italic">
+              <ChurchAddress address={church.address} label={t("footer.address")} />
+              {showCall ? (
+                <p>
+                  <a href={telHref(church.phone)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
+                    <Phone aria-hidden="true" className="h-5 w-5" />
+                    <span className="sr-only">{t("footer.call", { phone: church.phoneDisplay || church.phone })}</span>
+                    <span aria-hidden="true">{church.phoneDisplay || church.phone}</span>
+                  </a>
+                </p>
+              ) : null}
+              {showText ? (
+                <p>
+                  <a
+                    href={smsHref(church.phone, church.smsKeyword)}
+                    className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
+                  >
+                    <MessageSquareText aria-hidden="true" className="h-5 w-5" />
+                    {t("footer.textHome", { keyword: church.smsKeyword, phone: church.phoneDisplay || church.phone })}
+                  </a>
+                </p>
+              ) : null}
+            </address>
+          </section>
+        ) : null}
+        <section aria-labelledby="footer-times" data-tour={showContact ? undefined : "footer"}>
           <h2 id="footer-times" className="font-serif text-lg font-bold text-white">
             {t("footer.serviceTimes")}
           </h2>
@@ -57,41 +73,43 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
             ))}
           </ul>
         </nav>
-        <section aria-labelledby="footer-social">
-          <h2 id="footer-social" className="font-serif text-lg font-bold text-white">
-            {t("footer.followUs")}
-          </h2>
-          <ul className="mt-4 space-y-1">
-            {church.facebookUrl ? (
-              <li>
-                <a
-                  href={church.facebookUrl}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
-                >
-                  <SocialIcon name="facebook" />
-                  {t("footer.facebook", { name: church.name })}
-                  <span className="sr-only"> {t("common.opensInNewTab")}</span>
-                </a>
-              </li>
-            ) : null}
-            {church.youtubeUrl ? (
-              <li>
-                <a
-                  href={church.youtubeUrl}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
-                >
-                  <SocialIcon name="youtube" />
-                  {t("footer.youtube", { name: church.name })}
-                  <span className="sr-only"> {t("common.opensInNewTab")}</span>
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        </section>
+        {showSocial ? (
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social" className="font-serif text-lg font-bold text-white">
+              {t("footer.followUs")}
+            </h2>
+            <ul className="mt-4 space-y-1">
+              {church.facebookUrl ? (
+                <li>
+                  <a
+                    href={church.facebookUrl}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
+                  >
+                    <SocialIcon name="facebook" />
+                    {t("footer.facebook", { name: church.name })}
+                    <span className="sr-only"> {t("common.opensInNewTab")}</span>
+                  </a>
+                </li>
+              ) : null}
+              {church.youtubeUrl ? (
+                <li>
+                  <a
+                    href={church.youtubeUrl}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
+                  >
+                    <SocialIcon name="youtube" />
+                    {t("footer.youtube", { name: church.name })}
+                    <span className="sr-only"> {t("common.opensInNewTab")}</span>
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+        ) : null}
       </div>
       <div className="border-t border-white/15">
         {/* pr-20: nothing here may sit under the assistant's floating button (bottom right). */}

@@ -18,8 +18,12 @@ describeOnBackend("content reads", (backend) => {
   });
   afterAll(() => database?.dispose());
 
-  test("before the church is configured: no profile, empty lists", async () => {
-    expect(await getChurchProfile({ db: db(), language: "en" })).toBeNull();
+  test("before the church is configured: a blank profile, empty lists", async () => {
+    // An empty install: the pages still render, with the neutral name and no facts (issue 34, point 2).
+    const blank = await getChurchProfile({ db: db(), language: "es" });
+    expect(blank).toMatchObject({ configured: false, name: "Nuestra iglesia", tagline: "", phone: "", smsKeyword: "", email: null });
+    expect(blank.address).toMatchObject({ street: "", city: "", region: "", postalCode: "" });
+    expect(blank.serviceTimes).toEqual([]);
     expect(await listLeaders({ db: db(), language: "en" })).toEqual([]);
     expect(await listChurchValues({ db: db(), language: "es" })).toEqual([]);
     expect(await getContentBlocks({ db: db(), language: "en", keys: ["home.hero"] })).toEqual({});

@@ -24,7 +24,8 @@ export default function ChatPanel({ id, open, phone, phoneDisplay, onClose }: Ch
     greeting: t("widget.greeting"),
     errorTitle: t("widget.errorTitle"),
     failed: t("widget.failed"),
-    apology: t("widget.apology", { phone: phoneDisplay }),
+    // Sends people to the phone only when the church has a number on the site.
+    apology: phone && phoneDisplay ? t("widget.apology", { phone: phoneDisplay }) : t("widget.apologyNoPhone"),
   });
   const [draft, setDraft] = useState("");
   const input = useRef<HTMLTextAreaElement>(null);

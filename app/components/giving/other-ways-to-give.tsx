@@ -23,24 +23,27 @@ export function OtherWaysToGive({ ways, prominent }: { ways: GivePageData["ways"
             <Church aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
             {t("ways.inPersonHeading")}
           </h3>
-          <p className="mt-3 text-slate-800">{t("ways.inPerson")}</p>
+          <p className="mt-3 text-slate-800">{t(times.length ? "ways.inPerson" : "ways.inPersonNoTimes")}</p>
           {times.length ? <ServiceTimesList times={times} className="mt-3 text-slate-900" /> : null}
         </section>
-        <section aria-labelledby="give-by-mail" className={card}>
-          <h3 id="give-by-mail" className={heading}>
-            <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-            {t("ways.mailHeading")}
-          </h3>
-          <p className="mt-3 wrap-anywhere text-slate-800">{t("ways.mail", { church: ways.churchName })}</p>
-          <address className="mt-2 not-italic wrap-anywhere text-slate-900">
-            {ways.churchName}
-            {ways.addressLines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
-        </section>
+        {/* Only with an address to mail to (an empty install has none yet). */}
+        {ways.addressLines.length > 0 ? (
+          <section aria-labelledby="give-by-mail" className={card}>
+            <h3 id="give-by-mail" className={heading}>
+              <Mail aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              {t("ways.mailHeading")}
+            </h3>
+            <p className="mt-3 wrap-anywhere text-slate-800">{t("ways.mail", { church: ways.churchName })}</p>
+            <address className="mt-2 not-italic wrap-anywhere text-slate-900">
+              {ways.churchName}
+              {ways.addressLines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+        ) : null}
         {ways.text ? (
           <section aria-labelledby="give-by-text" className={card}>
             <h3 id="give-by-text" className={heading}>

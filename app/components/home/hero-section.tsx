@@ -19,10 +19,18 @@ export function HeroSection({ hero, videos, church }: { hero: ContentBlock | und
   const format = useFormatServiceTime();
   const { main, others } = splitMainService(church.serviceTimes);
   const poster = videos[0]?.posterUrl;
+  // No video yet (an empty install): a shorter band in the brand colours, not a dark empty screen.
+  const plain = videos.length === 0;
+  // Something kind under the name until the church writes a tagline or a welcome of its own.
+  const welcome = !church.tagline && !hero?.body ? t("home.hero.welcome") : null;
   return (
     <section
       aria-labelledby="home-hero-title"
-      className="relative isolate flex min-h-[calc(100svh-4rem)] flex-col overflow-hidden bg-brand-900 text-white"
+      className={
+        plain
+          ? "relative isolate flex min-h-[28rem] flex-col overflow-hidden bg-gradient-to-br from-brand-800 to-brand-600 text-white sm:min-h-[32rem]"
+          : "relative isolate flex min-h-[calc(100svh-4rem)] flex-col overflow-hidden bg-brand-900 text-white"
+      }
     >
       {poster ? (
         <img
@@ -34,7 +42,9 @@ export function HeroSection({ hero, videos, church }: { hero: ContentBlock | und
           className="absolute inset-0 -z-20 h-full w-full object-cover"
         />
       ) : null}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/65 to-slate-950/85" />
+      {plain ? null : (
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-b from-slate-950/75 via-slate-950/65 to-slate-950/85" />
+      )}
       <div className="mx-auto grid w-full max-w-7xl flex-1 items-center gap-10 px-4 pt-14 pb-6 sm:px-6 sm:pt-20 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="max-w-3xl">
           <h1 id="home-hero-title" className="font-serif text-4xl leading-tight font-bold text-balance sm:text-5xl lg:text-6xl">
@@ -42,6 +52,7 @@ export function HeroSection({ hero, videos, church }: { hero: ContentBlock | und
           </h1>
           {church.tagline ? <p className="mt-4 font-serif text-2xl font-semibold text-accent-400 sm:text-3xl">{church.tagline}</p> : null}
           {hero?.body ? <p className="mt-4 max-w-2xl text-lg text-slate-100 sm:text-xl">{hero.body}</p> : null}
+          {welcome ? <p className="mt-4 max-w-2xl text-lg text-brand-50 sm:text-xl">{welcome}</p> : null}
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="/plan-visit" variant="accent">
               {t("home.hero.planVisit")}

@@ -1,6 +1,7 @@
 import { Accessibility, Baby, Car, Clock, ExternalLink, MapPin, Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
-import { ChurchAddress } from "~/components/church-address";
+import { ChurchAddress, hasAddress } from "~/components/church-address";
+import { hasPhone } from "~/components/contact-links";
 import { ErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";
 import { buttonClasses } from "~/components/ui/button-link";
@@ -49,7 +50,8 @@ export function VisitSections({ t, church }: { t: VisitT; church: ChurchProfile 
       </Section>
       <div className="grid gap-6 lg:grid-cols-2">
         <Section id="visit-times" title={t("times.heading")} icon={<Clock aria-hidden="true" className={icon} />}>
-          {church && church.serviceTimes.length ? <ServiceTimesList times={church.serviceTimes} /> : <p>{t("times.none")}</p>}
+          {/* "Please call the church office" only when there is a number to call. */}
+          <ServiceTimesList times={church?.serviceTimes ?? []} empty={church && hasPhone(church.phone) ? t("times.none") : undefined} />
         </Section>
         <Section id="visit-kids" title={t("kids.heading")} icon={<Baby aria-hidden="true" className={icon} />}>
           <p>{t("kids.body")}</p>
@@ -59,7 +61,7 @@ export function VisitSections({ t, church }: { t: VisitT; church: ChurchProfile 
       <Section id="visit-location" title={t("location.heading")} icon={<MapPin aria-hidden="true" className={icon} />}>
         <div className={`grid gap-6 ${church?.mapEmbedUrl ? "lg:grid-cols-2" : ""}`}>
           <div className="min-w-0 space-y-4">
-            {church ? (
+            {church && hasAddress(church.address) ? (
               <address className="not-italic">
                 <ChurchAddress
                   address={church.address}
@@ -68,7 +70,9 @@ export function VisitSections({ t, church }: { t: VisitT; church: ChurchProfile 
                   iconClassName="text-brand-700"
                 />
               </address>
-            ) : null}
+            ) : (
+              <p>{t("location.noAddress")}</p>
+            )}
             {church?.directionsUrl ? (
               <p>
                 <a href={church.directionsUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>

@@ -70,6 +70,25 @@ describe("buildChurchJsonLd", () => {
     }
   });
 
+  it("has no empty telephone or address fields while those are blank", () => {
+    const ld = buildChurchJsonLd({
+      church: { ...church, phone: "", address: { street: "", city: "", region: "", postalCode: "", country: "US" } },
+      siteUrl: "https://example.org",
+    });
+    expect(ld).not.toHaveProperty("telephone");
+    expect(ld).not.toHaveProperty("address");
+    const partial = buildChurchJsonLd({
+      church: { ...church, address: { street: "", city: "Springfield", region: "IL", postalCode: "", country: "US" } },
+      siteUrl: "https://example.org",
+    });
+    expect(partial.address).toEqual({
+      "@type": "PostalAddress",
+      addressLocality: "Springfield",
+      addressRegion: "IL",
+      addressCountry: "US",
+    });
+  });
+
   it("keeps an absolute image URL as it is and serialises to plain JSON", () => {
     const ld = buildChurchJsonLd({
       church: { ...church, ogImageUrl: "https://cdn.example.net/og.jpg" },

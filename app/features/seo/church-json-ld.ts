@@ -23,16 +23,22 @@ export function buildChurchJsonLd({ church, siteUrl, description }: ChurchJsonLd
     "@id": `${url}#church`,
     name: church.name,
     url,
-    telephone: church.phone,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: address.street,
-      addressLocality: address.city,
-      addressRegion: address.region,
-      postalCode: address.postalCode,
-      addressCountry: address.country,
-    },
   };
+  // Only what the church has filled in: no empty telephone or address for a search engine.
+  if (church.phone) ld.telephone = church.phone;
+  const postal = {
+    streetAddress: address.street,
+    addressLocality: address.city,
+    addressRegion: address.region,
+    postalCode: address.postalCode,
+  };
+  if (Object.values(postal).some(Boolean)) {
+    ld.address = {
+      "@type": "PostalAddress",
+      ...Object.fromEntries(Object.entries(postal).filter(([, value]) => Boolean(value))),
+      addressCountry: address.country,
+    };
+  }
   if (description) ld.description = description;
   if (church.tagline) ld.slogan = church.tagline;
   if (church.geo) {

@@ -1,6 +1,7 @@
 import { WifiOff } from "lucide-react";
 import type { Route } from "./+types/offline";
-import { ChurchAddress } from "~/components/church-address";
+import { ChurchAddress, hasAddress } from "~/components/church-address";
+import { hasPhone } from "~/components/contact-links";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { ServiceTimesList } from "~/components/service-times-list";
 import { usePwaTranslation } from "~/features/pwa/pwa-translation";
@@ -22,30 +23,38 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function Offline({ loaderData }: Route.ComponentProps) {
   const { t } = usePwaTranslation();
   const { church } = loaderData;
+  // Only the facts the church has filled in; without an address or a phone there is no "how to find us".
+  const showAddress = hasAddress(church.address);
+  const showPhone = hasPhone(church.phone);
+  const findUs = showAddress || showPhone;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
       <WifiOff aria-hidden="true" className="h-10 w-10 text-brand-700" />
       <h1 className="mt-4 font-serif text-3xl font-bold text-brand-800 sm:text-4xl">{t("offline.title")}</h1>
-      <p className="mt-4 text-lg text-slate-800">{t("offline.intro")}</p>
-      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+      <p className="mt-4 text-lg text-slate-800">{t(findUs ? "offline.intro" : "offline.introPlain")}</p>
+      <div className={`mt-8 grid gap-6 ${findUs ? "sm:grid-cols-2" : ""}`}>
         <section aria-labelledby="offline-times" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
           <h2 id="offline-times" className="font-serif text-xl font-bold text-brand-800">
             {t("offline.serviceTimes")}
           </h2>
           <ServiceTimesList times={church.serviceTimes} className="mt-3 text-slate-900" />
         </section>
-        <section aria-labelledby="offline-address" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
-          <h2 id="offline-address" className="font-serif text-xl font-bold text-brand-800">
-            {t("offline.address")}
-          </h2>
-          <ChurchAddress address={church.address} label={t("offline.address")} className="mt-3 text-slate-900" />
-          <p className="mt-3">
-            <span className="font-medium">{t("offline.phone")}: </span>
-            <a href={`tel:${church.phone}`} className="text-brand-700 underline">
-              {church.phoneDisplay}
-            </a>
-          </p>
-        </section>
+        {findUs ? (
+          <section aria-labelledby="offline-address" className="rounded-2xl bg-brand-50 p-6 ring-1 ring-brand-100">
+            <h2 id="offline-address" className="font-serif text-xl font-bold text-brand-800">
+              {t("offline.address")}
+            </h2>
+            <ChurchAddress address={church.address} label={t("offline.address")} className="mt-3 text-slate-900" />
+            {showPhone ? (
+              <p className="mt-3">
+                <span className="font-medium">{t("offline.phone")}: </span>
+                <a href={`tel:${church.phone}`} className="text-brand-700 underline">
+                  {church.phoneDisplay || church.phone}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        ) : null}
       </div>
       <p className="mt-8">
         <a

@@ -44,67 +44,76 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-label={[vision?.title, mission?.title].filter(Boolean).join(", ")} className="bg-brand-50">
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-14 sm:px-6 md:grid-cols-2">
-          {[vision, mission].map((block) =>
-            block ? (
-              <article key={block.key} className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100">
-                <h2 className="font-serif text-2xl font-bold text-brand-800">{block.title}</h2>
-                <p className="mt-3 text-lg leading-relaxed text-slate-800">{block.body}</p>
-              </article>
-            ) : null,
-          )}
-        </div>
-      </section>
-
-      <section aria-labelledby="about-values" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <h2 id="about-values" className="font-serif text-3xl font-bold text-brand-800">
-          {valuesIntro?.title ?? t("pages.about.valuesTitle")}
-        </h2>
-        {valuesIntro ? <p className="mt-3 text-lg text-slate-700">{valuesIntro.body}</p> : null}
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {values.map((value) => (
-            <li key={value.key} className="rounded-2xl border border-slate-200 p-6">
-              <h3 className="text-lg font-bold text-slate-900">{value.title}</h3>
-              <p className="mt-2 text-slate-700">{value.description}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby="about-leaders" className="bg-slate-50">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-          <h2 id="about-leaders" className="font-serif text-3xl font-bold text-brand-800">
-            {t("pages.about.leadersTitle")}
-          </h2>
-          <div className="mt-8 grid gap-8 md:grid-cols-2">
-            {leaders.map((leader) => (
-              <article
-                key={leader.key}
-                className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row"
-              >
-                {leader.photoUrl ? (
-                  <ResponsiveImage
-                    src={leader.photoUrl}
-                    alt={t("pages.about.leaderPhotoAlt", { name: leader.name })}
-                    sizes="10rem"
-                    width={160}
-                    height={160}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-40 w-40 shrink-0 rounded-2xl object-cover"
-                  />
-                ) : null}
-                <div>
-                  <h3 className="font-serif text-xl font-bold text-slate-900">{leader.name}</h3>
-                  <p className="font-semibold text-brand-700">{leader.role}</p>
-                  <p className="mt-3 leading-relaxed text-slate-700">{leader.bio}</p>
-                </div>
-              </article>
-            ))}
+      {/* A section the church has not written yet is left out (an empty install has none). */}
+      {vision || mission ? (
+        <section aria-label={[vision?.title, mission?.title].filter(Boolean).join(", ")} className="bg-brand-50">
+          <div className="mx-auto grid max-w-7xl gap-6 px-4 py-14 sm:px-6 md:grid-cols-2">
+            {[vision, mission].map((block) =>
+              block ? (
+                <article key={block.key} className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-brand-100">
+                  <h2 className="font-serif text-2xl font-bold text-brand-800">{block.title}</h2>
+                  <p className="mt-3 text-lg leading-relaxed text-slate-800">{block.body}</p>
+                </article>
+              ) : null,
+            )}
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
+
+      {valuesIntro || values.length > 0 ? (
+        <section aria-labelledby="about-values" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <h2 id="about-values" className="font-serif text-3xl font-bold text-brand-800">
+            {valuesIntro?.title ?? t("pages.about.valuesTitle")}
+          </h2>
+          {valuesIntro ? <p className="mt-3 text-lg text-slate-700">{valuesIntro.body}</p> : null}
+          {values.length > 0 ? (
+            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {values.map((value) => (
+                <li key={value.key} className="rounded-2xl border border-slate-200 p-6">
+                  <h3 className="text-lg font-bold text-slate-900">{value.title}</h3>
+                  <p className="mt-2 text-slate-700">{value.description}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+
+      {leaders.length > 0 ? (
+        <section aria-labelledby="about-leaders" className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+            <h2 id="about-leaders" className="font-serif text-3xl font-bold text-brand-800">
+              {t("pages.about.leadersTitle")}
+            </h2>
+            <div className="mt-8 grid gap-8 md:grid-cols-2">
+              {leaders.map((leader) => (
+                <article
+                  key={leader.key}
+                  className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row"
+                >
+                  {leader.photoUrl ? (
+                    <ResponsiveImage
+                      src={leader.photoUrl}
+                      alt={t("pages.about.leaderPhotoAlt", { name: leader.name })}
+                      sizes="10rem"
+                      width={160}
+                      height={160}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-40 w-40 shrink-0 rounded-2xl object-cover"
+                    />
+                  ) : null}
+                  <div>
+                    <h3 className="font-serif text-xl font-bold text-slate-900">{leader.name}</h3>
+                    <p className="font-semibold text-brand-700">{leader.role}</p>
+                    <p className="mt-3 leading-relaxed text-slate-700">{leader.bio}</p>
+                  </div>
+                </article>
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="about-times" className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:px-6 md:grid-cols-2">
         <div>

@@ -32,6 +32,8 @@ export const meta: Route.MetaFunction = (args) => {
   const [root, site] = args.matches;
   const tags = routeMeta(args);
   if (!root?.loaderData || !site?.loaderData) return tags;
+  // Before staff fill in the church's settings there is nothing true to tell a search engine.
+  if (!site.loaderData.church.configured) return tags;
   const jsonLd = buildChurchJsonLd({
     church: site.loaderData.church,
     siteUrl: root.loaderData.siteUrl,
@@ -43,7 +45,7 @@ export const meta: Route.MetaFunction = (args) => {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home, recentImages } = loaderData;
   const site = useRouteLoaderData<typeof siteLayoutLoader>("routes/site/layout");
-  // The layout loader answers 503 when the church is not configured, so this never renders without it.
+  // The layout loader always has a church profile (a blank one on an empty install).
   if (!site) throw new Error("Home page rendered outside the site layout");
   const { church } = site;
   const { blocks } = home;
@@ -51,6 +53,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const welcome = blocks["home.welcome"];
   const flyer = blocks["home.flyer"];
   const live = blocks["home.live"];
+  const vision = blocks["about.vision"];
+  const mission = blocks["about.mission"];
 
   return (
     <main id="main" tabIndex={-1} className="overflow-x-clip focus:outline-none">
@@ -73,14 +77,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <FlyerSection block={flyer} />
         </SectionBoundary>
       ) : null}
-      <SectionBoundary variant="section">
-        <AboutSection
-          vision={blocks["about.vision"]}
-          mission={blocks["about.mission"]}
-          valuesIntro={blocks["about.values"]}
-          values={home.values}
-        />
-      </SectionBoundary>
+      {vision || mission || home.values.length > 0 ? (
+        <SectionBoundary variant="section">
+          <AboutSection vision={vision} mission={mission} valuesIntro={blocks["about.values"]} values={home.values} />
+        </SectionBoundary>
+      ) : null}
       {home.leaders.length > 0 ? (
         <SectionBoundary variant="section">
           <LeadershipSection leaders={home.leaders} />

@@ -1,7 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import type { Route } from "./+types/privacy";
-import { ChurchAddress } from "~/components/church-address";
-import { telHref } from "~/components/contact-links";
+import { ChurchAddress, hasAddress } from "~/components/church-address";
+import { hasPhone, telHref } from "~/components/contact-links";
 import { PageErrorBoundary } from "~/components/error-boundaries";
 import { ButtonLink } from "~/components/ui/button-link";
 import { loadPrivacyPage } from "~/features/privacy/load-privacy-page.server";
@@ -31,6 +31,8 @@ const sections = ["responsible", "collect", "sharing", "retention", "cookies", "
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = usePrivacyTranslation();
   const { churchName, contact, retention } = loaderData;
+  // The contact block only with something in it: an empty install has no email, phone or address yet.
+  const contactFacts = contact && (contact.email || hasPhone(contact.phone) || hasAddress(contact.address)) ? contact : null;
   const church = { church: churchName };
   const heading = "scroll-mt-24 font-serif text-3xl font-bold text-brand-800";
   const cookies = [
@@ -172,33 +174,39 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <h2 id="privacy-contact" className={heading}>
             {t("page.contact.heading")}
           </h2>
-          <p className="mt-4">{t("page.contact.intro")}</p>
-          {contact ? (
-            <address className="mt-4 grid gap-3 not-italic">
-              <p className="font-semibold text-slate-900">{churchName}</p>
-              {contact.email ? (
-                <p>
-                  <a
-                    href={`mailto:${contact.email}`}
-                    className="inline-flex min-h-11 items-center gap-2 break-all text-brand-800 underline underline-offset-4"
-                  >
-                    <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
-                    {t("page.contact.email", { email: contact.email })}
-                  </a>
-                </p>
-              ) : null}
-              <p>
-                <a
-                  href={telHref(contact.phone)}
-                  className="inline-flex min-h-11 items-center gap-2 text-brand-800 underline underline-offset-4"
-                >
-                  <Phone aria-hidden="true" className="h-5 w-5 shrink-0" />
-                  {t("page.contact.phone", { phone: contact.phoneDisplay })}
-                </a>
-              </p>
-              <ChurchAddress address={contact.address} label={t("page.contact.addressLabel")} />
-            </address>
-          ) : null}
+          {contactFacts ? (
+            <>
+              <p className="mt-4">{t("page.contact.intro")}</p>
+              <address className="mt-4 grid gap-3 not-italic">
+                <p className="font-semibold text-slate-900">{churchName}</p>
+                {contactFacts.email ? (
+                  <p>
+                    <a
+                      href={`mailto:${contactFacts.email}`}
+                      className="inline-flex min-h-11 items-center gap-2 break-all text-brand-800 underline underline-offset-4"
+                    >
+                      <Mail aria-hidden="true" className="h-5 w-5 shrink-0" />
+                      {t("page.contact.email", { email: contactFacts.email })}
+                    </a>
+                  </p>
+                ) : null}
+                {hasPhone(contactFacts.phone) ? (
+                  <p>
+                    <a
+                      href={telHref(contactFacts.phone)}
+                      className="inline-flex min-h-11 items-center gap-2 text-brand-800 underline underline-offset-4"
+                    >
+                      <Phone aria-hidden="true" className="h-5 w-5 shrink-0" />
+                      {t("page.contact.phone", { phone: contactFacts.phoneDisplay || contactFacts.phone })}
+                    </a>
+                  </p>
+                ) : null}
+                <ChurchAddress address={contactFacts.address} label={t("page.contact.addressLabel")} />
+              </address>
+            </>
+          ) : (
+            <p className="mt-4">{t("page.contact.none")}</p>
+          )}
         </section>
       </div>
     </main>

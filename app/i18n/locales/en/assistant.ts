@@ -15,6 +15,8 @@ const assistant = {
     errorTitle: "Error",
     failed: "Failed to get response. Please try again.",
     apology: "I'm sorry, I couldn't answer that right now. Please contact the church directly by phone at {{phone}}.",
+    /** The same while the church has no phone number on the site. */
+    apologyNoPhone: "I'm sorry, I couldn't answer that right now. Please try again later, or have a look around the site.",
   },
   answers: {
     am: "AM",

@@ -77,6 +77,8 @@ const common = {
     },
     /** e.g. "Sunday Worship · Sunday 11:00 AM" */
     serviceLine: "{{day}} {{time}}",
+    /** Shown where the service times go until staff add them. */
+    none: "Service times will be posted here soon.",
   },
   footer: {
     contact: "Contact",

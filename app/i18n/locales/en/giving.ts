@@ -56,6 +56,8 @@ const giving = {
     heading: "Other ways to give",
     inPersonHeading: "In person",
     inPerson: "Place your gift in the offering during any of our services:",
+    /** The same, before the service times are posted (nothing listed after it). */
+    inPersonNoTimes: "Place your gift in the offering during any of our services.",
     mailHeading: "By mail",
     mail: "Mail a check payable to {{church}} to:",
     textHeading: "By text",

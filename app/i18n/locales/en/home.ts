@@ -8,6 +8,8 @@ const home = {
     give: "Give Online",
     pauseVideo: "Pause background video",
     playVideo: "Play background video",
+    /** Under the church name when it has no tagline and no welcome text of its own yet. */
+    welcome: "Welcome! We are glad you are here.",
   },
   newHere: {
     planVisit: "Plan Your Visit",
@@ -43,6 +45,8 @@ const home = {
   contact: {
     title: "Visit Us",
     intro: "We would love to meet you. Stop by on Sunday, call, or send us a text.",
+    /** The intro when the church has no phone number on the site. */
+    introNoPhone: "We would love to meet you and welcome you in person.",
     addressLabel: "Address",
     call: "Call {{phone}}",
     text: "Text {{keyword}} to {{phone}}",

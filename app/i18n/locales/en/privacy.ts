@@ -118,6 +118,8 @@ const privacy = {
       email: "Email: {{email}}",
       phone: "Phone: {{phone}}",
       addressLabel: "Address",
+      /** Instead of the details while the church has not entered any. */
+      none: "The church's contact details will be posted here soon.",
     },
     updated: "The retention periods on this page are the ones the church has set today.",
   },

@@ -18,6 +18,8 @@ const pwa = {
     metaTitle: "You are offline",
     title: "You are offline",
     intro: "This page needs an internet connection. Here is how to find us; try again when you are back online.",
+    /** The intro while the church has no address or phone on the site yet. */
+    introPlain: "This page needs an internet connection. Please try again when you are back online.",
     serviceTimes: "Service times",
     address: "Address",
     phone: "Phone",

@@ -23,6 +23,8 @@ const visit = {
     heading: "Where to find us",
     directions: "Get directions",
     mapTitle: "Map showing the location of {{name}}",
+    /** Shown until staff enter the church's address. */
+    noAddress: "The church's address will be posted here soon.",
     parkingTitle: "Parking",
     parking:
       "Parking is free. Spaces near the entrance are kept for guests, visitors with disabilities and families with small children; a greeter in the lot can point you to them.",

@@ -17,6 +17,8 @@ const assistant = {
     errorTitle: "Error",
     failed: "No se pudo obtener una respuesta. Inténtelo de nuevo.",
     apology: "Lo siento, no pude responder en este momento. Comuníquese directamente con la iglesia por teléfono al {{phone}}.",
+    /** The same while the church has no phone number on the site. */
+    apologyNoPhone: "Lo siento, no pude responder en este momento. Vuelva a intentarlo más tarde o recorra las páginas del sitio.",
   },
   answers: {
     am: "a. m.",

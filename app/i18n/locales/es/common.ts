@@ -77,6 +77,8 @@ const es = {
       "6": "Sábado",
     },
     serviceLine: "{{day}} {{time}}",
+    /** Shown where the service times go until staff add them. */
+    none: "Los horarios de servicio se publicarán aquí pronto.",
   },
   footer: {
     contact: "Contacto",

@@ -60,6 +60,8 @@ const giving = {
     heading: "Otras formas de ofrendar",
     inPersonHeading: "En persona",
     inPerson: "Deposite su ofrenda durante cualquiera de nuestros cultos:",
+    /** The same, before the service times are posted (nothing listed after it). */
+    inPersonNoTimes: "Deposite su ofrenda durante cualquiera de nuestros cultos.",
     mailHeading: "Por correo",
     mail: "Envíe un cheque a nombre de {{church}} a:",
     textHeading: "Por mensaje de texto",

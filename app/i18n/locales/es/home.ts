@@ -10,6 +10,8 @@ const es = {
     give: "Ofrendar en línea",
     pauseVideo: "Pausar el video de fondo",
     playVideo: "Reproducir el video de fondo",
+    /** Under the church name when it has no tagline and no welcome text of its own yet. */
+    welcome: "¡Le damos la bienvenida! Nos alegra que esté aquí.",
   },
   newHere: {
     planVisit: "Planifique su visita",
@@ -45,6 +47,8 @@ const es = {
   contact: {
     title: "Visítenos",
     intro: "Nos encantaría conocerle. Venga el domingo, llámenos o envíenos un mensaje de texto.",
+    /** The intro when the church has no phone number on the site. */
+    introNoPhone: "Nos encantaría conocerle y recibirle en persona.",
     addressLabel: "Dirección",
     call: "Llamar al {{phone}}",
     text: "Envíe {{keyword}} por mensaje de texto al {{phone}}",

@@ -121,6 +121,8 @@ const privacy = {
       email: "Correo: {{email}}",
       phone: "Teléfono: {{phone}}",
       addressLabel: "Dirección",
+      /** Instead of the details while the church has not entered any. */
+      none: "Los datos de contacto de la iglesia se publicarán aquí pronto.",
     },
     updated: "Los plazos de esta página son los que la iglesia tiene fijados hoy.",
   },

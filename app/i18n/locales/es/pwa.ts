@@ -19,6 +19,8 @@ const pwa = {
     metaTitle: "Está sin conexión",
     title: "Está sin conexión",
     intro: "Esta página necesita conexión a internet. Aquí tiene cómo encontrarnos; vuelva a intentarlo cuando tenga conexión.",
+    /** The intro while the church has no address or phone on the site yet. */
+    introPlain: "Esta página necesita conexión a internet. Vuelva a intentarlo cuando tenga conexión.",
     serviceTimes: "Horarios de servicio",
     address: "Dirección",
     phone: "Teléfono",

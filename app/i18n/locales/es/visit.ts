@@ -24,6 +24,8 @@ const visit = {
     heading: "Cómo llegar",
     directions: "Cómo llegar (mapa)",
     mapTitle: "Mapa con la ubicación de {{name}}",
+    /** Shown until staff enter the church's address. */
+    noAddress: "La dirección de la iglesia se publicará aquí pronto.",
     parkingTitle: "Estacionamiento",
     parking:
       "El estacionamiento es gratuito. Los espacios cerca de la entrada están reservados para invitados, visitantes con discapacidad y familias con niños pequeños; un ujier en el estacionamiento se los indicará.",
