@@ -3,6 +3,8 @@ import type { Route } from "./+types/root";
 import { AppErrorBoundary } from "~/components/error-boundaries";
 import { AfterPaintScripts } from "~/components/scripts";
 import { useNonce } from "~/components/nonce";
+import { brandCss } from "~/platform/church/brand-palette";
+import { readChurchSettings } from "~/platform/church/church-settings.server";
 import { useTranslation } from "~/i18n/react";
 import { detectRequestLanguage, languageCookie } from "~/i18n/detect-language";
 import { getCurrentMember } from "~/platform/auth/get-current-member.server";
@@ -25,7 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const session = await getCurrentMember({ db: db(), request });
   for (const cookie of session?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  return data({ language: detected.language, siteUrl: base, member: session?.member ?? null }, { headers });
+  const settings = await readChurchSettings(db());
+  const brandColor = settings?.brandColor ?? null;
+  return data(
+    { language: detected.language, siteUrl: base, member: session?.member ?? null, brandCss: brandCss(brandColor), themeColor: brandColor },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -39,13 +46,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f5257" />
+        <meta name="theme-color" content={root?.themeColor ?? "#0f5257"} />
         <link rel="manifest" href={root?.language === "es" ? "/manifest.webmanifest?lang=es" : "/manifest.webmanifest"} />
         {/* A stylesheet with a precedence is written at the top of <head> (React's resource
             order), before anything else it hoists there; as a plain `links` entry it came after
             the modulepreload links, so the render-blocking CSS was requested last. The app's
             scripts now come after the first paint anyway (AfterPaintScripts, ADR 025). */}
         <link rel="stylesheet" href={stylesheet} precedence="app" />
+        {/* The church's own main colour (Settings), over the stylesheet's built-in teal. */}
+        {root?.brandCss ? <style nonce={nonce}>{root.brandCss}</style> : null}
         <Meta />
         <Links />
       </head>

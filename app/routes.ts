@@ -3,6 +3,7 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 // Public paths are the specification's, verbatim.
 export default [
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/setup", "routes/admin/setup.tsx"),
   route("admin/auth/callback", "routes/admin/auth-callback.tsx"),
   route("admin/members/export.csv", "routes/admin/members-export.ts"),
   route("admin/event-registrations/:eventId/export.csv", "routes/admin/event-registrations-export.ts"),
@@ -15,6 +16,7 @@ export default [
     route("members", "routes/admin/members.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("welcome", "routes/admin/welcome.tsx"),
     route("email", "routes/admin/email.tsx"),
     route("health", "routes/admin/health.tsx"),
     route("audit", "routes/admin/audit.tsx"),

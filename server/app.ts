@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ADMIN_COOKIE } from "~/platform/admin/admin-session.server";
 import { holdEmbeddedDatabase } from "~/features/admin/embedded-database-lock.server";
+import { ensureSetupCode } from "~/features/admin/setup/setup-code.server";
 import { resolveAdminSession } from "~/platform/admin/resolve-admin-session.server";
 import { appVersion, readMigrationStatus, uptimeSeconds } from "~/features/admin/health/system-info.server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
@@ -449,6 +450,8 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   await handle.migrate();
   phaseDone("migrate");
   if (env.SEED_DEMO) await seedDemoChurch({ db: handle.db });
+  // No administrator yet: the one-time code that /admin/setup asks for (ADR 036).
+  await ensureSetupCode({ db: handle.db, dataDir: env.DATA_DIR });
   phaseDone("seed");
   // Live chat fan-out between instances (ADR 014): Redis, else PostgreSQL, else in memory.
   const pubsub = await openPubSub({ redisUrl: env.REDIS_URL, databaseUrl: env.DATABASE_URL });

@@ -8,7 +8,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
 import { ResourcesMenu } from "./resources-menu";
 
-export function SiteHeader({ churchName }: { churchName: string }) {
+export function SiteHeader({ churchName, logoUrl = null }: { churchName: string; logoUrl?: string | null }) {
   const { t } = useTranslation();
   const member = useCurrentMember();
   const guest = useGuestMode();
@@ -16,7 +16,7 @@ export function SiteHeader({ churchName }: { churchName: string }) {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
         <Link to="/" data-tour="home" className="mr-auto flex min-h-11 min-w-0 items-center gap-2 rounded-lg pr-2 xl:mr-2">
-          <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9 shrink-0" />
+          <img src={logoUrl ?? "/logo.svg"} alt="" width={36} height={36} className="h-9 w-9 shrink-0 object-contain" />
           <span aria-hidden="true" className="truncate font-serif text-base font-bold text-brand-800 sm:text-lg xl:hidden 2xl:inline">
             {churchName}
           </span>

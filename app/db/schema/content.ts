@@ -39,6 +39,10 @@ export const churchSettings = pgTable(
     youtubeUrl: text("youtube_url"),
     instagramUrl: text("instagram_url"),
     ogImageUrl: text("og_image_url"),
+    /** The church's logo (an uploaded image under /uploads), shown in the header; null = the built-in mark. */
+    logoUrl: text("logo_url"),
+    /** The main colour, "#rrggbb", white text on it at least 4.5:1 (WCAG AA); null = the built-in teal. */
+    brandColor: text("brand_color"),
     /** Prayer wall: public and member requests appear at once (true) or after moderation. */
     prayerAutoApprove: boolean("prayer_auto_approve").notNull().default(false),
     /** Prayer wall: days a request stays on the wall. */
@@ -66,6 +70,7 @@ export const churchSettings = pgTable(
   },
   (t) => [
     check("church_settings_single_row", sql`${t.id} = 1`),
+    check("church_settings_brand_color", sql`${t.brandColor} is null or ${t.brandColor} ~ '^#[0-9a-f]{6}$'`),
     check(
       "church_settings_retention",
       sql`${t.prayerRetentionDays} between 1 and 3650 and ${t.privatePrayerRetentionDays} between 1 and 3650 and ${t.chatRetentionDays} between 1 and 3650`,

@@ -9,6 +9,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { isScopeName, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin/admin-sections";
 import { revokeAdminSessions } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
+import type { Language } from "~/i18n/config";
 
 /** Administrators get a longer minimum than members' 6 characters. */
 export const ADMIN_PASSWORD_MIN = 10;
@@ -34,6 +35,10 @@ export async function createAdministrator(options: {
   db: AppDatabase;
   auth: Auth;
   input: CreateAdministratorInput;
+  /** The new account's language (English unless given). */
+  language?: Language;
+  /** Who the audit log names as having made it. */
+  actorName?: string;
 }): Promise<{ created: boolean; userId: string; scopes: ScopeName[] }> {
   const { db, auth } = options;
   const parsed = ZCreateAdministrator.safeParse(options.input);
@@ -77,7 +82,7 @@ export async function createAdministrator(options: {
   }
 
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).limit(1);
-  if (!profile) await createMemberProfile({ db, userId, fullName: parsed.data.name, email, phone: null, language: "en" });
+  if (!profile) await createMemberProfile({ db, userId, fullName: parsed.data.name, email, phone: null, language: options.language ?? "en" });
 
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);
@@ -88,7 +93,7 @@ export async function createAdministrator(options: {
       .onConflictDoUpdate({ target: adminUsers.userId, set: { name: parsed.data.name, scopes, updatedAt: new Date() } });
     await recordAudit({
       db: tx as unknown as AppDatabase,
-      actor: { userId: null as unknown as string, name: "admin:create (command line)" },
+      actor: { userId: null as unknown as string, name: options.actorName ?? "admin:create (command line)" },
       entry: {
         action: before ? "admin.update" : "admin.create",
         entityType: "admin",

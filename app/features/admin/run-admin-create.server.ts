@@ -6,6 +6,7 @@ import { openDatabase, setDatabase } from "~/server/db.server";
 import { getEnv, siteUrl } from "~/server/env.server";
 import { AdministratorInputError, createAdministrator, parseScopes } from "./create-administrator.server";
 import { embeddedDatabaseHolder } from "./embedded-database-lock.server";
+import { clearSetupCode } from "./setup/setup-code.server";
 
 const USAGE = "usage: npm run admin:create -- --email E --password P --name N [--scopes admin:*]";
 
@@ -61,6 +62,8 @@ export async function runAdminCreate(argv: string[]): Promise<number> {
       auth,
       input: { email: values.email ?? "", password: values.password, name: values.name ?? "", scopes: parseScopes(values.scopes) },
     });
+    // The first administrator exists: the browser's setup code is done with.
+    await clearSetupCode({ db: handle.db, dataDir: env.DATA_DIR });
     process.stdout.write(
       `${result.created ? "Created" : "Updated"} administrator ${values.email} with scopes ${result.scopes.join(", ")}.\n` +
         `Sign in at ${new URL("/admin/login", publicUrl)}; two-factor is set up at the first sign-in.\n`,

@@ -18,6 +18,7 @@ const church: ChurchProfile = {
   facebookUrl: "https://www.facebook.com/",
   youtubeUrl: null,
   ogImageUrl: "/media/demo/og-image.jpg",
+  logoUrl: null,
   serviceTimes: [
     { key: "school", name: "Sunday School", dayOfWeek: 0, startTime: "09:30", isMainService: false },
     { key: "worship", name: "Sunday Worship", dayOfWeek: 0, startTime: "11:00", isMainService: true },

@@ -34,6 +34,8 @@ export interface ChurchProfile {
   facebookUrl: string | null;
   youtubeUrl: string | null;
   ogImageUrl: string | null;
+  /** The church's own logo (its smallest uploaded size), or null for the built-in mark. */
+  logoUrl: string | null;
   serviceTimes: ServiceTime[];
 }
 
@@ -88,6 +90,7 @@ async function readChurchProfile(db: AppDatabase, language: Language): Promise<C
     facebookUrl: settings.facebookUrl,
     youtubeUrl: settings.youtubeUrl,
     ogImageUrl: settings.ogImageUrl,
+    logoUrl: settings.logoUrl,
     serviceTimes: serviceTimeList,
   };
 }
@@ -109,6 +112,7 @@ function unconfiguredProfile(name: string, times: ServiceTime[]): ChurchProfile 
     facebookUrl: null,
     youtubeUrl: null,
     ogImageUrl: null,
+    logoUrl: null,
     serviceTimes: times,
   };
 }

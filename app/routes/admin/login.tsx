@@ -23,7 +23,9 @@ import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { sameSitePath } from "~/lib/same-site-path";
 import { hasPassword } from "~/features/member/has-password.server";
 import type { TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";
+import { TwoFactorEnrolmentStep } from "~/components/admin/two-factor-enrolment-step";
 import { getRequestContext } from "~/server/request-context.server";
+import { hasAdministrator } from "~/features/admin/setup/setup-code.server";
 
 /**
  * Only paths inside the portal: never another site, never `//host`, never a control
@@ -78,7 +80,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       notAdmin,
       redirectTo,
       error,
-      churchName: church?.name ?? "",
+      churchName: church.configured ? church.name : "",
+      /** No administrator yet: the first one is made at /admin/setup. */
+      needsSetup: step === "credentials" && !(await hasAdministrator(db)),
       title: adminTranslator(language)("login.title"),
     },
     { headers: NO_STORE },
@@ -216,6 +220,17 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         {errorBox}
         {result?.ok && result.notice ? <Notice tone="success">{t(result.notice.key)}</Notice> : null}
 
+        {loaderData.needsSetup ? (
+          <Notice title={t("setup.login.title")}>
+            <p>{t("setup.login.body")}</p>
+            <p className="mt-2">
+              <a href="/admin/setup" className="font-semibold text-brand-800 underline underline-offset-4">
+                {t("setup.login.link")}
+              </a>
+            </p>
+          </Notice>
+        ) : null}
+
         {step === "credentials" ? (
           <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             {loaderData.notAdmin && loaderData.memberName ? <Notice>{t("login.notAdmin", { name: loaderData.memberName })}</Notice> : null}
@@ -307,46 +322,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         ) : null}
 
         {step === "enrol" && enrolment ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("login.enrolIntro")}</p>
-            <img
-              src={enrolment.qrCode}
-              alt={t("login.qrAlt")}
-              width={200}
-              height={200}
-              className="mx-auto h-[200px] w-[200px] rounded border border-slate-200"
-            />
-            <div>
-              <p className="text-sm text-slate-700">{t("login.secretLabel")}</p>
-              <p
-                className="mt-1 break-all rounded bg-slate-100 px-3 py-2 font-mono text-base tracking-wider text-slate-900"
-                data-testid="totp-secret"
-              >
-                {enrolment.secret}
-              </p>
-            </div>
-            <Form method="post" action={action} className="grid gap-4" noValidate>
-              <input type="hidden" name="intent" value="enrol-confirm" />
-              <input type="hidden" name="totpUri" value={enrolment.totpUri} />
-              <input type="hidden" name="backupCodes" value={enrolment.backupCodes.join(" ")} />
-              <Field id="admin-enrol-code" label={t("login.code")} error={fieldError("code")}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="code"
-                    autoComplete="one-time-code"
-                    inputMode="numeric"
-                    maxLength={6}
-                    required
-                    className={inputClasses}
-                  />
-                )}
-              </Field>
-              <button type="submit" className={adminButton.primary} disabled={busy}>
-                {t("login.confirm")}
-              </button>
-            </Form>
-          </div>
+          <TwoFactorEnrolmentStep enrolment={enrolment} action={action} busy={busy} error={fieldError("code")} />
         ) : null}
 
         {step === "backup-codes" && result?.ok ? (

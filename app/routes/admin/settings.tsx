@@ -1,7 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { useFormatServiceTime } from "~/components/service-times-list";
 import {
   adminTranslator,
   useAdminTranslation,
@@ -10,17 +9,11 @@ import {
   type AdminT,
 } from "~/platform/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
-import { deleteServiceTime } from "~/features/admin/settings/delete-service-time.server";
 import { loadSettings } from "~/features/admin/settings/load-settings.server";
-import { moveServiceTime } from "~/features/admin/settings/move-service-time.server";
-import { saveChurchProfile } from "~/features/admin/settings/save-church-profile.server";
-import { saveRetentionSettings } from "~/features/admin/settings/save-retention-settings.server";
-import { saveServiceTime } from "~/features/admin/settings/save-service-time.server";
-import { sendTestEmail } from "~/features/admin/settings/send-test-email.server";
-import { sendTestSms } from "~/features/admin/settings/send-test-sms.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
-import { readInput } from "~/server/request-input.server";
-import { useTranslation } from "~/i18n/react";
+import { runSettingsAction } from "~/features/admin/settings/run-settings-action.server";
+import { ServiceTimesCard } from "~/components/admin/service-times-card";
+import { ChurchLookCard } from "~/components/admin/church-look-card";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, "settings");
@@ -30,44 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const context = await requireAdmin(request, "settings");
-  const input = await readInput(request);
-  let result: SettingsResult;
-  if (!input) {
-    result = { ok: false, status: 400, intent: null, error: { key: "settings.errors.invalidRequest" } };
-  } else {
-    switch (input.intent) {
-      case "save-profile":
-        result = await saveChurchProfile({ context, input });
-        break;
-      case "save-service-time":
-        result = await saveServiceTime({ context, input });
-        break;
-      case "delete-service-time":
-        result = await deleteServiceTime({ context, input });
-        break;
-      case "move-service-time":
-        result = await moveServiceTime({ context, input });
-        break;
-      case "send-test-email":
-        result = await sendTestEmail({ context });
-        break;
-      case "send-test-sms":
-        result = await sendTestSms({ context, input });
-        break;
-      case "save-retention":
-        result = await saveRetentionSettings({ context, input });
-        break;
-      default:
-        result = { ok: false, status: 400, intent: null, error: { key: "settings.errors.invalidRequest" } };
-    }
-  }
+  const result = await runSettingsAction(request, context);
   return data(result, { status: result.ok ? 200 : result.status, headers: NO_STORE });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
 type LoaderData = Route.ComponentProps["loaderData"];
-type ServiceTimeRow = LoaderData["serviceTimes"][number];
 
 const say = (t: AdminT, message: AdminMessage | undefined) => (message ? t(message.key, message.values) : null);
 
@@ -86,6 +48,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 
       <ProfileCard profile={loaderData.profile} failure={profileFailure} busy={busy} />
       <ServiceTimesCard times={loaderData.serviceTimes} result={result} busy={busy} />
+      <ChurchLookCard brandColor={loaderData.look.brandColor} logoUrl={loaderData.look.logoUrl} result={result} busy={busy} />
       <RetentionCard
         retention={loaderData.retention}
         prayerWallDays={loaderData.prayerWallDays}
@@ -145,7 +108,7 @@ function ProfileCard({ profile, failure, busy }: { profile: LoaderData["profile"
           <legend className={legend}>{t("settings.profile.namesLegend")}</legend>
           {text("nameEn", { required: true, autoComplete: "organization" })}
           {text("nameEs", { hint: t("settings.profile.spanishHint") })}
-          {text("taglineEn", { required: true })}
+          {text("taglineEn")}
           {text("taglineEs", { hint: t("settings.profile.spanishHint") })}
         </fieldset>
         <fieldset className={fieldset}>
@@ -189,223 +152,6 @@ function ProfileCard({ profile, failure, busy }: { profile: LoaderData["profile"
         </div>
       </Form>
     </AdminCard>
-  );
-}
-
-function ServiceTimesCard({ times, result, busy }: { times: ServiceTimeRow[]; result: SettingsResult | undefined; busy: boolean }) {
-  const { t, language } = useAdminTranslation();
-  const format = useFormatServiceTime();
-  const failure = result && !result.ok && result.intent === "save-service-time" ? result : null;
-  const addFailure = failure && failure.targetId == null ? failure : null;
-  return (
-    <AdminCard title={t("settings.serviceTimes.heading")} id="service-times">
-      <p className="mb-4 text-slate-700">{t("settings.serviceTimes.intro")}</p>
-      {times.length === 0 ? (
-        <p className="mb-4 text-slate-700">{t("settings.serviceTimes.empty")}</p>
-      ) : (
-        <ol className="mb-6 grid gap-3">
-          {times.map((time, index) => {
-            const name = language === "es" && time.nameEs ? time.nameEs : time.nameEn;
-            const rowFailure = failure && failure.targetId === time.id ? failure : null;
-            return (
-              <li key={time.id} className="rounded-lg border border-slate-200 p-3">
-                <div className="flex flex-wrap items-center justify-between gap-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">
-                      {name}
-                      {time.isMainService ? (
-                        <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                          {t("settings.serviceTimes.main")}
-                        </span>
-                      ) : null}
-                    </p>
-                    <p className="text-slate-700">
-                      {format({
-                        key: time.key,
-                        name,
-                        dayOfWeek: time.dayOfWeek,
-                        startTime: time.startTime,
-                        isMainService: time.isMainService,
-                      })}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <MoveButton
-                      id={time.id}
-                      direction="up"
-                      disabled={busy || index === 0}
-                      label={t("settings.serviceTimes.moveUp", { name })}
-                      text={t("settings.serviceTimes.up")}
-                    />
-                    <MoveButton
-                      id={time.id}
-                      direction="down"
-                      disabled={busy || index === times.length - 1}
-                      label={t("settings.serviceTimes.moveDown", { name })}
-                      text={t("settings.serviceTimes.down")}
-                    />
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete-service-time" />
-                      <input type="hidden" name="id" value={time.id} />
-                      <button
-                        type="submit"
-                        className={adminButton.danger}
-                        disabled={busy}
-                        aria-label={t("settings.serviceTimes.delete", { name })}
-                      >
-                        {t("settings.serviceTimes.deleteShort")}
-                      </button>
-                    </Form>
-                  </div>
-                </div>
-                <details className="mt-3" open={rowFailure ? true : undefined}>
-                  <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800 underline">
-                    {t("settings.serviceTimes.edit", { name })}
-                  </summary>
-                  <ServiceTimeForm
-                    idPrefix={`st-${time.id}`}
-                    row={time}
-                    failure={rowFailure}
-                    busy={busy}
-                    submit={t("settings.serviceTimes.save")}
-                  />
-                </details>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      <h3 className="mb-3 text-base font-semibold text-slate-900">{t("settings.serviceTimes.addHeading")}</h3>
-      <ServiceTimeForm
-        key={result?.ok && result.intent === "save-service-time" ? result.at : "add"}
-        idPrefix="st-new"
-        row={null}
-        failure={addFailure}
-        busy={busy}
-        submit={t("settings.serviceTimes.add")}
-      />
-    </AdminCard>
-  );
-}
-
-function MoveButton({
-  id,
-  direction,
-  disabled,
-  label,
-  text,
-}: {
-  id: number;
-  direction: "up" | "down";
-  disabled: boolean;
-  label: string;
-  text: string;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value="move-service-time" />
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="direction" value={direction} />
-      <button type="submit" className={adminButton.secondary} disabled={disabled} aria-label={label}>
-        <span aria-hidden="true">{direction === "up" ? "↑" : "↓"}</span> {text}
-      </button>
-    </Form>
-  );
-}
-
-function ServiceTimeForm({
-  idPrefix,
-  row,
-  failure,
-  busy,
-  submit,
-}: {
-  idPrefix: string;
-  row: ServiceTimeRow | null;
-  failure: Failure | null;
-  busy: boolean;
-  submit: string;
-}) {
-  const { t } = useAdminTranslation();
-  const { t: siteT } = useTranslation();
-  const values = failure?.values;
-  const value = (name: "dayOfWeek" | "startTime" | "nameEn" | "nameEs") =>
-    values?.[name] ?? (row ? String(row[name]) : name === "dayOfWeek" ? "0" : "");
-  const checked = values ? values.isMainService === "on" || values.isMainService === "true" : (row?.isMainService ?? false);
-  const error = (name: string) => say(t, failure?.fieldErrors?.[name]);
-  return (
-    <Form method="post" noValidate className="mt-3 grid gap-4 sm:grid-cols-2" key={failure ? "failed" : "form"}>
-      <input type="hidden" name="intent" value="save-service-time" />
-      <input type="hidden" name="id" value={row?.id ?? ""} />
-      <Field id={`${idPrefix}-day`} label={t("settings.serviceTimes.day")} error={error("dayOfWeek")}>
-        {(props) => (
-          <select {...props} name="dayOfWeek" defaultValue={value("dayOfWeek")} className={inputClasses}>
-            {(["0", "1", "2", "3", "4", "5", "6"] as const).map((day) => (
-              <option key={day} value={day}>
-                {siteT(`time.days.${day}`)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field
-        id={`${idPrefix}-time`}
-        label={t("settings.serviceTimes.time")}
-        hint={t("settings.serviceTimes.timeHint")}
-        error={error("startTime")}
-      >
-        {(props) => (
-          <input
-            {...props}
-            name="startTime"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-2][0-9]:[0-5][0-9]"
-            maxLength={5}
-            defaultValue={value("startTime")}
-            required
-            autoComplete="off"
-            className={inputClasses}
-          />
-        )}
-      </Field>
-      <Field id={`${idPrefix}-name-en`} label={t("settings.serviceTimes.nameEn")} error={error("nameEn")}>
-        {(props) => <input {...props} name="nameEn" defaultValue={value("nameEn")} required autoComplete="off" className={inputClasses} />}
-      </Field>
-      <Field
-        id={`${idPrefix}-name-es`}
-        label={t("settings.serviceTimes.nameEs")}
-        hint={t("settings.profile.spanishHint")}
-        error={error("nameEs")}
-      >
-        {(props) => <input {...props} name="nameEs" defaultValue={value("nameEs")} autoComplete="off" className={inputClasses} />}
-      </Field>
-      <div className="sm:col-span-2">
-        <div className="flex items-start gap-3">
-          <input
-            id={`${idPrefix}-main`}
-            type="checkbox"
-            name="isMainService"
-            defaultChecked={checked}
-            aria-describedby={`${idPrefix}-main-hint`}
-            className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
-          />
-          <div>
-            <label htmlFor={`${idPrefix}-main`} className="font-semibold text-slate-900">
-              {t("settings.serviceTimes.main")}
-            </label>
-            <p id={`${idPrefix}-main-hint`} className="text-sm text-slate-600">
-              {t("settings.serviceTimes.mainHint")}
-            </p>
-          </div>
-        </div>
-      </div>
-      <div className="sm:col-span-2">
-        <button type="submit" className={adminButton.primary} disabled={busy}>
-          {submit}
-        </button>
-      </div>
-    </Form>
   );
 }
 

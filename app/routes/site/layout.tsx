@@ -24,7 +24,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <MemberTour>
       <SkipLink />
-      <SiteHeader churchName={church.name} />
+      <SiteHeader churchName={church.name} logoUrl={church.logoUrl} />
       <PageLoadingIndicator />
       <Breadcrumbs />
       <Outlet />

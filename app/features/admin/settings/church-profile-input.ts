@@ -105,7 +105,8 @@ export const ZChurchProfile = z
   .object({
     nameEn: required(120),
     nameEs: optional(120),
-    taglineEn: required(200),
+    /** A short line under the name; may be left empty (the home page then greets visitors). */
+    taglineEn: z.string().trim().max(200, { error: E.tooLong }),
     taglineEs: optional(200),
     streetAddress: required(200),
     city: required(100),

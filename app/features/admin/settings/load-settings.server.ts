@@ -74,6 +74,7 @@ export async function loadSettings({ db }: { db: AppDatabase }) {
       isMainService: t.isMainService,
     })),
     integrations: integrationStatus(),
+    look: { brandColor: row?.brandColor ?? null, logoUrl: row?.logoUrl ?? null },
     /** How long prayer requests and chat are kept (ADR 021), as form values. */
     retention: Object.fromEntries(RETENTION_FIELDS.map((field) => [field, String(row ? row[field] : DEFAULT_RETENTION[field])])) as Record<
       (typeof RETENTION_FIELDS)[number],

@@ -7,7 +7,9 @@ export type SettingsIntent =
   | "move-service-time"
   | "send-test-email"
   | "send-test-sms"
-  | "save-retention";
+  | "save-retention"
+  | "save-look"
+  | "save-logo";
 
 /**
  * What every settings action answers: a notice on success; on failure a status (4xx only),

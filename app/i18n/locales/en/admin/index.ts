@@ -10,12 +10,13 @@ import events from "./events";
 import registrations from "./registrations";
 import fundraisers from "./fundraisers";
 import signups from "./signups";
+import setup from "./setup";
 
 /**
  * The admin portal's strings, one file per section. Only admin route chunks import these,
  * so public pages never carry them.
  */
-const admin = { ...core, users, members, content, settings, email, health, audit, events, registrations, fundraisers, signups };
+const admin = { ...core, users, members, content, settings, email, health, audit, events, registrations, fundraisers, signups, setup };
 
 export type AdminStrings = typeof admin;
 export default admin;

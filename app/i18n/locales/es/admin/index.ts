@@ -11,6 +11,7 @@ import events from "./events";
 import registrations from "./registrations";
 import fundraisers from "./fundraisers";
 import signups from "./signups";
+import setup from "./setup";
 
 const admin = {
   ...core,
@@ -25,6 +26,7 @@ const admin = {
   registrations,
   fundraisers,
   signups,
+  setup,
 } satisfies AdminStrings;
 
 export default admin;
