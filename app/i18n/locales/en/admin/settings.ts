@@ -138,7 +138,8 @@ const settings = {
     willKeep: "What will be kept, and why",
     keptChanged: "{{what}}: changed by your staff since, so it is your church's own now.",
     keptInUse: "{{what}}: still in use. Sign-ups, gifts, orders or prayers of real people, or your own content, are linked to it.",
-    profileKept: "Your church profile and service times that you changed stay exactly as you saved them.",
+    profileKept:
+      "Anything your staff change before removing, such as the church profile with your own name or a service time, is kept as your church's own.",
     untouched: "Nothing your staff created is touched: your own events, sermons, pages, members and their records stay.",
     backupNote:
       "Before anything is deleted, a full backup of the site is saved on the server in {{folder}}. If the backup cannot be made, nothing is deleted.",

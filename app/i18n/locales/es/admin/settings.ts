@@ -143,7 +143,8 @@ const settings = {
     keptChanged: "{{what}}: su equipo lo cambió después, así que ahora es de su iglesia.",
     keptInUse:
       "{{what}}: todavía se usa. Inscripciones, ofrendas, pedidos u oraciones de personas reales, o su propio contenido, están vinculados a ello.",
-    profileKept: "El perfil de su iglesia y los horarios de servicio que usted cambió se quedan tal como los guardó.",
+    profileKept:
+      "Todo lo que su equipo cambie antes de quitarla, como el perfil de la iglesia con su propio nombre o un horario de servicio, se conserva como propio de su iglesia.",
     untouched: "No se toca nada de lo que creó su equipo: sus propios eventos, sermones, páginas, miembros y sus registros se quedan.",
     backupNote:
       "Antes de eliminar nada, se guarda una copia de seguridad completa del sitio en el servidor, en {{folder}}. Si no se puede hacer la copia, no se elimina nada.",
