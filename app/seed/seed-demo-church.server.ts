@@ -13,6 +13,7 @@ import {
 } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import {
+  DEMO_REMOVED_KEY,
   demoBlocks,
   demoEvents,
   demoGallery,
@@ -67,9 +68,16 @@ const SEED_KEYS = [
 
 export async function seedDemoChurch({ db, now = new Date() }: SeedDemoChurchOptions): Promise<boolean> {
   // Every start after the first: one read instead of a transaction of claims (start-up time).
-  const present = await db.select({ key: appMeta.key }).from(appMeta).where(inArray(appMeta.key, SEED_KEYS));
+  const present = await db
+    .select({ key: appMeta.key })
+    .from(appMeta)
+    .where(inArray(appMeta.key, [...SEED_KEYS, DEMO_REMOVED_KEY]));
+  // The church removed the demo (Admin → Settings): it never comes back.
+  if (present.some((row) => row.key === DEMO_REMOVED_KEY)) return false;
   if (present.length === SEED_KEYS.length) return false;
   return db.transaction(async (tx) => {
+    const [removed] = await tx.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_REMOVED_KEY));
+    if (removed) return false;
     // Claim each marker first: a second instance seeding at the same moment waits on the row
     // and then sees it already there.
     const claim = async (key: string) =>

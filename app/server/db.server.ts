@@ -18,6 +18,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** The embedded database only: a copy of all its files, which `loadDataDir` starts from. */
   dump?(): Promise<Blob>;
+  /**
+   * Lends one raw connection, `{ kind, query, exec }` as the backup scripts' `connect()` answers
+   * (scripts/lib/backup/database.mjs), for the length of `run`: the running server's backup
+   * (ADR 035). PostgreSQL: a client of the pool of its own, discarded afterwards (the backup
+   * changes its session settings). Embedded: PGlite's only connection inside a transaction,
+   * `inTransaction: true`; the server's other queries wait until `run` ends.
+   */
+  lendConnection<T>(run: (connection: RawConnection) => Promise<T>): Promise<T>;
+}
+
+/** A driver-level connection: what the backup's dump takes. */
+export interface RawConnection {
+  kind: "pglite" | "postgres";
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  exec(text: string): Promise<unknown>;
+  /** Already in a transaction that the lender owns (begin and end it not). */
+  inTransaction?: boolean;
 }
 
 const MIGRATION_LOCK = 727_274_001;
@@ -80,6 +97,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       close: () => pool.end(),
+      lendConnection: async (run) => {
+        const client = await pool.connect();
+        try {
+          return await run({
+            kind: "postgres",
+            query: async (text, params) => ({ rows: (await client.query(text, params)).rows as Record<string, unknown>[] }),
+            exec: (text) => client.query(text),
+          });
+        } finally {
+          // Destroyed, never back in the pool: its session settings are the backup's now.
+          client.release(true);
+        }
+      },
     };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -105,6 +135,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: findMigrationsFolder() }),
     close: () => client.close(),
     dump: () => client.dumpDataDir("none"),
+    lendConnection: (run) =>
+      client.transaction((tx) =>
+        run({
+          kind: "pglite",
+          inTransaction: true,
+          query: async (text, params) => ({ rows: (await tx.query<Record<string, unknown>>(text, params)).rows }),
+          exec: (text) => tx.exec(text),
+        }),
+      ),
   };
 }
 

@@ -3,7 +3,7 @@ import type { AppDatabase } from "~/server/db.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-interface DemoThread {
+export interface DemoThread {
   authorName: string;
   language: "en" | "es";
   title: string;
@@ -12,7 +12,8 @@ interface DemoThread {
   replies: Array<{ authorName: string; body: string; hoursAgo: number }>;
 }
 
-const threads: DemoThread[] = [
+/** The demo threads with their replies: they have no key, so they are known by their exact words. */
+export const DEMO_THREADS: DemoThread[] = [
   {
     authorName: "Grace W.",
     language: "en",
@@ -54,7 +55,7 @@ const threads: DemoThread[] = [
 /** A few approved demo threads (one in Spanish) with replies. They belong to no account: the demo creates none. */
 export async function seedDemoDiscussions(tx: AppDatabase, now: Date): Promise<void> {
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS);
-  for (const thread of threads) {
+  for (const thread of DEMO_THREADS) {
     const last = Math.min(thread.hoursAgo, ...thread.replies.map((r) => r.hoursAgo));
     const [row] = await tx
       .insert(discussionThreads)

@@ -3,10 +3,10 @@ import { galleryAlbums, mediaGallery } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 
 /** The demo photos (public/media/demo/gallery-N.webp) are all 800 × 600, measured with sharp. */
-const DEMO_PHOTO_SIZE = { width: 800, height: 600 };
+export const DEMO_PHOTO_SIZE = { width: 800, height: 600 };
 
 /** Three albums; each lists the demo photo numbers (demo-church.ts's order) it holds and how many days ago it happened. */
-const demoAlbums: Array<{ slug: string; title: string; titleEs: string; daysAgo: number; photos: number[] }> = [
+export const DEMO_ALBUMS: Array<{ slug: string; title: string; titleEs: string; daysAgo: number; photos: number[] }> = [
   {
     slug: "easter-and-worship",
     title: "Easter and Sunday worship",
@@ -32,7 +32,7 @@ const demoPhotoId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
  * transaction; a photo an admin already moved to another album is left alone.
  */
 export async function seedDemoGallery(tx: AppDatabase, now: Date): Promise<void> {
-  for (const album of demoAlbums) {
+  for (const album of DEMO_ALBUMS) {
     const eventDate = new Date(now.getTime() - album.daysAgo * 86_400_000).toISOString().slice(0, 10);
     const [row] = await tx
       .insert(galleryAlbums)

@@ -8,7 +8,21 @@ import { readChurchSettings } from "~/platform/church/church-settings.server";
 
 export const DEMO_CLASS_SLUG = "kingdom-builders";
 
-const topics: [string, string][] = [
+/** The demo class offering as inserted. */
+export const DEMO_CLASS = {
+  slug: DEMO_CLASS_SLUG,
+  titleEn: "Kingdom Builders Class",
+  titleEs: "Clase Constructores del Reino",
+  descriptionEn: "Four Sundays after worship, with lunch and childcare. Come to all four sessions to complete the class.",
+  descriptionEs:
+    "Cuatro domingos después del culto, con almuerzo y cuidado de niños. Asista a las cuatro sesiones para completar la clase.",
+  locationName: "Room 104",
+  capacity: 30,
+  status: "open",
+} as const;
+
+/** The topics of the demo class's four sessions, in order. */
+export const DEMO_CLASS_TOPICS: [string, string][] = [
   ["Who we are: our story and what we believe", "Quiénes somos: nuestra historia y lo que creemos"],
   ["Growing in Christ: prayer, Scripture and worship", "Crecer en Cristo: oración, Escritura y adoración"],
   ["Belonging: the life of the church family", "Pertenecer: la vida de la familia de la iglesia"],
@@ -25,17 +39,7 @@ export async function seedDemoClass(tx: AppDatabase, now: Date): Promise<void> {
   const zone = validZone(settings?.timeZone ?? demoSettings.timeZone);
   const [offering] = await tx
     .insert(classOfferings)
-    .values({
-      slug: DEMO_CLASS_SLUG,
-      titleEn: "Kingdom Builders Class",
-      titleEs: "Clase Constructores del Reino",
-      descriptionEn: "Four Sundays after worship, with lunch and childcare. Come to all four sessions to complete the class.",
-      descriptionEs:
-        "Cuatro domingos después del culto, con almuerzo y cuidado de niños. Asista a las cuatro sesiones para completar la clase.",
-      locationName: "Room 104",
-      capacity: 30,
-      status: "open",
-    })
+    .values(DEMO_CLASS)
     .onConflictDoNothing({ target: classOfferings.slug })
     .returning({ id: classOfferings.id });
   if (!offering) return;
@@ -46,7 +50,7 @@ export async function seedDemoClass(tx: AppDatabase, now: Date): Promise<void> {
   const at = (day: Date, time: string) => fromZonedTime(`${day.toISOString().slice(0, 10)}T${time}:00`, zone);
   if (at(first, "12:30").getTime() <= now.getTime()) first = addDays(first, 7);
   await tx.insert(classSessions).values(
-    topics.map(([topicEn, topicEs], i) => {
+    DEMO_CLASS_TOPICS.map(([topicEn, topicEs], i) => {
       const day = addDays(first, 7 * i);
       return { offeringId: offering.id, sessionNumber: i + 1, startsAt: at(day, "12:30"), endsAt: at(day, "14:00"), topicEn, topicEs };
     }),

@@ -18,7 +18,7 @@ interface DemoGuide {
 }
 
 /** Newest first: the first is this week's guide, each next one a week earlier. */
-const guides: DemoGuide[] = [
+export const DEMO_GUIDES: DemoGuide[] = [
   {
     slug: "the-good-shepherd",
     passage: "John 10:1-18",
@@ -160,6 +160,29 @@ const guides: DemoGuide[] = [
 
 const PLAN_DAYS = 21;
 
+/** The demo reading plan (keyed by slug) and its days. */
+export const DEMO_READING_PLAN = {
+  slug: "gospel-of-john",
+  titleEn: "The Gospel of John in 21 Days",
+  titleEs: "El Evangelio de Juan en 21 días",
+  descriptionEn:
+    "One chapter a day through the Gospel of John: the signs, the conversations and the cross, so that you may believe and have life in his name.",
+  descriptionEs:
+    "Un capítulo al día a lo largo del Evangelio de Juan: las señales, las conversaciones y la cruz, para que usted crea y tenga vida en su nombre.",
+  isActive: true,
+};
+
+export const DEMO_READING_PLAN_DAYS = Array.from({ length: PLAN_DAYS }, (_, i) => ({
+  dayNumber: i + 1,
+  passage: `John ${i + 1}`,
+  passageOsis: `John.${i + 1}`,
+}));
+
+/** A guide's passage as stored (the seed's `passageOsis`). */
+export function demoGuidePassageOsis(passage: string): string {
+  return osisOf(passage);
+}
+
 /** The Monday on or before a local date (YYYY-MM-DD), shifted by whole weeks. */
 function mondayOf(localDate: string, weeksBack: number): string {
   const d = new Date(`${localDate}T12:00:00Z`);
@@ -184,7 +207,7 @@ export async function seedDemoStudy(tx: AppDatabase, now: Date): Promise<void> {
   await tx
     .insert(studyGuides)
     .values(
-      guides.map((g, i) => ({
+      DEMO_GUIDES.map((g, i) => ({
         ...g,
         weekOf: mondayOf(today, i),
         passageOsis: osisOf(g.passage),
@@ -195,25 +218,9 @@ export async function seedDemoStudy(tx: AppDatabase, now: Date): Promise<void> {
 
   const [plan] = await tx
     .insert(readingPlans)
-    .values({
-      slug: "gospel-of-john",
-      titleEn: "The Gospel of John in 21 Days",
-      titleEs: "El Evangelio de Juan en 21 días",
-      descriptionEn:
-        "One chapter a day through the Gospel of John: the signs, the conversations and the cross, so that you may believe and have life in his name.",
-      descriptionEs:
-        "Un capítulo al día a lo largo del Evangelio de Juan: las señales, las conversaciones y la cruz, para que usted crea y tenga vida en su nombre.",
-      isActive: true,
-    })
+    .values(DEMO_READING_PLAN)
     .onConflictDoNothing({ target: readingPlans.slug })
     .returning({ id: readingPlans.id });
   if (!plan) return;
-  await tx.insert(readingPlanDays).values(
-    Array.from({ length: PLAN_DAYS }, (_, i) => ({
-      planId: plan.id,
-      dayNumber: i + 1,
-      passage: `John ${i + 1}`,
-      passageOsis: `John.${i + 1}`,
-    })),
-  );
+  await tx.insert(readingPlanDays).values(DEMO_READING_PLAN_DAYS.map((day) => ({ ...day, planId: plan.id })));
 }

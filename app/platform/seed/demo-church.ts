@@ -8,6 +8,16 @@ import type { EventRecurrence, RegistrationQuestion } from "~/db/schema";
 
 const media = "/media/demo";
 
+/**
+ * The `app_meta` row "Remove the demo church" (Admin → Settings, ADR 035) leaves: a JSON
+ * record of when, by whom and the backup made first. While it exists the demo seed never runs
+ * again, whatever SEED_DEMO says.
+ */
+export const DEMO_REMOVED_KEY = "demo_removed_at";
+
+/** The demo pictures and videos (public/media/demo), part of the program. */
+export const DEMO_MEDIA_PATH = media;
+
 export const demoSettings = {
   id: 1,
   nameEn: "Living Hope Church",

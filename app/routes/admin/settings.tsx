@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
+import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses, Notice } from "~/components/admin/admin-ui";
 import {
   adminTranslator,
   useAdminTranslation,
@@ -10,6 +10,9 @@ import {
 } from "~/platform/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { loadSettings } from "~/features/admin/settings/load-settings.server";
+import { DEMO_CONFIRM_VALUE } from "~/features/admin/settings/demo-confirm";
+import { loadDemoStatus } from "~/features/admin/settings/remove-demo-church.server";
+import { getEnv } from "~/server/env.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
 import { runSettingsAction } from "~/features/admin/settings/run-settings-action.server";
 import { ServiceTimesCard } from "~/components/admin/service-times-card";
@@ -17,8 +20,11 @@ import { ChurchLookCard } from "~/components/admin/church-look-card";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db, language, admin } = await requireAdmin(request, "settings");
-  const settings = await loadSettings({ db });
-  return data({ title: adminTranslator(language)("sections.settings"), adminEmail: admin.email ?? "", ...settings }, { headers: NO_STORE });
+  const [settings, demo] = await Promise.all([loadSettings({ db }), loadDemoStatus({ db, dataDir: getEnv().DATA_DIR })]);
+  return data(
+    { title: adminTranslator(language)("sections.settings"), adminEmail: admin.email ?? "", ...settings, demo },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -56,6 +62,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         busy={busy}
       />
       <IntegrationsCard integrations={loaderData.integrations} adminEmail={loaderData.adminEmail} failure={failed} busy={busy} />
+      {loaderData.demo.state !== "none" ? (
+        <DemoCard
+          demo={loaderData.demo}
+          timeZone={loaderData.profile.timeZone || undefined}
+          failure={failed?.intent === "remove-demo" ? failed : null}
+          busy={busy}
+        />
+      ) : null}
     </AdminPage>
   );
 }
@@ -318,6 +332,104 @@ function IntegrationsCard({
           </dd>
         </div>
       </dl>
+    </AdminCard>
+  );
+}
+
+type DemoStatus = Exclude<LoaderData["demo"], { state: "none" }>;
+type DemoCount = Extract<DemoStatus, { state: "present" }>["counts"][number];
+
+/** "12 events", "1 event": the kind's words for a count. */
+function kindWords(t: AdminT, kind: DemoCount["kind"], count: number): string {
+  return t(`settings.demo.kinds.${kind}.${count === 1 ? "one" : "other"}` as AdminMessageKey, { count });
+}
+
+/**
+ * Admin → Settings → "Remove the demo church" (ADR 035): what goes and what stays, a backup
+ * first, a confirmation box; once done, when and by whom, and nothing more to press.
+ */
+function DemoCard({ demo, timeZone, failure, busy }: { demo: DemoStatus; timeZone?: string; failure: Failure | null; busy: boolean }) {
+  const { t, language } = useAdminTranslation();
+  if (demo.state === "removed") {
+    const { removal } = demo;
+    return (
+      <AdminCard title={t("settings.demo.heading")} id="demo-church">
+        <div className="grid gap-2 text-slate-700">
+          <p>
+            {t("settings.demo.removedSummary", {
+              when: removal.at ? formatDateTime(removal.at, language, timeZone) : "—",
+              who: removal.byName || t("settings.demo.removedByUnknown"),
+            })}
+          </p>
+          {removal.backup ? (
+            <p className="wrap-anywhere">{t("settings.demo.removedBackup", { file: removal.backup, folder: demo.backupFolder })}</p>
+          ) : null}
+        </div>
+      </AdminCard>
+    );
+  }
+  const removing = demo.counts.filter((c) => c.remove > 0);
+  const keptChanged = demo.counts.filter((c) => c.keptChanged > 0);
+  const keptInUse = demo.counts.filter((c) => c.keptInUse > 0);
+  const confirmError = say(t, failure?.fieldErrors?.confirm);
+  return (
+    <AdminCard title={t("settings.demo.heading")} id="demo-church">
+      <div className="grid gap-5 text-slate-700">
+        <p>{t("settings.demo.intro")}</p>
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{t("settings.demo.willRemove")}</h3>
+          <ul className="mt-2 grid list-disc gap-1 pl-5 sm:grid-cols-2 sm:gap-x-8">
+            {removing.map((c) => (
+              <li key={c.kind}>{kindWords(t, c.kind, c.remove)}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{t("settings.demo.willKeep")}</h3>
+          <ul className="mt-2 grid list-disc gap-1 pl-5">
+            {keptChanged.map((c) => (
+              <li key={`changed-${c.kind}`}>{t("settings.demo.keptChanged", { what: kindWords(t, c.kind, c.keptChanged) })}</li>
+            ))}
+            {keptInUse.map((c) => (
+              <li key={`in-use-${c.kind}`}>{t("settings.demo.keptInUse", { what: kindWords(t, c.kind, c.keptInUse) })}</li>
+            ))}
+            <li>{t("settings.demo.profileKept")}</li>
+            <li>{t("settings.demo.untouched")}</li>
+          </ul>
+        </div>
+        <p className="wrap-anywhere">{t("settings.demo.backupNote", { folder: demo.backupFolder })}</p>
+        <p>{t("settings.demo.undoNote")}</p>
+        <Form method="post" noValidate className="grid gap-4" key={failure ? "failed" : "demo"}>
+          <input type="hidden" name="intent" value="remove-demo" />
+          <div className="grid gap-1.5">
+            <div className="flex items-start gap-3">
+              <input
+                id="demo-confirm"
+                name="confirm"
+                type="checkbox"
+                value={DEMO_CONFIRM_VALUE}
+                required
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={confirmError ? "demo-confirm-error" : undefined}
+                className="mt-0.5 size-6 shrink-0 accent-red-700"
+              />
+              <label htmlFor="demo-confirm" className="font-medium text-slate-900">
+                {t("settings.demo.confirmLabel")}
+              </label>
+            </div>
+            {confirmError ? (
+              <p id="demo-confirm-error" className="text-sm font-medium text-red-800">
+                {confirmError}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" className={adminButton.danger} disabled={busy}>
+              {t("settings.demo.submit")}
+            </button>
+          </div>
+        </Form>
+      </div>
     </AdminCard>
   );
 }

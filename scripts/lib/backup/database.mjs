@@ -75,8 +75,9 @@ export async function connect({ databaseUrl, pgdataDir }) {
   };
 }
 
-export async function applySessionSettings(db) {
-  for (const statement of DETERMINISTIC_SESSION) await db.exec(statement);
+/** `local`: for the current transaction only (SET LOCAL), on a connection that is not ours. */
+export async function applySessionSettings(db, { local = false } = {}) {
+  for (const statement of DETERMINISTIC_SESSION) await db.exec(local ? statement.replace(/^SET /, "SET LOCAL ") : statement);
 }
 
 export async function serverVersion(db) {

@@ -59,12 +59,23 @@ export async function hashTable(db, table) {
 
 /**
  * Dumps the whole database into `dir/database/` in one consistent snapshot (REPEATABLE READ:
- * on PostgreSQL the site can keep running). Answers what the manifest records.
+ * on PostgreSQL the site can keep running). Answers what the manifest records. `db` is an open
+ * `{ kind, query, exec }` connection, as `connect()` returns or the server lends
+ * (`inTransaction: true`: already in a transaction that nothing else uses, which it leaves open).
  */
 export async function dumpDatabase(db, dir) {
-  await applySessionSettings(db);
+  // A connection lent by the running server inside its own transaction (the embedded database's
+  // only connection, app/server/db.server.ts): the settings last until that transaction ends
+  // (SET LOCAL), so the server's later queries are not changed by them.
+  const lent = db.inTransaction === true;
+  if (lent) {
+    await db.exec("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    await applySessionSettings(db, { local: true });
+  } else {
+    await applySessionSettings(db);
+  }
   const version = await serverVersion(db);
-  await db.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+  if (!lent) await db.exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   try {
     const tables = await listTables(db);
     const dumped = [];
@@ -103,6 +114,6 @@ export async function dumpDatabase(db, dir) {
     const sequences = await listSequences(db);
     return { serverVersion: version, tables: dumped, migrations, sequences };
   } finally {
-    await db.exec("COMMIT").catch(() => {});
+    if (!lent) await db.exec("COMMIT").catch(() => {});
   }
 }

@@ -72,71 +72,26 @@ function nonNegativeInteger(value, name) {
   return Number(value);
 }
 
-export async function runBackup(argv) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        out: { type: "string" },
-        "keep-daily": { type: "string" },
-        "keep-weekly": { type: "string" },
-        json: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      strict: true,
-    }));
-  } catch (error) {
-    throw new UsageError(error.message);
-  }
-  if (values.help) {
-    process.stdout.write(`${BACKUP_USAGE}\n`);
-    return 0;
-  }
-  const keepDaily = nonNegativeInteger(values["keep-daily"], "keep-daily");
-  const keepWeekly = nonNegativeInteger(values["keep-weekly"], "keep-weekly");
-  const prune = keepDaily !== undefined || keepWeekly !== undefined;
-  if (prune && (keepDaily ?? 0) + (keepWeekly ?? 0) === 0) throw new UsageError("--keep-daily and --keep-weekly cannot both be 0");
-
-  const env = loadEnvironment();
-  const started = Date.now();
-  const now = new Date();
-  const warnings = [];
-
-  if (!env.databaseUrl && !isEmbeddedDatabase(env.pgdataDir)) {
-    throw new BackupError(`There is no embedded database in ${env.pgdataDir} (and DATABASE_URL is not set). Check DATA_DIR.`);
-  }
-  if (!env.databaseUrl) {
-    const holder = embeddedDatabaseHolder(env.dataDir);
-    if (holder) {
-      throw new BackupError(
-        `The server (process ${holder}) has the embedded database in ${env.dataDir} open. The embedded database allows one ` +
-          "process at a time: stop the site, back up, start it again (see README, Backups), or use DATABASE_URL.",
-      );
-    }
-  }
-  const archive = resolveOutput(values.out, env.dataDir, now);
+/**
+ * The backup itself, for `npm run db:backup` and for the running server (the admin portal's
+ * "Remove the demo church" backs up first, through the server's own connection: the embedded
+ * database allows one process). `withConnection(run)` calls `run(db)` with an open
+ * `{ kind, query, exec }` connection (as `connect()` returns; `inTransaction: true` when it is
+ * lent inside a transaction, see dumpDatabase) and releases it after: the database step is the
+ * only one that needs it, the uploads are archived afterwards. `env`: `{ dataDir, uploadsDir,
+ * authSecret }` as loadEnvironment answers. Writes `archive` (which must not exist yet) through
+ * `<archive>.partial`, renamed when complete and fsynced; nothing is left behind on failure.
+ */
+export async function writeBackup({ env, archive, now = new Date(), source, withConnection, warnings = [] }) {
   if (existsSync(archive)) throw new BackupError(`${archive} already exists: not overwriting it.`);
+  mkdirSync(path.dirname(archive), { recursive: true, mode: 0o700 });
   const partial = `${archive}.partial`;
   const staging = await mkdtemp(path.join(path.dirname(archive), ".church-backup-"));
   let fileHandle;
   try {
-    // 1. The database, in one snapshot. The embedded one is held only for this step.
-    const release = env.databaseUrl ? () => {} : holdEmbeddedDatabase(env.dataDir);
-    let dump;
-    let source;
-    try {
-      const db = await connect({ databaseUrl: env.databaseUrl, pgdataDir: env.pgdataDir });
-      source = { kind: db.kind, database: env.databaseUrl ? redactUrl(env.databaseUrl) : env.pgdataDir };
-      try {
-        mkdirSync(path.join(staging, "database"), { mode: 0o700 });
-        dump = await dumpDatabase(db, staging);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      release();
-    }
+    // 1. The database, in one snapshot.
+    mkdirSync(path.join(staging, "database"), { mode: 0o700 });
+    const dump = await withConnection((db) => dumpDatabase(db, staging));
     const schema = describeSchema(dump.migrations, codeMigrations());
     if (!schema.knownToThisCode) {
       warnings.push(`the database has migrations this code does not know (latest: ${schema.latest}); restoring it needs that newer code`);
@@ -246,35 +201,14 @@ export async function runBackup(argv) {
     if (existsSync(archive)) throw new BackupError(`${archive} appeared while the backup ran: not overwriting it.`);
     await rename(partial, archive);
 
-    const pruned = prune ? pruneBackups(path.dirname(archive), { keepDaily: keepDaily ?? 0, keepWeekly: keepWeekly ?? 0 }) : [];
-    const rows = dump.tables.reduce((sum, t) => sum + t.rows, 0);
-    const result = {
-      archive,
-      bytes: archiveBytes,
-      sha256: archiveHash.digest("hex"),
-      database: { ...header.source, tables: dump.tables.length, rows, schema: schema.latest, migrations: schema.migrations.length },
-      uploads: manifest.uploads,
-      ms: Date.now() - started,
-      pruned,
-      warnings,
+    return {
+      result: { archiveBytes, archiveSha256: archiveHash.digest("hex"), uploadFiles, uploadBytes },
+      source,
+      schema,
+      dump,
+      header,
+      manifest,
     };
-    if (values.json) {
-      process.stdout.write(`${JSON.stringify(result)}\n`);
-    } else {
-      const lines = [
-        `Backup written: ${archive}`,
-        `  archive   ${formatBytes(archiveBytes)} (sha256 ${result.sha256})`,
-        `  database  ${source.kind === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} ${source.database}: ${dump.tables.length} tables, ${rows} rows, schema ${schema.latest ?? "empty"} (${schema.migrations.length} migrations)`,
-        `  uploads   ${uploadFiles} files, ${formatBytes(uploadBytes)}`,
-        `  time      ${formatSeconds(result.ms)}`,
-        ...pruned.map((name) => `  pruned    ${name}`),
-        ...warnings.map((w) => `  warning   ${w}`),
-        "Not in the archive: the auth secret (AUTH_SECRET or DATA_DIR/auth-secret). Keep a copy of it apart from the",
-        "backups: a restored site needs it for sessions and everyone's two-factor sign-in.",
-      ];
-      process.stdout.write(`${lines.join("\n")}\n`);
-    }
-    return 0;
   } catch (error) {
     await fileHandle?.close().catch(() => {});
     await rm(partial, { force: true });
@@ -282,4 +216,107 @@ export async function runBackup(argv) {
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+export async function runBackup(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        out: { type: "string" },
+        "keep-daily": { type: "string" },
+        "keep-weekly": { type: "string" },
+        json: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError(error.message);
+  }
+  if (values.help) {
+    process.stdout.write(`${BACKUP_USAGE}\n`);
+    return 0;
+  }
+  const keepDaily = nonNegativeInteger(values["keep-daily"], "keep-daily");
+  const keepWeekly = nonNegativeInteger(values["keep-weekly"], "keep-weekly");
+  const prune = keepDaily !== undefined || keepWeekly !== undefined;
+  if (prune && (keepDaily ?? 0) + (keepWeekly ?? 0) === 0) throw new UsageError("--keep-daily and --keep-weekly cannot both be 0");
+
+  const env = loadEnvironment();
+  const started = Date.now();
+  const now = new Date();
+  const warnings = [];
+
+  if (!env.databaseUrl && !isEmbeddedDatabase(env.pgdataDir)) {
+    throw new BackupError(`There is no embedded database in ${env.pgdataDir} (and DATABASE_URL is not set). Check DATA_DIR.`);
+  }
+  if (!env.databaseUrl) {
+    const holder = embeddedDatabaseHolder(env.dataDir);
+    if (holder) {
+      throw new BackupError(
+        `The server (process ${holder}) has the embedded database in ${env.dataDir} open. The embedded database allows one ` +
+          "process at a time: stop the site, back up, start it again (see README, Backups), or use DATABASE_URL.",
+      );
+    }
+  }
+  const archive = resolveOutput(values.out, env.dataDir, now);
+  const {
+    result: written,
+    source,
+    schema,
+    dump,
+    header,
+  } = await writeBackup({
+    env,
+    archive,
+    now,
+    source: { kind: env.databaseUrl ? "postgres" : "pglite", database: env.databaseUrl ? redactUrl(env.databaseUrl) : env.pgdataDir },
+    warnings,
+    // The embedded database is held only for the database step.
+    withConnection: async (run) => {
+      const release = env.databaseUrl ? () => {} : holdEmbeddedDatabase(env.dataDir);
+      try {
+        const db = await connect({ databaseUrl: env.databaseUrl, pgdataDir: env.pgdataDir });
+        try {
+          return await run(db);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        release();
+      }
+    },
+  });
+  const { archiveBytes, uploadFiles, uploadBytes } = written;
+  const pruned = prune ? pruneBackups(path.dirname(archive), { keepDaily: keepDaily ?? 0, keepWeekly: keepWeekly ?? 0 }) : [];
+  const rows = dump.tables.reduce((sum, t) => sum + t.rows, 0);
+  const result = {
+    archive,
+    bytes: archiveBytes,
+    sha256: written.archiveSha256,
+    database: { ...header.source, tables: dump.tables.length, rows, schema: schema.latest, migrations: schema.migrations.length },
+    uploads: { files: uploadFiles, bytes: uploadBytes },
+    ms: Date.now() - started,
+    pruned,
+    warnings,
+  };
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } else {
+    const lines = [
+      `Backup written: ${archive}`,
+      `  archive   ${formatBytes(archiveBytes)} (sha256 ${result.sha256})`,
+      `  database  ${source.kind === "postgres" ? "PostgreSQL" : "embedded (PGlite)"} ${source.database}: ${dump.tables.length} tables, ${rows} rows, schema ${schema.latest ?? "empty"} (${schema.migrations.length} migrations)`,
+      `  uploads   ${uploadFiles} files, ${formatBytes(uploadBytes)}`,
+      `  time      ${formatSeconds(result.ms)}`,
+      ...pruned.map((name) => `  pruned    ${name}`),
+      ...warnings.map((w) => `  warning   ${w}`),
+      "Not in the archive: the auth secret (AUTH_SECRET or DATA_DIR/auth-secret). Keep a copy of it apart from the",
+      "backups: a restored site needs it for sessions and everyone's two-factor sign-in.",
+    ];
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  return 0;
 }

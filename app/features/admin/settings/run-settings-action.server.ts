@@ -1,5 +1,7 @@
 import type { AdminContext } from "~/platform/admin/require-admin.server";
 import { readInput } from "~/server/request-input.server";
+import { getEnv } from "~/server/env.server";
+import { removeDemoChurch } from "./remove-demo-church.server";
 import { deleteServiceTime } from "./delete-service-time.server";
 import { moveServiceTime } from "./move-service-time.server";
 import { saveChurchProfile } from "./save-church-profile.server";
@@ -45,6 +47,8 @@ export async function runSettingsAction(request: Request, context: AdminContext)
       return saveRetentionSettings({ context, input });
     case "save-look":
       return saveBrandColor({ context, input });
+    case "remove-demo":
+      return removeDemoChurch({ context, input, dataDir: getEnv().DATA_DIR, authSecret: getEnv().AUTH_SECRET });
     default:
       return invalid;
   }

@@ -9,7 +9,8 @@ export type SettingsIntent =
   | "send-test-sms"
   | "save-retention"
   | "save-look"
-  | "save-logo";
+  | "save-logo"
+  | "remove-demo";
 
 /**
  * What every settings action answers: a notice on success; on failure a status (4xx only),
@@ -19,7 +20,8 @@ export type SettingsResult =
   | { ok: true; intent: SettingsIntent; notice: AdminMessage; at: number }
   | {
       ok: false;
-      status: 400 | 404 | 409 | 429;
+      /** 503: the backup before removing the demo failed (nothing was removed). */
+      status: 400 | 404 | 409 | 429 | 503;
       intent: SettingsIntent | null;
       /** The service time the failed form was editing (null for the add form). */
       targetId?: number | null;
