@@ -5,17 +5,11 @@ import { ChurchLookCard } from "~/components/admin/church-look-card";
 import { ServiceTimesCard } from "~/components/admin/service-times-card";
 import { runSettingsAction } from "~/features/admin/settings/run-settings-action.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
-import {
-  loadWelcomeWizard,
-  nextStep,
-  saveWizardChurch,
-  US_TIME_ZONES,
-  WIZARD_STEPS,
-  wizardStep,
-  type WizardStep,
-} from "~/features/admin/setup/welcome-wizard.server";
+import { chooseDemo, loadWelcomeWizard, saveWizardChurch } from "~/features/admin/setup/welcome-wizard.server";
+import { nextStep, US_TIME_ZONES, wizardStep, type WizardStep } from "~/features/admin/setup/welcome-wizard";
 import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey } from "~/platform/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
+import { getEnv } from "~/server/env.server";
 
 /**
  * /admin/welcome (issue 34): the short wizard after the first-run setup, in the language the
@@ -25,13 +19,21 @@ import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
  */
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db, language } = await requireAdmin(request, "settings");
-  const step = wizardStep(url.searchParams.get("step"));
-  return data({ step, title: adminTranslator(language)("setup.wizard.title"), ...(await loadWelcomeWizard(db)) }, { headers: NO_STORE });
+  const wizard = await loadWelcomeWizard(db, getEnv().DATA_DIR);
+  const step = wizardStep(url.searchParams.get("step"), wizard.steps);
+  return data({ step, title: adminTranslator(language)("setup.wizard.title"), ...wizard }, { headers: NO_STORE });
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const context = await requireAdmin(request, "settings");
   const step = wizardStep(url.searchParams.get("step"));
+  if (step === "demo") {
+    const input = Object.fromEntries(await request.formData());
+    const chosen = await chooseDemo({ context, input, dataDir: getEnv().DATA_DIR });
+    if (chosen.ok) throw redirect("/admin/welcome?step=done", { status: 303, headers: NO_STORE });
+    const failure: SettingsResult = { ok: false, status: chosen.status, intent: "remove-demo", error: chosen.error };
+    return data(failure, { status: chosen.status, headers: NO_STORE });
+  }
   if (step === "church") {
     const input = Object.fromEntries(await request.formData());
     const result = await saveWizardChurch({ context, input });
@@ -50,13 +52,13 @@ export default function AdminWelcome({ loaderData, actionData }: Route.Component
   const { t } = useAdminTranslation();
   const busy = useNavigation().state !== "idle";
   const result = actionData as SettingsResult | undefined;
-  const { step } = loaderData;
-  const next = `/admin/welcome?step=${WIZARD_STEPS[WIZARD_STEPS.indexOf(step) + 1] ?? "done"}`;
+  const { step, steps } = loaderData;
+  const next = `/admin/welcome?step=${steps[steps.indexOf(step) + 1] ?? "done"}`;
   const say = (message: AdminMessage | undefined) => (message ? t(message.key, message.values) : null);
 
   return (
     <AdminPage title={t("setup.wizard.title")} intro={t("setup.wizard.intro")}>
-      <StepList step={step} />
+      <StepList step={step} steps={steps} />
       {result?.ok ? <Notice tone="success">{say(result.notice)}</Notice> : null}
       {result && !result.ok && result.error && step !== "look" ? <Notice tone="error">{say(result.error)}</Notice> : null}
 
@@ -79,6 +81,8 @@ export default function AdminWelcome({ loaderData, actionData }: Route.Component
           <ChurchLookCard brandColor={loaderData.look.brandColor} logoUrl={loaderData.look.logoUrl} result={result} busy={busy} />
         </>
       ) : null}
+
+      {step === "demo" && loaderData.demo.state === "present" ? <DemoStep demo={loaderData.demo} busy={busy} /> : null}
 
       {step === "done" ? (
         <AdminCard title={t("setup.wizard.done.heading")} id="wizard-done">
@@ -105,13 +109,13 @@ export default function AdminWelcome({ loaderData, actionData }: Route.Component
   );
 }
 
-function StepList({ step }: { step: WizardStep }) {
+function StepList({ step, steps }: { step: WizardStep; steps: WizardStep[] }) {
   const { t } = useAdminTranslation();
-  const at = WIZARD_STEPS.indexOf(step);
+  const at = steps.indexOf(step);
   return (
     <nav aria-label={t("setup.wizard.stepsLabel")}>
       <ol className="flex flex-wrap gap-2 text-sm">
-        {WIZARD_STEPS.map((id, index) => (
+        {steps.map((id, index) => (
           <li key={id}>
             <Link
               to={`/admin/welcome?step=${id}`}
@@ -196,6 +200,42 @@ function ChurchStep({ loaderData, result, busy }: { loaderData: LoaderData; resu
         <div className="sm:col-span-2">
           <button type="submit" className={adminButton.primary} disabled={busy}>
             {t("setup.wizard.church.save")}
+          </button>
+        </div>
+      </Form>
+    </AdminCard>
+  );
+}
+
+function DemoStep({ demo, busy }: { demo: Extract<LoaderData["demo"], { state: "present" }>; busy: boolean }) {
+  const { t } = useAdminTranslation();
+  const option = "flex items-start gap-3 rounded-lg border border-slate-300 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50";
+  return (
+    <AdminCard title={t("setup.wizard.demo.heading")} id="wizard-demo">
+      <p className="text-slate-700">{t("setup.wizard.demo.intro")}</p>
+      <Form method="post" className="mt-4 grid gap-4">
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-semibold text-slate-900">{t("setup.wizard.demo.legend")}</legend>
+          <label className={option}>
+            <input type="radio" name="demo" value="keep" defaultChecked className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+            <span>
+              <span className="block font-semibold text-slate-900">{t("setup.wizard.demo.keep")}</span>
+              <span className="block text-sm text-slate-700">{t("setup.wizard.demo.keepHint")}</span>
+            </span>
+          </label>
+          <label className={option}>
+            <input type="radio" name="demo" value="empty" className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+            <span>
+              <span className="block font-semibold text-slate-900">{t("setup.wizard.demo.empty")}</span>
+              <span className="block text-sm text-slate-700">
+                {t("setup.wizard.demo.emptyHint", { folder: demo.backupFolder })}
+              </span>
+            </span>
+          </label>
+        </fieldset>
+        <div>
+          <button type="submit" className={adminButton.primary} disabled={busy}>
+            {t("setup.wizard.continue")}
           </button>
         </div>
       </Form>

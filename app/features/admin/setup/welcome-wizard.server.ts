@@ -3,46 +3,10 @@ import { loadSettings } from "~/features/admin/settings/load-settings.server";
 import { saveChurchProfile } from "~/features/admin/settings/save-church-profile.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
 import type { AppDatabase } from "~/server/db.server";
-
-/** The welcome wizard's steps, in order (issue 34): the church, its service times, its look, done. */
-export const WIZARD_STEPS = ["church", "times", "look", "done"] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
-
-export function wizardStep(value: string | null): WizardStep {
-  return (WIZARD_STEPS as readonly string[]).includes(value ?? "") ? (value as WizardStep) : "church";
-}
-
-export function nextStep(step: WizardStep): WizardStep {
-  return WIZARD_STEPS[Math.min(WIZARD_STEPS.indexOf(step) + 1, WIZARD_STEPS.length - 1)]!;
-}
-
-/** What the wizard's church step asks; the rest of the profile keeps its values (or defaults). */
-export const WIZARD_PROFILE_FIELDS = [
-  "nameEn",
-  "nameEs",
-  "taglineEn",
-  "taglineEs",
-  "streetAddress",
-  "city",
-  "region",
-  "postalCode",
-  "phone",
-  "smsKeyword",
-  "timeZone",
-] as const;
-
-/** The time zones of the United States and its territories, as the picker offers them. */
-export const US_TIME_ZONES = [
-  "America/New_York",
-  "America/Chicago",
-  "America/Denver",
-  "America/Phoenix",
-  "America/Los_Angeles",
-  "America/Anchorage",
-  "Pacific/Honolulu",
-  "America/Puerto_Rico",
-  "Pacific/Guam",
-] as const;
+import { WIZARD_PROFILE_FIELDS, wizardSteps } from "./welcome-wizard";
+import { getEnv } from "~/server/env.server";
+import { DEMO_CONFIRM_VALUE } from "~/features/admin/settings/demo-confirm";
+import { loadDemoStatus, removeDemoChurch } from "~/features/admin/settings/remove-demo-church.server";
 
 /** "+12175550142" → "(217) 555-0142"; other numbers as typed. */
 export function displayPhone(phone: string): string {
@@ -51,14 +15,30 @@ export function displayPhone(phone: string): string {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone.trim();
 }
 
-export async function loadWelcomeWizard(db: AppDatabase) {
-  const settings = await loadSettings({ db });
+export async function loadWelcomeWizard(db: AppDatabase, dataDir: string) {
+  const [settings, demo] = await Promise.all([loadSettings({ db }), loadDemoStatus({ db, dataDir })]);
   return {
     configured: settings.configured,
     profile: settings.profile,
     serviceTimes: settings.serviceTimes,
     look: settings.look,
+    demo,
+    steps: wizardSteps(demo.state === "present"),
   };
+}
+
+/**
+ * The demo step: "keep" changes nothing (Settings offers the removal later); "empty" removes
+ * the demo church as Settings does (backup first, audit-logged), the choice being the
+ * confirmation.
+ */
+export async function chooseDemo({ context, input, dataDir }: { context: AdminContext; input: Record<string, unknown>; dataDir: string }) {
+  if (input.demo === "keep") return { ok: true as const, kept: true };
+  if (input.demo !== "empty") {
+    return { ok: false as const, status: 400 as const, error: { key: "setup.wizard.demo.choose" as const } };
+  }
+  const result = await removeDemoChurch({ context, input: { confirm: DEMO_CONFIRM_VALUE }, dataDir, authSecret: getEnv().AUTH_SECRET });
+  return result.ok ? { ok: true as const, kept: false } : { ok: false as const, status: result.status, error: result.error };
 }
 
 /**

@@ -35,7 +35,7 @@ const setup = {
     title: "Welcome! Let's make this website your church's own",
     intro: "A few short steps. You can change everything later under Settings and Content.",
     stepsLabel: "Setting up",
-    steps: { church: "Your church", times: "Service times", look: "Logo and colour", done: "Done" },
+    steps: { church: "Your church", times: "Service times", look: "Logo and colour", demo: "Demo content", done: "Done" },
     current: "current step",
     completed: "done",
     continue: "Continue",
@@ -80,6 +80,16 @@ const setup = {
     look: {
       heading: "Your logo and colour",
       intro: "Upload your logo and choose your church's main colour. You can skip this and keep the site's colours.",
+    },
+    demo: {
+      heading: "Keep the demo content?",
+      intro: "This site came with a made-up church, Living Hope Church, with events, sermons, photos and more, so every page had something to show.",
+      legend: "What would you like to do?",
+      keep: "Keep the demo content to explore",
+      keepHint: "Look around first. You can remove it later under Settings → Remove the demo church.",
+      empty: "Start empty",
+      emptyHint: "The demo church is removed now; what you just filled in stays. A backup of the site is saved first in {{folder}} on the server.",
+      choose: "Please choose one of the two.",
     },
     done: {
       heading: "Your website is ready",
