@@ -219,8 +219,8 @@ function MappingForm({ current, t, mappingError }: { current: ImportView; t: Adm
           ))}
         </div>
 
-        <fieldset className="grid gap-4 border-t border-slate-200 pt-4">
-          <legend className="pt-4 text-lg font-semibold text-slate-900">{t("members.import.options.title")}</legend>
+        <fieldset className="grid gap-4">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">{t("members.import.options.title")}</legend>
           <fieldset className="grid gap-2">
             <legend className="text-sm font-semibold text-slate-900">{t("members.import.options.duplicates")}</legend>
             {(["merge", "skip"] as const).map((choice) => (

@@ -1,4 +1,4 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import { profiles, users } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
 import type { ImportPerson } from "./check-import-rows";
@@ -33,16 +33,14 @@ export async function matchExistingPeople(db: AppDatabase, people: readonly Impo
     const emails = chunk.flatMap((person) => (person.email ? [person.email] : []));
     const phones = chunk.flatMap((person) => (person.phone ? [person.phone] : []));
     if (emails.length === 0 && phones.length === 0) continue;
+    // One text parameter per list (addresses and E.164 numbers hold no comma), not one per
+    // value: a thousand-value IN list costs PGlite's planner hundreds of MB (bench/README.md).
+    const list = (values: readonly string[]) => sql`any(string_to_array(${values.join(",")}, ','))`;
     const conditions = [];
-    if (emails.length) conditions.push(inArray(sql`lower(${users.email})`, emails));
+    if (emails.length) conditions.push(sql`lower(${users.email}) = ${list(emails)}`);
     if (phones.length) {
-      conditions.push(inArray(users.phoneNumber, phones));
-      conditions.push(
-        inArray(
-          profilePhoneDigits,
-          phones.map((phone) => phone.slice(1)),
-        ),
-      );
+      conditions.push(sql`${users.phoneNumber} = ${list(phones)}`);
+      conditions.push(sql`${profilePhoneDigits} = ${list(phones.map((phone) => phone.slice(1)))}`);
     }
     const rows = await db
       .select({
