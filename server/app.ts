@@ -450,7 +450,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
   await handle.migrate();
   phaseDone("migrate");
   if (env.SEED_DEMO) await seedDemoChurch({ db: handle.db });
-  // No administrator yet: the one-time code that /admin/setup asks for (ADR 036).
+  // No administrator yet: the one-time code that /admin/setup asks for (ADR 037).
   await ensureSetupCode({ db: handle.db, dataDir: env.DATA_DIR });
   phaseDone("seed");
   // Live chat fan-out between instances (ADR 014): Redis, else PostgreSQL, else in memory.

@@ -31,6 +31,19 @@ export async function enqueueEmail(db: AppDatabase, m: MailMessage): Promise<str
   return insertMessage(db, "email", m.to, payload);
 }
 
+/** Many emails in one insert (an import's invitations, inside its batch's transaction). */
+export async function enqueueEmails(db: AppDatabase, messages: readonly MailMessage[]): Promise<number> {
+  if (messages.length === 0) return 0;
+  const now = new Date();
+  const rows = messages.map((m) => {
+    assertSingleRecipient(m.to);
+    const payload: OutboxEmailPayload = { subject: m.subject, text: m.text, html: m.html, ...(m.headers ? { headers: m.headers } : {}) };
+    return { channel: "email" as const, recipient: m.to, payload, nextAttemptAt: now };
+  });
+  await db.insert(outboxMessages).values(rows);
+  return rows.length;
+}
+
 export async function enqueueSms(db: AppDatabase, m: SmsMessage): Promise<string> {
   const payload: OutboxSmsPayload = { body: m.body };
   return insertMessage(db, "sms", m.to, payload);

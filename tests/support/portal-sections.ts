@@ -15,8 +15,8 @@ export const portalSections = visibleSections(["admin:*"]);
 /** Every section's own address. */
 export const sectionPaths = portalSections.map(adminSectionHref);
 
-/** Pages inside sections that the sidebar does not link: the new-event form, and a selected event's registrations. */
-export const formPages = ["/admin/events/new", "/admin/event-registrations?event=1"];
+/** Pages inside sections that the sidebar does not link: the new-event form, a selected event's registrations, the members import. */
+export const formPages = ["/admin/events/new", "/admin/event-registrations?event=1", "/admin/members/import"];
 
 /**
  * The file's page with the super admin's portal session, kept from test to test (each test

@@ -75,13 +75,18 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
       intro={t("members.intro")}
       actions={
         page.memberId ? null : (
-          <a
-            href={`/admin/members/export.csv${listHref(page.filters, {}).replace(/^[^?]*/, "")}`}
-            download
-            className={adminButton.secondary}
-          >
-            {t("members.exportCsv")}
-          </a>
+          <>
+            <Link to="/admin/members/import" className={adminButton.secondary}>
+              {t("members.import.link")}
+            </Link>
+            <a
+              href={`/admin/members/export.csv${listHref(page.filters, {}).replace(/^[^?]*/, "")}`}
+              download
+              className={adminButton.secondary}
+            >
+              {t("members.exportCsv")}
+            </a>
+          </>
         )
       }
     >

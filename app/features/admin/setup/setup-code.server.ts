@@ -7,7 +7,7 @@ import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 
 /**
- * The one-time setup code of an install without an administrator (issue 34, ADR 036): the
+ * The one-time setup code of an install without an administrator (issue 34, ADR 037): the
  * server writes it to its log and to DATA_DIR/setup-code (mode 0600); /admin/setup asks for it
  * before anyone may make the first administrator. The database keeps only its SHA-256 (app_meta
  * `setup_code_sha256`), so the code works on every instance that shares the database and stops
