@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/welcome";
 import { AdminCard, AdminPage, adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
@@ -55,6 +56,17 @@ export default function AdminWelcome({ loaderData, actionData }: Route.Component
   const { step, steps } = loaderData;
   const next = `/admin/welcome?step=${steps[steps.indexOf(step) + 1] ?? "done"}`;
   const say = (message: AdminMessage | undefined) => (message ? t(message.key, message.values) : null);
+
+  // A new step starts at the top of the page, with focus there (the form just sent was lower down).
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    window.scrollTo(0, 0);
+    const heading = document.getElementById(`wizard-${step}`)?.querySelector("h2");
+    heading?.setAttribute("tabindex", "-1");
+    heading?.focus();
+  }, [step]);
 
   return (
     <AdminPage title={t("setup.wizard.title")} intro={t("setup.wizard.intro")}>
@@ -227,9 +239,7 @@ function DemoStep({ demo, busy }: { demo: Extract<LoaderData["demo"], { state: "
             <input type="radio" name="demo" value="empty" className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
             <span>
               <span className="block font-semibold text-slate-900">{t("setup.wizard.demo.empty")}</span>
-              <span className="block text-sm text-slate-700">
-                {t("setup.wizard.demo.emptyHint", { folder: demo.backupFolder })}
-              </span>
+              <span className="block text-sm text-slate-700">{t("setup.wizard.demo.emptyHint", { folder: demo.backupFolder })}</span>
             </span>
           </label>
         </fieldset>

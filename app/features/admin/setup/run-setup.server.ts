@@ -71,7 +71,7 @@ function readCookie(request: Request, name: string): string | undefined {
 }
 
 function proofCookie(value: string, https: boolean, maxAge = SETUP_PROOF_SECONDS): string {
-  return `${SETUP_PROOF_COOKIE}=${value}; Path=/admin/setup; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? "; Secure" : ""}`;
+  return `${SETUP_PROOF_COOKIE}=${value}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? "; Secure" : ""}`;
 }
 
 /** Which step this browser is at: the code until it proved it, then the account. */

@@ -3,10 +3,22 @@ import { loadSettings } from "~/features/admin/settings/load-settings.server";
 import { saveChurchProfile } from "~/features/admin/settings/save-church-profile.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
 import type { AppDatabase } from "~/server/db.server";
+import { churchSettings } from "~/db/schema";
+import { demoSettings } from "~/platform/seed/demo-church";
+import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
 import { WIZARD_PROFILE_FIELDS, wizardSteps } from "./welcome-wizard";
 import { getEnv } from "~/server/env.server";
 import { DEMO_CONFIRM_VALUE } from "~/features/admin/settings/demo-confirm";
 import { loadDemoStatus, removeDemoChurch } from "~/features/admin/settings/remove-demo-church.server";
+
+/** A US number as people write it ("(505) 555-0188", "505.555.0188", "1 505 555 0188") → "+15055550188"; others as typed. */
+export function e164(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, "");
+  if (!trimmed.startsWith("+") && digits.length === 10) return `+1${digits}`;
+  if (!trimmed.startsWith("+") && digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
+  return trimmed;
+}
 
 /** "+12175550142" → "(217) 555-0142"; other numbers as typed. */
 export function displayPhone(phone: string): string {
@@ -15,11 +27,34 @@ export function displayPhone(phone: string): string {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone.trim();
 }
 
+/** Values that are no one church's (the country, the time zone, the SMS word): never blanked. */
+const GENERIC_FIELDS = new Set(["country", "timeZone", "smsKeyword"]);
+
+/**
+ * The profile without the demo church's facts: a field that still holds Living Hope's value is
+ * empty, so the wizard's form does not offer the demo's name and address as the church's own,
+ * and its save does not keep the demo's map, links or email.
+ */
+export function withoutDemoValues(profile: Record<string, string>): Record<string, string> {
+  const demo = demoSettings as Record<string, unknown>;
+  const out: Record<string, string> = { ...profile };
+  for (const [field, value] of Object.entries(profile)) {
+    if (GENERIC_FIELDS.has(field) || demo[field] == null) continue;
+    if (String(demo[field]) === value) out[field] = "";
+  }
+  return out;
+}
+
+function printedPhone(profile: Record<string, string>): Record<string, string> {
+  return { ...profile, phone: profile.phoneDisplay || profile.phone || "" };
+}
+
 export async function loadWelcomeWizard(db: AppDatabase, dataDir: string) {
   const [settings, demo] = await Promise.all([loadSettings({ db }), loadDemoStatus({ db, dataDir })]);
   return {
     configured: settings.configured,
-    profile: settings.profile,
+    // The number as the church prints it, not as it is stored (+12175550142).
+    profile: printedPhone(withoutDemoValues(settings.profile)),
     serviceTimes: settings.serviceTimes,
     look: settings.look,
     demo,
@@ -54,10 +89,25 @@ export async function saveWizardChurch({
   input: Record<string, unknown>;
 }): Promise<SettingsResult> {
   const { profile } = await loadSettings({ db: context.db });
-  const merged: Record<string, unknown> = { ...profile };
+  const merged: Record<string, unknown> = withoutDemoValues(profile);
   for (const field of WIZARD_PROFILE_FIELDS) merged[field] = typeof input[field] === "string" ? input[field] : "";
-  const phone = String(merged.phone ?? "");
+  const phone = e164(String(merged.phone ?? ""));
+  merged.phone = phone;
   if (!profile.phoneDisplay || profile.phone !== phone) merged.phoneDisplay = displayPhone(phone);
   if (!String(merged.smsKeyword).trim()) merged.smsKeyword = "HOME";
-  return saveChurchProfile({ context, input: merged });
+  const result = await saveChurchProfile({ context, input: merged });
+  if (result.ok) {
+    // The picture shown when the site is shared: the demo's is not the church's.
+    const [row] = await context.db.select({ ogImageUrl: churchSettings.ogImageUrl }).from(churchSettings).limit(1);
+    if (row?.ogImageUrl && row.ogImageUrl === demoSettings.ogImageUrl) {
+      await updateChurchSettings({
+        db: context.db,
+        actor: context.admin,
+        ipAddress: context.ip,
+        action: "settings.profile.update",
+        next: { ogImageUrl: null },
+      });
+    }
+  }
+  return result;
 }

@@ -44,4 +44,3 @@ export const US_TIME_ZONES = [
   "America/Puerto_Rico",
   "Pacific/Guam",
 ] as const;
-
