@@ -40,18 +40,16 @@ describeOnBackend("the dashboard's set-up checklist", (backend) => {
   });
 
   test("each step is done once its data exists; the profile needs a name, an address and a phone", async () => {
-    await db()
-      .insert(churchSettings)
-      .values({
-        nameEn: "Grace Chapel",
-        taglineEn: "",
-        streetAddress: "",
-        city: "",
-        region: "",
-        postalCode: "",
-        phone: "",
-        phoneDisplay: "",
-      });
+    await db().insert(churchSettings).values({
+      nameEn: "Grace Chapel",
+      taglineEn: "",
+      streetAddress: "",
+      city: "",
+      region: "",
+      postalCode: "",
+      phone: "",
+      phoneDisplay: "",
+    });
     expect((await done()).profile).toBe(false);
     await db().update(churchSettings).set({ streetAddress: "1 Main St", phone: "+12175550100" });
     await db().insert(serviceTimes).values({ key: "sunday", dayOfWeek: 0, startTime: "10:00", nameEn: "Sunday worship" });

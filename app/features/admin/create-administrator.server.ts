@@ -82,7 +82,8 @@ export async function createAdministrator(options: {
   }
 
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId)).limit(1);
-  if (!profile) await createMemberProfile({ db, userId, fullName: parsed.data.name, email, phone: null, language: options.language ?? "en" });
+  if (!profile)
+    await createMemberProfile({ db, userId, fullName: parsed.data.name, email, phone: null, language: options.language ?? "en" });
 
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(adminUsers).where(eq(adminUsers.userId, userId)).limit(1);

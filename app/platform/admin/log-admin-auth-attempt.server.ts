@@ -3,7 +3,8 @@ import { clientIp } from "~/server/request-input.server";
 import type { AppDatabase } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
 
-export type AdminAuthMethod = "password" | "two-factor" | "magic-link" | "magic-link-request" | "member-session" | "enrolment" | "setup-code";
+export type AdminAuthMethod =
+  "password" | "two-factor" | "magic-link" | "magic-link-request" | "member-session" | "enrolment" | "setup-code";
 
 /** Spec: log_admin_auth_attempt (email, success, failure reason), with IP, device and time. */
 export async function logAdminAuthAttempt(options: {

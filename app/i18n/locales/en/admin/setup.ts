@@ -83,12 +83,14 @@ const setup = {
     },
     demo: {
       heading: "Keep the demo content?",
-      intro: "This site came with a made-up church, Living Hope Church, with events, sermons, photos and more, so every page had something to show.",
+      intro:
+        "This site came with a made-up church, Living Hope Church, with events, sermons, photos and more, so every page had something to show.",
       legend: "What would you like to do?",
       keep: "Keep the demo content to explore",
       keepHint: "Look around first. You can remove it later under Settings → Remove the demo church.",
       empty: "Start empty",
-      emptyHint: "The demo church is removed now; what you just filled in stays. A backup of the site is saved first in {{folder}} on the server.",
+      emptyHint:
+        "The demo church is removed now; what you just filled in stays. A backup of the site is saved first in {{folder}} on the server.",
       choose: "Please choose one of the two.",
     },
     done: {

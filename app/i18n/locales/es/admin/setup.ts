@@ -36,7 +36,13 @@ const setup = {
     title: "¡Bienvenido(a)! Hagamos que este sitio sea de su iglesia",
     intro: "Unos pocos pasos. Podrá cambiarlo todo después en Configuración y Contenido.",
     stepsLabel: "Preparación",
-    steps: { church: "Su iglesia", times: "Horarios de servicio", look: "Logotipo y color", demo: "Contenido de demostración", done: "Listo" },
+    steps: {
+      church: "Su iglesia",
+      times: "Horarios de servicio",
+      look: "Logotipo y color",
+      demo: "Contenido de demostración",
+      done: "Listo",
+    },
     current: "paso actual",
     completed: "listo",
     continue: "Continuar",
@@ -86,12 +92,14 @@ const setup = {
     },
     demo: {
       heading: "¿Conservar el contenido de demostración?",
-      intro: "Este sitio vino con una iglesia inventada, Esperanza Viva, con eventos, sermones, fotos y más, para que cada página tuviera algo que mostrar.",
+      intro:
+        "Este sitio vino con una iglesia inventada, Esperanza Viva, con eventos, sermones, fotos y más, para que cada página tuviera algo que mostrar.",
       legend: "¿Qué desea hacer?",
       keep: "Conservar el contenido de demostración para explorar",
       keepHint: "Recorra el sitio primero. Podrá quitarlo más tarde en Configuración → Quitar la iglesia de demostración.",
       empty: "Empezar vacío",
-      emptyHint: "La iglesia de demostración se quita ahora; lo que usted acaba de completar se conserva. Antes se guarda una copia de seguridad del sitio en {{folder}} en el servidor.",
+      emptyHint:
+        "La iglesia de demostración se quita ahora; lo que usted acaba de completar se conserva. Antes se guarda una copia de seguridad del sitio en {{folder}} en el servidor.",
       choose: "Por favor, elija una de las dos opciones.",
     },
     done: {
