@@ -9,7 +9,10 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { ADMIN_COOKIE } from "~/platform/admin/admin-session.server";
 import { holdEmbeddedDatabase } from "~/features/admin/embedded-database-lock.server";
-import { ensureSetupCode } from "~/features/admin/setup/setup-code.server";
+import { clearSetupCode, ensureSetupCode } from "~/features/admin/setup/setup-code.server";
+import { AdministratorInputError, createAdministrator, type CreateAdministratorInput } from "~/features/admin/create-administrator.server";
+import { ControlCommandError, startControlSocket } from "~/server/control-socket.server";
+import { backupFromServer } from "~/server/backup.server";
 import { resolveAdminSession } from "~/platform/admin/resolve-admin-session.server";
 import { appVersion, readMigrationStatus, uptimeSeconds } from "~/features/admin/health/system-info.server";
 import { createAuthNotifier } from "~/features/auth/auth-notifier.server";
@@ -499,6 +502,36 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
       notifier: createAuthNotifier({ db: handle.db, publicUrl }),
     }),
   );
+  // The embedded database allows one process: the command-line tools ask this server instead (ADR 037).
+  const control =
+    handle.kind === "pglite" && env.DATA_DIR
+      ? await startControlSocket({
+          dataDir: env.DATA_DIR,
+          commands: {
+            "admin:create": async (args) => {
+              try {
+                const made = await createAdministrator({ db: handle.db, auth: getAuth(), input: args as CreateAdministratorInput });
+                await clearSetupCode({ db: handle.db, dataDir: env.DATA_DIR });
+                return made;
+              } catch (error) {
+                if (error instanceof AdministratorInputError) throw new ControlCommandError(error.message);
+                throw error;
+              }
+            },
+            "db:backup": async (args) => {
+              const archive =
+                typeof args.archive === "string" && path.isAbsolute(args.archive) && args.archive.endsWith(".tar.gz")
+                  ? args.archive
+                  : undefined;
+              return { backup: await backupFromServer({ handle, dataDir: env.DATA_DIR, authSecret: env.AUTH_SECRET, archive }) };
+            },
+          },
+        }).catch((error: unknown) => {
+          // The site works without it; only the command-line tools must wait for a stop.
+          logger.warn({ err: error }, "the command socket could not be opened: admin:create and db:backup need the site stopped");
+          return null;
+        })
+      : null;
   phaseDone("services");
   await routesLoaded;
   phaseDone("routes");
@@ -531,6 +564,7 @@ export async function startServer({ vite }: StartServerOptions = {}): Promise<Se
       .then(() => Promise.all([stopMessaging(), reminders.stop(), retention.stop(), holds.stop()]))
       .catch((error: unknown) => logger.error({ err: error }, "stopping the outbox failed"));
     void Promise.all([httpClosed, workerStopped])
+      .then(() => control?.close())
       .then(() => pubsub.close())
       .then(() => handle.close())
       .then(releaseEmbedded)

@@ -5,11 +5,12 @@ import type { DatabaseHandle, RawConnection } from "./db.server";
 
 /** What the running server's backup wrote. */
 export interface ServerBackup {
-  /** The archive's full path (DATA_DIR/backups/church-backup-<UTC time>.tar.gz). */
+  /** The archive's full path (DATA_DIR/backups/church-backup-<UTC time>.tar.gz, unless given). */
   archive: string;
   fileName: string;
   folder: string;
   bytes: number;
+  details: BackupDetails;
 }
 
 interface BackupModule {
@@ -19,7 +20,16 @@ interface BackupModule {
     now: Date;
     source: { kind: string; database: string };
     withConnection<T>(run: (db: RawConnection) => Promise<T>): Promise<T>;
-  }): Promise<{ result: { archiveBytes: number } }>;
+  }): Promise<BackupDetails>;
+}
+
+/** What the backup code answers (run-backup.mjs): the archive's size and sha256, the source, schema and tables. */
+export interface BackupDetails {
+  result: { archiveBytes: number; archiveSha256: string; uploadFiles: number; uploadBytes: number };
+  source: { kind: string; database: string };
+  schema: { latest: string | null; migrations: unknown[] };
+  dump: { tables: Array<{ rows: number }> };
+  header: { source: Record<string, unknown> };
 }
 
 interface PruneModule {
@@ -56,6 +66,8 @@ export async function backupFromServer(options: {
   dataDir: string;
   authSecret?: string;
   now?: Date;
+  /** Where to write it (an absolute path ending in .tar.gz): `npm run db:backup -- --out` through the server. */
+  archive?: string;
 }): Promise<ServerBackup> {
   const now = options.now ?? new Date();
   const dataDir = path.resolve(options.dataDir);
@@ -63,10 +75,10 @@ export async function backupFromServer(options: {
     load<BackupModule>("run-backup.mjs"),
     load<PruneModule>("prune-backups.mjs"),
   ]);
-  const folder = path.join(dataDir, "backups");
-  const fileName = archiveName(now);
-  const archive = path.join(folder, fileName);
-  const { result } = await writeBackup({
+  const archive = options.archive ?? path.join(dataDir, "backups", archiveName(now));
+  const folder = path.dirname(archive);
+  const fileName = path.basename(archive);
+  const details = await writeBackup({
     env: { dataDir, uploadsDir: path.join(dataDir, "uploads"), authSecret: options.authSecret },
     archive,
     now,
@@ -76,5 +88,5 @@ export async function backupFromServer(options: {
     },
     withConnection: (run) => options.handle.lendConnection(run),
   });
-  return { archive, fileName, folder, bytes: result.archiveBytes };
+  return { archive, fileName, folder, bytes: details.result.archiveBytes, details };
 }

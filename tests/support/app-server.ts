@@ -30,14 +30,15 @@ export async function findFreePort(): Promise<number> {
 }
 
 /**
- * A private copy of what `node server.js` runs (server.js, server/cluster.js, package.json, build/, drizzle/,
- * node_modules linked). Other engineers rebuild build/ in this shared checkout while tests
+ * A private copy of what `node server.js` runs, as the image holds it (server.js, server/cluster.js,
+ * package.json, build/, drizzle/, scripts/ — the backup code the server runs for Settings and
+ * `db:backup` — with node_modules linked). Other engineers rebuild build/ in this shared checkout while tests
  * run; a rebuild swaps the hashed client assets under a live server and breaks hydration.
  */
 export function snapshotProductionBuild(): { dir: string; remove(): void } {
   assertProductionBuild();
   const dir = mkdtempSync(path.join(tmpdir(), "church-build-"));
-  for (const item of ["server.js", "server/cluster.js", "package.json", "build", "drizzle"]) {
+  for (const item of ["server.js", "server/cluster.js", "package.json", "build", "drizzle", "scripts"]) {
     cpSync(path.join(repoRoot, item), path.join(dir, item), { recursive: true });
   }
   symlinkSync(path.join(repoRoot, "node_modules"), path.join(dir, "node_modules"), "dir");

@@ -7,6 +7,7 @@ import { getEnv, siteUrl } from "~/server/env.server";
 import { AdministratorInputError, createAdministrator, parseScopes } from "./create-administrator.server";
 import { embeddedDatabaseHolder } from "./embedded-database-lock.server";
 import { clearSetupCode } from "./setup/setup-code.server";
+import { sendControlCommand } from "../../../scripts/lib/control-client.mjs";
 
 const USAGE = "usage: npm run admin:create -- --email E --password P --name N [--scopes admin:*]";
 
@@ -34,14 +35,12 @@ export async function runAdminCreate(argv: string[]): Promise<number> {
     return 0;
   }
   const env = getEnv();
+  const input = { email: values.email ?? "", password: values.password, name: values.name ?? "", scopes: parseScopes(values.scopes) };
   if (!env.DATABASE_URL) {
     const holder = embeddedDatabaseHolder(env.DATA_DIR);
-    if (holder) {
-      console.error(
-        `The server (process ${holder}) has the embedded database in ${env.DATA_DIR} open. Stop it first (or use DATABASE_URL), then run this again.`,
-      );
-      return 1;
-    }
+    // The running server holds the embedded database: it makes the administrator itself,
+    // asked on its command socket (ADR 037).
+    if (holder) return createThroughServer(env.DATA_DIR, holder, input, siteUrl(env));
   }
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
@@ -57,17 +56,10 @@ export async function runAdminCreate(argv: string[]): Promise<number> {
       notifier: createAuthNotifier({ db: handle.db, publicUrl }),
     });
     setAuth(auth);
-    const result = await createAdministrator({
-      db: handle.db,
-      auth,
-      input: { email: values.email ?? "", password: values.password, name: values.name ?? "", scopes: parseScopes(values.scopes) },
-    });
+    const result = await createAdministrator({ db: handle.db, auth, input });
     // The first administrator exists: the browser's setup code is done with.
     await clearSetupCode({ db: handle.db, dataDir: env.DATA_DIR });
-    process.stdout.write(
-      `${result.created ? "Created" : "Updated"} administrator ${values.email} with scopes ${result.scopes.join(", ")}.\n` +
-        `Sign in at ${new URL("/admin/login", publicUrl)}; two-factor is set up at the first sign-in.\n`,
-    );
+    report(result, input.email, publicUrl);
     return 0;
   } catch (error) {
     if (error instanceof AdministratorInputError) {
@@ -78,4 +70,32 @@ export async function runAdminCreate(argv: string[]): Promise<number> {
   } finally {
     await handle.close();
   }
+}
+
+function report(result: { created: boolean; scopes: string[] }, email: string, publicUrl: string): void {
+  process.stdout.write(
+    `${result.created ? "Created" : "Updated"} administrator ${email} with scopes ${result.scopes.join(", ")}.\n` +
+      `Sign in at ${new URL("/admin/login", publicUrl)}; two-factor is set up at the first sign-in.\n`,
+  );
+}
+
+async function createThroughServer(
+  dataDir: string,
+  holder: number | string,
+  input: Record<string, unknown>,
+  publicUrl: string,
+): Promise<number> {
+  const answer = await sendControlCommand(dataDir, "admin:create", input);
+  if (!answer) {
+    console.error(
+      `The server (process ${holder}) has the embedded database in ${dataDir} open and does not answer on ${dataDir}/control.sock. Stop it first (or use DATABASE_URL), then run this again.`,
+    );
+    return 1;
+  }
+  if (!answer.ok) {
+    console.error(`admin:create: ${answer.error}\n${USAGE}`);
+    return 2;
+  }
+  report(answer as unknown as { created: boolean; scopes: string[] }, String(input.email), publicUrl);
+  return 0;
 }

@@ -25,6 +25,7 @@ import {
 } from "./environment.mjs";
 import { archiveName, pruneBackups } from "./prune-backups.mjs";
 import { createTarWriter } from "./tar.mjs";
+import { sendControlCommand } from "../control-client.mjs";
 
 export const FORMAT = "living-hope-church-backup";
 export const FORMAT_VERSION = 1;
@@ -64,6 +65,42 @@ function resolveOutput(out, dataDir, now) {
   }
   mkdirSync(target, { recursive: true, mode: 0o700 });
   return path.join(target, archiveName(now));
+}
+
+async function backupHere(env, archive, now, warnings) {
+  return writeBackup({
+    env,
+    archive,
+    now,
+    source: { kind: env.databaseUrl ? "postgres" : "pglite", database: env.databaseUrl ? redactUrl(env.databaseUrl) : env.pgdataDir },
+    warnings,
+    // The embedded database is held only for the database step.
+    withConnection: async (run) => {
+      const release = env.databaseUrl ? () => {} : holdEmbeddedDatabase(env.dataDir);
+      try {
+        const db = await connect({ databaseUrl: env.databaseUrl, pgdataDir: env.pgdataDir });
+        try {
+          return await run(db);
+        } finally {
+          await db.close();
+        }
+      } finally {
+        release();
+      }
+    },
+  });
+}
+
+async function backupThroughServer(dataDir, holder, archive) {
+  const answer = await sendControlCommand(dataDir, "db:backup", { archive });
+  if (!answer) {
+    throw new BackupError(
+      `The server (process ${holder}) has the embedded database in ${dataDir} open and does not answer on ${path.join(dataDir, "control.sock")}. ` +
+        "The embedded database allows one process at a time: stop the site, back up, start it again (see README, Backups), or use DATABASE_URL.",
+    );
+  }
+  if (!answer.ok) throw new BackupError(`The server could not make the backup: ${answer.error}`);
+  return answer.backup.details;
 }
 
 function nonNegativeInteger(value, name) {
@@ -252,43 +289,12 @@ export async function runBackup(argv) {
   if (!env.databaseUrl && !isEmbeddedDatabase(env.pgdataDir)) {
     throw new BackupError(`There is no embedded database in ${env.pgdataDir} (and DATABASE_URL is not set). Check DATA_DIR.`);
   }
-  if (!env.databaseUrl) {
-    const holder = embeddedDatabaseHolder(env.dataDir);
-    if (holder) {
-      throw new BackupError(
-        `The server (process ${holder}) has the embedded database in ${env.dataDir} open. The embedded database allows one ` +
-          "process at a time: stop the site, back up, start it again (see README, Backups), or use DATABASE_URL.",
-      );
-    }
-  }
   const archive = resolveOutput(values.out, env.dataDir, now);
-  const {
-    result: written,
-    source,
-    schema,
-    dump,
-    header,
-  } = await writeBackup({
-    env,
-    archive,
-    now,
-    source: { kind: env.databaseUrl ? "postgres" : "pglite", database: env.databaseUrl ? redactUrl(env.databaseUrl) : env.pgdataDir },
-    warnings,
-    // The embedded database is held only for the database step.
-    withConnection: async (run) => {
-      const release = env.databaseUrl ? () => {} : holdEmbeddedDatabase(env.dataDir);
-      try {
-        const db = await connect({ databaseUrl: env.databaseUrl, pgdataDir: env.pgdataDir });
-        try {
-          return await run(db);
-        } finally {
-          await db.close();
-        }
-      } finally {
-        release();
-      }
-    },
-  });
+  const holder = env.databaseUrl ? null : embeddedDatabaseHolder(env.dataDir);
+  // The running server holds the embedded database (one process at a time): it writes the
+  // archive itself, asked on its command socket (ADR 037).
+  const backup = holder ? await backupThroughServer(env.dataDir, holder, archive) : await backupHere(env, archive, now, warnings);
+  const { result: written, source, schema, dump, header } = backup;
   const { archiveBytes, uploadFiles, uploadBytes } = written;
   const pruned = prune ? pruneBackups(path.dirname(archive), { keepDaily: keepDaily ?? 0, keepWeekly: keepWeekly ?? 0 }) : [];
   const rows = dump.tables.reduce((sum, t) => sum + t.rows, 0);

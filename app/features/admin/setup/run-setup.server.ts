@@ -10,7 +10,7 @@ import { SUPER_ADMIN_SCOPE } from "~/platform/admin/admin-sections";
 import type { AdminMessage } from "~/platform/admin/admin-translation";
 import { logAdminAuthAttempt } from "~/platform/admin/log-admin-auth-attempt.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
-import { getAuth, resolveAuthSecret } from "~/server/auth.server";
+import { getAuth } from "~/server/auth.server";
 import type { AppDatabase } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -51,15 +51,14 @@ export type SetupOutcome =
       headers: Headers;
     };
 
-let proofKey: string | undefined;
-/** A key of its own for the proof cookie, derived from the app secret. */
-function setupProofKey(): string {
-  if (!proofKey) {
-    const env = getEnv();
-    const secret = resolveAuthSecret({ configured: env.AUTH_SECRET, dataDir: env.DATA_DIR });
-    proofKey = createHmac("sha256", secret).update("church:setup-proof:v1").digest("base64url");
+let proofKey: { secret: string; key: string } | undefined;
+/** A key of its own for the proof cookie, derived from the secret the sign-in uses. */
+async function setupProofKey(): Promise<string> {
+  const { secret } = await getAuth().$context;
+  if (proofKey?.secret !== secret) {
+    proofKey = { secret, key: createHmac("sha256", secret).update("church:setup-proof:v1").digest("base64url") };
   }
-  return proofKey;
+  return proofKey.key;
 }
 
 function readCookie(request: Request, name: string): string | undefined {
@@ -77,7 +76,7 @@ function proofCookie(value: string, https: boolean, maxAge = SETUP_PROOF_SECONDS
 /** Which step this browser is at: the code until it proved it, then the account. */
 export async function setupStep(db: AppDatabase, request: Request): Promise<"code" | "account"> {
   const hash = await currentSetupCodeHash(db);
-  return verifySetupProof(setupProofKey(), hash, readCookie(request, SETUP_PROOF_COOKIE)) ? "account" : "code";
+  return verifySetupProof(await setupProofKey(), hash, readCookie(request, SETUP_PROOF_COOKIE)) ? "account" : "code";
 }
 
 const fail = (
@@ -93,6 +92,8 @@ interface SetupOptions {
   language: Language;
   https: boolean;
   input: Record<string, unknown>;
+  /** Where the setup-code file is (DATA_DIR). */
+  dataDir?: string;
 }
 
 /** Step 1: the setup code. Wrong ones are counted per address and overall, and logged. */
@@ -119,7 +120,7 @@ export async function submitSetupCode({ db, request, https, input }: SetupOption
   await log(true);
   const hash = (await currentSetupCodeHash(db))!;
   const headers = new Headers();
-  headers.append("Set-Cookie", proofCookie(signSetupProof(setupProofKey(), hash), https));
+  headers.append("Set-Cookie", proofCookie(signSetupProof(await setupProofKey(), hash), https));
   return { ok: true, step: "account", headers };
 }
 
@@ -146,10 +147,11 @@ const ZAccount = z.object({
  * the account is signed in with the password just typed and two-factor enrolment starts, as
  * at a first sign-in to the portal (the login page's enrolment step finishes it).
  */
-export async function submitSetupAccount({ db, request, language, https, input }: SetupOptions): Promise<SetupOutcome> {
+export async function submitSetupAccount(options: SetupOptions): Promise<SetupOutcome> {
+  const { db, request, language, https, input } = options;
   if (await hasAdministrator(db)) return fail(404, "account", { key: "setup.errors.done" });
   const hash = await currentSetupCodeHash(db);
-  if (!verifySetupProof(setupProofKey(), hash, readCookie(request, SETUP_PROOF_COOKIE))) {
+  if (!verifySetupProof(await setupProofKey(), hash, readCookie(request, SETUP_PROOF_COOKIE))) {
     return fail(400, "code", { key: "setup.errors.proofExpired" });
   }
   const values = {
@@ -186,7 +188,7 @@ export async function submitSetupAccount({ db, request, language, https, input }
     logger.error({ err: error }, "first-run setup could not make the administrator");
     return fail(503, "account", { key: "setup.errors.tryLater" }, { values });
   }
-  await clearSetupCode({ db, dataDir: getEnv().DATA_DIR });
+  await clearSetupCode({ db, dataDir: options.dataDir ?? getEnv().DATA_DIR });
   await recordAudit({
     db,
     actor: { userId, name },
