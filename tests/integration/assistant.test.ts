@@ -223,6 +223,33 @@ describeOnBackend("church assistant", (backend) => {
       expect(es.done!.reply).toBe(`Lo siento, no sé la respuesta a eso. Llame a la iglesia al ${PHONE} y con gusto le ayudarán.`);
     });
 
+    test("before the church is configured it still answers, never with a blank phone or address", async () => {
+      const { churchSettings, serviceTimes } = await import("~/db/schema");
+      const [settings] = await db().select().from(churchSettings);
+      const times = await db().select().from(serviceTimes);
+      await db().delete(serviceTimes);
+      await db().delete(churchSettings);
+      clearAssistantKnowledgeCache();
+      try {
+        const where = await ask("What is your address?");
+        expect(where.done!.reply).toContain("The church's address is not published yet.");
+        const phone = await ask("What is your phone number?");
+        expect(phone.done!.reply).toContain("The church's phone number is not published yet.");
+        const when = await ask("¿A qué hora es el culto?", { language: "es" });
+        expect(when.done!.reply).toContain("Los horarios de los servicios aún no están publicados. Vuelva a consultar pronto.");
+        const unknown = await ask("Who won the football game last night?");
+        expect(unknown.done!.reply).toBe("I'm sorry, I don't know the answer to that yet.");
+        for (const answer of [where, phone, when, unknown]) {
+          expect(answer.lines.some((l) => l.type === "error")).toBe(false);
+          expect(answer.done!.reply).not.toMatch(/\{\{|at \.|al \.|is at ,/);
+        }
+      } finally {
+        await db().insert(churchSettings).values(settings!);
+        await db().insert(serviceTimes).values(times);
+        clearAssistantKnowledgeCache();
+      }
+    });
+
     test("greetings, the pastors, how to reach the church", async () => {
       expect((await ask("Hello")).done!.reply).toMatch(/^Hello! How can I help you\?/);
       expect((await ask("Hola", { language: "en" })).done!.reply).toMatch(/^¡Hola! ¿En qué le puedo ayudar\?/);

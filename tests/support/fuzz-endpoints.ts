@@ -58,6 +58,11 @@ export interface EndpointNotes {
 export const FUZZ_TABLE: Record<string, EndpointNotes> = {
   "[root]": {},
   "/admin/login": { who: "visitor" },
+  // With an administrator (the fuzzed site has them) the setup answers 404 to everything.
+  "/admin/setup": { who: "visitor" },
+  "/admin/welcome": { upload: true, uploadForm: { fields: { intent: "save-logo" }, fileFields: ["logo"] } },
+  "/admin/members/import": { upload: true, uploadForm: { fields: { intent: "upload" }, fileFields: ["file"] } },
+  "/admin/members/import-template.csv": {},
   "/admin/auth/callback": { who: "visitor" },
   "/admin/members/export.csv": {},
   "/admin/event-registrations/:eventId/export.csv": { params: { eventId: "eventId" } },
@@ -72,7 +77,7 @@ export const FUZZ_TABLE: Record<string, EndpointNotes> = {
     upload: true,
     uploadForm: { fields: { intent: "upload-image", kind: "leader", id: "@leaderId" }, fileFields: ["file"] },
   },
-  "/admin/settings": {},
+  "/admin/settings": { upload: true, uploadForm: { fields: { intent: "save-logo" }, fileFields: ["logo"] } },
   "/admin/email": {},
   "/admin/health": {},
   "/admin/audit": {},

@@ -329,17 +329,20 @@ export function answerQuestion(o: {
       parts.push(
         list.length
           ? t("answers.serviceTimes", { church, list: list.join("; ") })
-          : t("answers.noServices", { phone: k.church.phoneDisplay }),
+          : k.church.phoneDisplay
+            ? t("answers.noServices", { phone: k.church.phoneDisplay })
+            : t("answers.noServicesNoPhone"),
       );
       addSource(pageTitle("planVisit"), "/plan-visit");
     },
     address: () => {
-      parts.push(t("answers.address", { church, address: k.church.address }));
+      parts.push(k.church.address ? t("answers.address", { church, address: k.church.address }) : t("answers.addressUnknown"));
       addSource(pageTitle("planVisit"), "/plan-visit");
     },
     phone: () => {
       parts.push(
-        t("answers.phone", { phone: k.church.phoneDisplay }) + (k.church.email ? ` ${t("answers.email", { email: k.church.email })}` : ""),
+        (k.church.phoneDisplay ? t("answers.phone", { phone: k.church.phoneDisplay }) : t("answers.phoneUnknown")) +
+          (k.church.email ? ` ${t("answers.email", { email: k.church.email })}` : ""),
       );
     },
     events: () => {
@@ -485,7 +488,7 @@ export function answerQuestion(o: {
   }
 
   if (parts.length === 0) {
-    const reply = t("answers.unknown", { phone: k.church.phoneDisplay });
+    const reply = k.church.phoneDisplay ? t("answers.unknown", { phone: k.church.phoneDisplay }) : t("answers.unknownNoPhone");
     return { language, reply, sources: [], facts: [reply], unknown: true };
   }
   const reply = parts.join(" ").replace(/\.\./g, ".");
@@ -498,6 +501,6 @@ export function answerQuestion(o: {
     entityAnswer(r.doc);
     facts.push(...parts.splice(before));
   }
-  if (!intents.includes("phone")) facts.push(t("answers.phone", { phone: k.church.phoneDisplay }));
+  if (!intents.includes("phone") && k.church.phoneDisplay) facts.push(t("answers.phone", { phone: k.church.phoneDisplay }));
   return { language, reply, sources: answerSources, facts, unknown: false };
 }

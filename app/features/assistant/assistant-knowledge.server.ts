@@ -4,6 +4,7 @@ import { readContentVersion } from "~/platform/content/content-version.server";
 import { listEventOccurrences } from "~/features/events/list-event-occurrences.server";
 import type { AppDatabase } from "~/server/db.server";
 import { readChurchSettings } from "~/platform/church/church-settings.server";
+import { loadTranslation } from "~/i18n/i18n";
 
 /** A text in both languages (Spanish falls back to English where the church left it empty). */
 export interface Bi {
@@ -40,9 +41,9 @@ const RECENT_SERMONS = 8;
 const TTL_MS = 60_000;
 
 /** Reads everything the assistant answers from, straight from the church's tables. */
-export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()): Promise<AssistantKnowledge | null> {
-  const settings = await readChurchSettings(db);
-  if (!settings) return null;
+export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()): Promise<AssistantKnowledge> {
+  // Before the church is configured its facts are blank, as on the pages (get-church-profile.server.ts).
+  const settings = (await readChurchSettings(db)) ?? (await blankSettings());
   const [times, leaderRows, sermonRows, groupRows, fundRows, faqRows, occurrences] = await Promise.all([
     db.select().from(serviceTimes).orderBy(asc(serviceTimes.sortOrder), asc(serviceTimes.id)),
     db
@@ -86,7 +87,9 @@ export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()):
   return {
     church: {
       name: bi(settings.nameEn, settings.nameEs),
-      address: `${settings.streetAddress}, ${settings.city}, ${settings.region} ${settings.postalCode}`,
+      address: [settings.streetAddress, settings.city, [settings.region, settings.postalCode].filter(Boolean).join(" ")]
+        .filter(Boolean)
+        .join(", "),
       phone: settings.phone,
       phoneDisplay: settings.phoneDisplay,
       email: settings.email,
@@ -123,13 +126,33 @@ export async function loadAssistantKnowledge(db: AppDatabase, now = new Date()):
   };
 }
 
-let cached: { version: string; at: number; knowledge: AssistantKnowledge | null; db: AppDatabase } | null = null;
+/** The settings of a church not configured yet: "Our church" / "Nuestra iglesia" and no facts. */
+async function blankSettings() {
+  const [en, es] = await Promise.all([loadTranslation("en"), loadTranslation("es")]);
+  return {
+    nameEn: en.common.unnamedChurch,
+    nameEs: es.common.unnamedChurch,
+    streetAddress: "",
+    city: "",
+    region: "",
+    postalCode: "",
+    phone: "",
+    phoneDisplay: "",
+    email: null,
+    timeZone: "America/Chicago",
+    directionsUrl: null,
+    givingTextNumber: null,
+    givingTextKeyword: null,
+  };
+}
+
+let cached: { version: string; at: number; knowledge: AssistantKnowledge; db: AppDatabase } | null = null;
 
 /**
  * The knowledge, cached for a minute in memory and read again at once when the content
  * version changes (every content edit bumps it, the assistant FAQ included).
  */
-export async function getAssistantKnowledge(db: AppDatabase, now = new Date()): Promise<AssistantKnowledge | null> {
+export async function getAssistantKnowledge(db: AppDatabase, now = new Date()): Promise<AssistantKnowledge> {
   const version = await readContentVersion(db);
   if (cached && cached.db === db && cached.version === version && Math.abs(now.getTime() - cached.at) < TTL_MS) return cached.knowledge;
   const knowledge = await loadAssistantKnowledge(db, now);

@@ -102,10 +102,6 @@ export async function handleAssistantChat({
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
-        if (!knowledge) {
-          controller.enqueue(line({ type: "error", error: t("answers.errors.failed") }));
-          return;
-        }
         const embedded = answerQuestion({ knowledge, question: message, language, translators });
         let reply = embedded.reply;
         if (useProvider) {

@@ -11,6 +11,7 @@ import { nextStep, US_TIME_ZONES, wizardStep, type WizardStep } from "~/features
 import { adminTranslator, useAdminTranslation, type AdminMessage, type AdminMessageKey } from "~/platform/admin/admin-translation";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { getEnv } from "~/server/env.server";
+import { readInput } from "~/server/request-input.server";
 
 /**
  * /admin/welcome (issue 34): the short wizard after the first-run setup, in the language the
@@ -29,14 +30,14 @@ export async function action({ request, url }: Route.ActionArgs) {
   const context = await requireAdmin(request, "settings");
   const step = wizardStep(url.searchParams.get("step"));
   if (step === "demo") {
-    const input = Object.fromEntries(await request.formData());
+    const input = (await readInput(request)) ?? {};
     const chosen = await chooseDemo({ context, input, dataDir: getEnv().DATA_DIR });
     if (chosen.ok) throw redirect("/admin/welcome?step=done", { status: 303, headers: NO_STORE });
     const failure: SettingsResult = { ok: false, status: chosen.status, intent: "remove-demo", error: chosen.error };
     return data(failure, { status: chosen.status, headers: NO_STORE });
   }
   if (step === "church") {
-    const input = Object.fromEntries(await request.formData());
+    const input = (await readInput(request)) ?? {};
     const result = await saveWizardChurch({ context, input });
     if (result.ok) throw redirect(`/admin/welcome?step=${nextStep(step)}`, { status: 303, headers: NO_STORE });
     return data(result, { status: result.status, headers: NO_STORE });
