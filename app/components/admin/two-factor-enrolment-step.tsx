@@ -63,3 +63,23 @@ export function TwoFactorEnrolmentStep({
     </div>
   );
 }
+
+/** The backup codes, shown once more after the first code, to keep; then on to `continueTo`. */
+export function BackupCodesStep({ codes, continueTo }: { codes: readonly string[]; continueTo: string }) {
+  const { t } = useAdminTranslation();
+  return (
+    <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <p className="text-slate-700">{t("login.backupIntro")}</p>
+      <ul className="grid grid-cols-2 gap-2 font-mono text-base" data-testid="backup-codes">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-slate-100 px-3 py-2 text-center">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <a href={continueTo} className={adminButton.primary}>
+        {t("login.continue")}
+      </a>
+    </div>
+  );
+}

@@ -1,9 +1,7 @@
-import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/login";
 import { adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { SkipLink } from "~/components/skip-link";
+import { AdminEntryFrame } from "~/components/admin/admin-entry-frame";
 import {
   adminConfirmEnrolment,
   adminMember,
@@ -23,7 +21,7 @@ import { getChurchProfile } from "~/platform/church/get-church-profile.server";
 import { sameSitePath } from "~/lib/same-site-path";
 import { hasPassword } from "~/features/member/has-password.server";
 import type { TwoFactorEnrolment } from "~/features/member/two-factor-enrolment.server";
-import { TwoFactorEnrolmentStep } from "~/components/admin/two-factor-enrolment-step";
+import { BackupCodesStep, TwoFactorEnrolmentStep } from "~/components/admin/two-factor-enrolment-step";
 import { getRequestContext } from "~/server/request-context.server";
 import { hasAdministrator } from "~/features/admin/setup/setup-code.server";
 
@@ -179,12 +177,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     loaderData.redirectTo === "/admin" ? "/admin/login" : `/admin/login?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
   const fieldError = (name: string) => (failure && failure.field === name ? t(failure.error.key, failure.error.values) : null);
 
-  // Each new step moves focus to its heading, so a screen reader hears where it is.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (result) heading.current?.focus();
-  }, [result]);
-
   const errorBox = failure ? (
     <Notice tone="error" title={t(failure.title)}>
       {t(failure.error.key, failure.error.values)}
@@ -196,151 +188,135 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   ) : null;
 
   return (
-    <div className="min-h-screen bg-slate-100">
-      <SkipLink />
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
+    <AdminEntryFrame
+      site={
         <a href="/" className="flex min-h-11 items-center rounded font-semibold text-brand-800">
           {loaderData.churchName || t("login.backToSite")}
         </a>
-        <LanguageSwitcher compact className="text-slate-800" />
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto grid max-w-md gap-6 px-4 py-10 focus:outline-none">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("portal.title")}</p>
-          <h1 ref={heading} tabIndex={-1} className="mt-1 font-serif text-3xl font-bold text-slate-900 focus:outline-none">
-            {step === "code"
-              ? t("login.codeHeading")
-              : step === "enrol" || step === "enrol-start"
-                ? t("login.enrolHeading")
-                : step === "backup-codes"
-                  ? t("login.backupHeading")
-                  : t("login.title")}
-          </h1>
+      }
+      eyebrow={t("portal.title")}
+      heading={
+        step === "code"
+          ? t("login.codeHeading")
+          : step === "enrol" || step === "enrol-start"
+            ? t("login.enrolHeading")
+            : step === "backup-codes"
+              ? t("login.backupHeading")
+              : t("login.title")
+      }
+      step={result}
+    >
+      {errorBox}
+      {result?.ok && result.notice ? <Notice tone="success">{t(result.notice.key)}</Notice> : null}
+
+      {loaderData.needsSetup ? (
+        <Notice title={t("setup.login.title")}>
+          <p>{t("setup.login.body")}</p>
+          <p className="mt-2">
+            <a href="/admin/setup" className="font-semibold text-brand-800 underline underline-offset-4">
+              {t("setup.login.link")}
+            </a>
+          </p>
+        </Notice>
+      ) : null}
+
+      {step === "credentials" ? (
+        <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          {loaderData.notAdmin && loaderData.memberName ? <Notice>{t("login.notAdmin", { name: loaderData.memberName })}</Notice> : null}
+          <p className="text-slate-700">{t("login.intro")}</p>
+          <Form method="post" action={action} className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            <Field id="admin-email" label={t("login.email")} error={fieldError("email")}>
+              {(props) => <input {...props} name="email" type="email" autoComplete="username" required className={inputClasses} />}
+            </Field>
+            <Field id="admin-password" label={t("login.password")} error={fieldError("password")}>
+              {(props) => (
+                <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />
+              )}
+            </Field>
+            <button type="submit" className={adminButton.primary} disabled={busy}>
+              {busy && navigation.formData?.get("intent") === "password" ? t("login.submitting") : t("login.submit")}
+            </button>
+          </Form>
+          <div className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-300" />
+            {t("login.or")}
+            <span className="h-px flex-1 bg-slate-300" />
+          </div>
+          <Form method="post" action={action} className="grid gap-3" noValidate>
+            <input type="hidden" name="intent" value="magic-link" />
+            <h2 className="font-semibold text-slate-900">{t("login.magicLinkHeading")}</h2>
+            <Field id="admin-magic-email" label={t("login.email")} error={fieldError("magicEmail")}>
+              {(props) => <input {...props} name="email" type="email" autoComplete="email" required className={inputClasses} />}
+            </Field>
+            <button type="submit" className={adminButton.secondary} disabled={busy}>
+              {t("login.magicLinkSubmit")}
+            </button>
+          </Form>
         </div>
-        {errorBox}
-        {result?.ok && result.notice ? <Notice tone="success">{t(result.notice.key)}</Notice> : null}
+      ) : null}
 
-        {loaderData.needsSetup ? (
-          <Notice title={t("setup.login.title")}>
-            <p>{t("setup.login.body")}</p>
-            <p className="mt-2">
-              <a href="/admin/setup" className="font-semibold text-brand-800 underline underline-offset-4">
-                {t("setup.login.link")}
-              </a>
-            </p>
-          </Notice>
-        ) : null}
+      {step === "code" ? (
+        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          {loaderData.memberName ? <p className="text-slate-700">{t("login.signedInMember", { name: loaderData.memberName })}</p> : null}
+          <p className="text-slate-700">{t("login.codeIntro")}</p>
+          <Form method="post" action={action} className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="code" />
+            <Field id="admin-code" label={t("login.code")} error={fieldError("code")}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="text"
+                  maxLength={32}
+                  required
+                  autoFocus
+                  className={inputClasses}
+                />
+              )}
+            </Field>
+            <button type="submit" className={adminButton.primary} disabled={busy}>
+              {t("login.verify")}
+            </button>
+          </Form>
+          <Form method="post" action="/admin/login">
+            <input type="hidden" name="intent" value="start-over" />
+            <button type="submit" className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-4">
+              {t("login.startOver")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
 
-        {step === "credentials" ? (
-          <div className="grid gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            {loaderData.notAdmin && loaderData.memberName ? <Notice>{t("login.notAdmin", { name: loaderData.memberName })}</Notice> : null}
-            <p className="text-slate-700">{t("login.intro")}</p>
-            <Form method="post" action={action} className="grid gap-4" noValidate>
-              <input type="hidden" name="intent" value="password" />
-              <Field id="admin-email" label={t("login.email")} error={fieldError("email")}>
-                {(props) => <input {...props} name="email" type="email" autoComplete="username" required className={inputClasses} />}
-              </Field>
-              <Field id="admin-password" label={t("login.password")} error={fieldError("password")}>
+      {step === "enrol-start" ? (
+        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-slate-700">{t("login.enrolStartIntro")}</p>
+          <Form method="post" action={action} className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="enrol-start" />
+            {loaderData.needsPassword ? (
+              <Field id="admin-enrol-password" label={t("login.password")} error={fieldError("password")}>
                 {(props) => (
                   <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />
                 )}
               </Field>
-              <button type="submit" className={adminButton.primary} disabled={busy}>
-                {busy && navigation.formData?.get("intent") === "password" ? t("login.submitting") : t("login.submit")}
-              </button>
-            </Form>
-            <div className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-              <span className="h-px flex-1 bg-slate-300" />
-              {t("login.or")}
-              <span className="h-px flex-1 bg-slate-300" />
-            </div>
-            <Form method="post" action={action} className="grid gap-3" noValidate>
-              <input type="hidden" name="intent" value="magic-link" />
-              <h2 className="font-semibold text-slate-900">{t("login.magicLinkHeading")}</h2>
-              <Field id="admin-magic-email" label={t("login.email")} error={fieldError("magicEmail")}>
-                {(props) => <input {...props} name="email" type="email" autoComplete="email" required className={inputClasses} />}
-              </Field>
-              <button type="submit" className={adminButton.secondary} disabled={busy}>
-                {t("login.magicLinkSubmit")}
-              </button>
-            </Form>
-          </div>
-        ) : null}
+            ) : (
+              <input type="hidden" name="password" value="" />
+            )}
+            <button type="submit" className={adminButton.primary} disabled={busy}>
+              {t("login.enrolStart")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
 
-        {step === "code" ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            {loaderData.memberName ? <p className="text-slate-700">{t("login.signedInMember", { name: loaderData.memberName })}</p> : null}
-            <p className="text-slate-700">{t("login.codeIntro")}</p>
-            <Form method="post" action={action} className="grid gap-4" noValidate>
-              <input type="hidden" name="intent" value="code" />
-              <Field id="admin-code" label={t("login.code")} error={fieldError("code")}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="code"
-                    autoComplete="one-time-code"
-                    inputMode="text"
-                    maxLength={32}
-                    required
-                    autoFocus
-                    className={inputClasses}
-                  />
-                )}
-              </Field>
-              <button type="submit" className={adminButton.primary} disabled={busy}>
-                {t("login.verify")}
-              </button>
-            </Form>
-            <Form method="post" action="/admin/login">
-              <input type="hidden" name="intent" value="start-over" />
-              <button type="submit" className="min-h-11 text-sm font-semibold text-brand-800 underline underline-offset-4">
-                {t("login.startOver")}
-              </button>
-            </Form>
-          </div>
-        ) : null}
+      {step === "enrol" && enrolment ? (
+        <TwoFactorEnrolmentStep enrolment={enrolment} action={action} busy={busy} error={fieldError("code")} />
+      ) : null}
 
-        {step === "enrol-start" ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("login.enrolStartIntro")}</p>
-            <Form method="post" action={action} className="grid gap-4" noValidate>
-              <input type="hidden" name="intent" value="enrol-start" />
-              {loaderData.needsPassword ? (
-                <Field id="admin-enrol-password" label={t("login.password")} error={fieldError("password")}>
-                  {(props) => (
-                    <input {...props} name="password" type="password" autoComplete="current-password" required className={inputClasses} />
-                  )}
-                </Field>
-              ) : (
-                <input type="hidden" name="password" value="" />
-              )}
-              <button type="submit" className={adminButton.primary} disabled={busy}>
-                {t("login.enrolStart")}
-              </button>
-            </Form>
-          </div>
-        ) : null}
-
-        {step === "enrol" && enrolment ? (
-          <TwoFactorEnrolmentStep enrolment={enrolment} action={action} busy={busy} error={fieldError("code")} />
-        ) : null}
-
-        {step === "backup-codes" && result?.ok ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("login.backupIntro")}</p>
-            <ul className="grid grid-cols-2 gap-2 font-mono text-base" data-testid="backup-codes">
-              {(result.backupCodes ?? []).map((code) => (
-                <li key={code} className="rounded bg-slate-100 px-3 py-2 text-center">
-                  {code}
-                </li>
-              ))}
-            </ul>
-            <a href={loaderData.redirectTo} className={adminButton.primary}>
-              {t("login.continue")}
-            </a>
-          </div>
-        ) : null}
-      </main>
-    </div>
+      {step === "backup-codes" && result?.ok ? (
+        <BackupCodesStep codes={result.backupCodes ?? []} continueTo={loaderData.redirectTo} />
+      ) : null}
+    </AdminEntryFrame>
   );
 }

@@ -1,10 +1,8 @@
-import { useEffect, useRef } from "react";
 import { data, Form, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/setup";
 import { adminButton, Field, inputClasses, Notice } from "~/components/admin/admin-ui";
-import { TwoFactorEnrolmentStep } from "~/components/admin/two-factor-enrolment-step";
-import { LanguageSwitcher } from "~/components/language-switcher";
-import { SkipLink } from "~/components/skip-link";
+import { BackupCodesStep, TwoFactorEnrolmentStep } from "~/components/admin/two-factor-enrolment-step";
+import { AdminEntryFrame } from "~/components/admin/admin-entry-frame";
 import { hasAdministrator } from "~/features/admin/setup/setup-code.server";
 import {
   confirmSetupEnrolment,
@@ -86,141 +84,109 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
   };
   const value = (name: string) => (failure?.values?.[name] as string | undefined) ?? "";
 
-  // Each new step moves focus to its heading, so a screen reader hears where it is.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (result) heading.current?.focus();
-  }, [result]);
-
   return (
-    <div className="min-h-screen bg-slate-100">
-      <SkipLink />
-      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
-        <p className="flex min-h-11 items-center font-semibold text-brand-800">{t("setup.title")}</p>
-        <LanguageSwitcher compact className="text-slate-800" />
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto grid max-w-md gap-6 px-4 py-10 focus:outline-none">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            {t("setup.stepOf", { step: step === "backup-codes" ? STEPS.length : STEPS.indexOf(step) + 1, total: STEPS.length })}
-          </p>
-          <h1 ref={heading} tabIndex={-1} className="mt-1 font-serif text-3xl font-bold text-slate-900 focus:outline-none">
-            {t(HEADINGS[step])}
-          </h1>
+    <AdminEntryFrame
+      site={<p className="flex min-h-11 items-center font-semibold text-brand-800">{t("setup.title")}</p>}
+      eyebrow={t("setup.stepOf", { step: step === "backup-codes" ? STEPS.length : STEPS.indexOf(step) + 1, total: STEPS.length })}
+      heading={t(HEADINGS[step])}
+      step={result}
+    >
+      {failure ? <Notice tone="error">{t(failure.error.key, failure.error.values)}</Notice> : null}
+
+      {step === "code" ? (
+        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-slate-700">{t("setup.code.intro")}</p>
+          <Form method="post" className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="code" />
+            <Field id="setup-code" label={t("setup.code.label")} hint={t("setup.code.hint")} error={fieldError("code")}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="code"
+                  autoComplete="one-time-code"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={40}
+                  required
+                  className={`${inputClasses} font-mono tracking-wider`}
+                />
+              )}
+            </Field>
+            <button type="submit" className={adminButton.primary} disabled={busy}>
+              {t("setup.code.submit")}
+            </button>
+          </Form>
         </div>
-        {failure ? <Notice tone="error">{t(failure.error.key, failure.error.values)}</Notice> : null}
+      ) : null}
 
-        {step === "code" ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("setup.code.intro")}</p>
-            <Form method="post" className="grid gap-4" noValidate>
-              <input type="hidden" name="intent" value="code" />
-              <Field id="setup-code" label={t("setup.code.label")} hint={t("setup.code.hint")} error={fieldError("code")}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="code"
-                    autoComplete="one-time-code"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    maxLength={40}
-                    required
-                    className={`${inputClasses} font-mono tracking-wider`}
-                  />
-                )}
-              </Field>
-              <button type="submit" className={adminButton.primary} disabled={busy}>
-                {t("setup.code.submit")}
-              </button>
-            </Form>
-          </div>
-        ) : null}
+      {step === "account" ? (
+        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-slate-700">{t("setup.account.intro")}</p>
+          <Form method="post" className="grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="account" />
+            <Field id="setup-name" label={t("setup.account.name")} error={fieldError("name")}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="name"
+                  autoComplete="name"
+                  defaultValue={value("name")}
+                  maxLength={200}
+                  required
+                  className={inputClasses}
+                />
+              )}
+            </Field>
+            <Field id="setup-email" label={t("setup.account.email")} error={fieldError("email")}>
+              {(props) => (
+                <input
+                  {...props}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  defaultValue={value("email")}
+                  required
+                  className={inputClasses}
+                />
+              )}
+            </Field>
+            <Field
+              id="setup-password"
+              label={t("setup.account.password")}
+              hint={t("setup.account.passwordHint")}
+              error={fieldError("password")}
+            >
+              {(props) => (
+                <input {...props} name="password" type="password" autoComplete="new-password" required className={inputClasses} />
+              )}
+            </Field>
+            <Field id="setup-confirm" label={t("setup.account.confirm")} error={fieldError("confirm")}>
+              {(props) => <input {...props} name="confirm" type="password" autoComplete="new-password" required className={inputClasses} />}
+            </Field>
+            <button type="submit" className={adminButton.primary} disabled={busy}>
+              {t("setup.account.submit")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
 
-        {step === "account" ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("setup.account.intro")}</p>
-            <Form method="post" className="grid gap-4" noValidate>
-              <input type="hidden" name="intent" value="account" />
-              <Field id="setup-name" label={t("setup.account.name")} error={fieldError("name")}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="name"
-                    autoComplete="name"
-                    defaultValue={value("name")}
-                    maxLength={200}
-                    required
-                    className={inputClasses}
-                  />
-                )}
-              </Field>
-              <Field id="setup-email" label={t("setup.account.email")} error={fieldError("email")}>
-                {(props) => (
-                  <input
-                    {...props}
-                    name="email"
-                    type="email"
-                    autoComplete="username"
-                    defaultValue={value("email")}
-                    required
-                    className={inputClasses}
-                  />
-                )}
-              </Field>
-              <Field
-                id="setup-password"
-                label={t("setup.account.password")}
-                hint={t("setup.account.passwordHint")}
-                error={fieldError("password")}
-              >
-                {(props) => (
-                  <input {...props} name="password" type="password" autoComplete="new-password" required className={inputClasses} />
-                )}
-              </Field>
-              <Field id="setup-confirm" label={t("setup.account.confirm")} error={fieldError("confirm")}>
-                {(props) => (
-                  <input {...props} name="confirm" type="password" autoComplete="new-password" required className={inputClasses} />
-                )}
-              </Field>
-              <button type="submit" className={adminButton.primary} disabled={busy}>
-                {t("setup.account.submit")}
-              </button>
-            </Form>
-          </div>
-        ) : null}
+      {step === "enrol" && result?.enrolment ? (
+        <TwoFactorEnrolmentStep
+          enrolment={result.enrolment}
+          action="/admin/setup"
+          busy={busy}
+          error={failure ? t(failure.error.key, failure.error.values) : null}
+        />
+      ) : step === "enrol" ? (
+        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-slate-700">{t("setup.enrol.ready")}</p>
+          <a href={SIGN_IN} className={adminButton.primary}>
+            {t("setup.enrol.signIn")}
+          </a>
+        </div>
+      ) : null}
 
-        {step === "enrol" && result?.enrolment ? (
-          <TwoFactorEnrolmentStep
-            enrolment={result.enrolment}
-            action="/admin/setup"
-            busy={busy}
-            error={failure ? t(failure.error.key, failure.error.values) : null}
-          />
-        ) : step === "enrol" ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("setup.enrol.ready")}</p>
-            <a href={SIGN_IN} className={adminButton.primary}>
-              {t("setup.enrol.signIn")}
-            </a>
-          </div>
-        ) : null}
-
-        {step === "backup-codes" && result?.ok ? (
-          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <p className="text-slate-700">{t("login.backupIntro")}</p>
-            <ul className="grid grid-cols-2 gap-2 font-mono text-base" data-testid="backup-codes">
-              {(result.backupCodes ?? []).map((code) => (
-                <li key={code} className="rounded bg-slate-100 px-3 py-2 text-center">
-                  {code}
-                </li>
-              ))}
-            </ul>
-            <a href={WELCOME} className={adminButton.primary}>
-              {t("login.continue")}
-            </a>
-          </div>
-        ) : null}
-      </main>
-    </div>
+      {step === "backup-codes" && result?.ok ? <BackupCodesStep codes={result.backupCodes ?? []} continueTo={WELCOME} /> : null}
+    </AdminEntryFrame>
   );
 }
