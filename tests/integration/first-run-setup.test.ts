@@ -100,8 +100,19 @@ describeOnBackend("/admin/setup", (backend) => {
     if (options.cookie) headers.set("cookie", options.cookie);
     return new Request(new URL("/admin/setup", PUBLIC_URL), { method: "POST", headers, body: new URLSearchParams(form).toString() });
   }
-  const options = (req: Request, input: Record<string, string>) => ({ db: db(), request: req, language: "es" as const, https: false, input, dataDir });
-  const proofFrom = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith("church_setup="))!.split(";")[0]!;
+  const options = (req: Request, input: Record<string, string>) => ({
+    db: db(),
+    request: req,
+    language: "es" as const,
+    https: false,
+    input,
+    dataDir,
+  });
+  const proofFrom = (headers: Headers) =>
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith("church_setup="))!
+      .split(";")[0]!;
 
   test("the page asks for the code while there is no administrator", async () => {
     const page = await h.call(loader, { path: "/admin/setup" });
@@ -111,7 +122,9 @@ describeOnBackend("/admin/setup", (backend) => {
 
   test("a wrong code is refused and logged; ten from one address, and that address waits", async () => {
     for (let i = 0; i < 10; i++) {
-      const outcome = await submitSetupCode(options(request({ code: "AAAA-BBBB-CCCC" }, { ip: "203.0.113.50" }), { code: "AAAA-BBBB-CCCC" }));
+      const outcome = await submitSetupCode(
+        options(request({ code: "AAAA-BBBB-CCCC" }, { ip: "203.0.113.50" }), { code: "AAAA-BBBB-CCCC" }),
+      );
       expect(outcome).toMatchObject({ ok: false, status: 400, error: { key: "setup.errors.wrongCode" } });
     }
     // Even the right code waits now, from that address.
