@@ -113,7 +113,7 @@ describeOnBackend("admin health and audit", (backend) => {
       db,
       actor: actorA,
       entry: {
-        action: "user.role.grant",
+        action: "user.roles.update",
         entityType: "user",
         entityId: "user-123",
         before: { roles: ["member"] },
@@ -124,14 +124,14 @@ describeOnBackend("admin health and audit", (backend) => {
       db,
       actor: actorB,
       entry: {
-        action: "content.update",
+        action: "content.block.update",
         entityType: "page",
         entityId: "page-about",
         before: { title: "A", body: "x" },
         after: { title: "B", body: "x" },
       },
     });
-    await recordAudit({ db, actor: actorA, entry: { action: "user.scope.update", entityType: "user", entityId: "user-456" } });
+    await recordAudit({ db, actor: actorA, entry: { action: "user.scopes.update", entityType: "user", entityId: "user-456" } });
 
     const all = await h.call(auditLoader, { path: "/admin/audit", cookie: superAdmin.cookie });
     expect(all.status).toBe(200);
@@ -139,7 +139,7 @@ describeOnBackend("admin health and audit", (backend) => {
     expect(entries.length).toBeGreaterThanOrEqual(3);
 
     const byAction = await h.call(auditLoader, { path: "/admin/audit?action=user.", cookie: superAdmin.cookie });
-    expect((byAction.body as any).changes.entries.map((e: any) => e.action).sort()).toEqual(["user.role.grant", "user.scope.update"]);
+    expect((byAction.body as any).changes.entries.map((e: any) => e.action).sort()).toEqual(["user.roles.update", "user.scopes.update"]);
     const byActor = await h.call(auditLoader, { path: "/admin/audit?actor=bob", cookie: superAdmin.cookie });
     const bob = (byActor.body as any).changes.entries;
     expect(bob).toHaveLength(1);

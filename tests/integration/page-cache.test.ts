@@ -190,7 +190,7 @@ describeOnBackend("page cache", (backend) => {
         db: handle.db,
         actor: { userId: actor!.id, name: actor!.name },
         ipAddress: null,
-        action: "settings.update",
+        action: "settings.profile.update",
         next: { phoneDisplay: "(555) 010-4711" },
       });
       expect(result).toBe("saved");

@@ -71,7 +71,7 @@ export const auditLog = pgTable(
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Kept as text so the entry still says who after the account is gone. */
     actorName: text("actor_name").notNull(),
-    /** `<entity>.<verb>`, e.g. `user.role.grant`, `content.update`. */
+    /** `<entity>.<verb>`, e.g. `event.update`: the codes are listed in app/lib/audit-actions.ts. */
     action: text("action").notNull(),
     entityType: text("entity_type").notNull(),
     entityId: text("entity_id"),

@@ -10,6 +10,7 @@ import { isScopeName, SUPER_ADMIN_SCOPE, type ScopeName } from "~/platform/admin
 import { revokeAdminSessions } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { Language } from "~/i18n/config";
+import { SYSTEM_ACTORS } from "~/lib/audit-actions";
 
 /** Administrators get a longer minimum than members' 6 characters. */
 export const ADMIN_PASSWORD_MIN = 10;
@@ -94,7 +95,7 @@ export async function createAdministrator(options: {
       .onConflictDoUpdate({ target: adminUsers.userId, set: { name: parsed.data.name, scopes, updatedAt: new Date() } });
     await recordAudit({
       db: tx as unknown as AppDatabase,
-      actor: { userId: null as unknown as string, name: options.actorName ?? "admin:create (command line)" },
+      actor: { userId: null as unknown as string, name: options.actorName ?? SYSTEM_ACTORS.commandLine },
       entry: {
         action: before ? "admin.update" : "admin.create",
         entityType: "admin",

@@ -117,8 +117,6 @@ export async function loadDashboard(options: { db: AppDatabase; admin: AdminIden
           id: auditLog.id,
           actorName: auditLog.actorName,
           action: auditLog.action,
-          entityType: auditLog.entityType,
-          entityId: auditLog.entityId,
           createdAt: auditLog.createdAt,
         })
         .from(auditLog)

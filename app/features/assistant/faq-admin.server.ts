@@ -102,7 +102,13 @@ export async function runFaqAction(o: {
     }
     return { fieldErrors };
   };
-  const audit = (tx: AppDatabase, verb: string, id: number, before: unknown, after: unknown) =>
+  const audit = (
+    tx: AppDatabase,
+    verb: "create" | "update" | "activate" | "deactivate" | "delete",
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) =>
     recordAudit({
       db: tx,
       actor,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { discussionReplies, discussionReports, discussionThreads } from "~/db/schema";
+import type { AuditAction } from "~/lib/audit-actions";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import type { AppDatabase } from "~/server/db.server";
@@ -26,13 +27,13 @@ export async function moderateDiscussion(o: {
   const now = o.now ?? new Date();
   return o.db.transaction(async (tx) => {
     const db = tx as unknown as AppDatabase;
-    const audit = (action: string, before: unknown, after: unknown) =>
+    const audit = (action: AuditAction, before: unknown, after: unknown) =>
       recordAudit({
         db,
         actor: o.actor,
         ipAddress: o.ip,
         entry: {
-          action: `discussion.${o.kind}.${action}`,
+          action,
           entityType: o.kind === "thread" ? "discussion_thread" : "discussion_reply",
           entityId: o.id,
           before,
@@ -57,14 +58,14 @@ export async function moderateDiscussion(o: {
       switch (o.decision) {
         case "delete":
           await tx.delete(discussionThreads).where(eq(discussionThreads.id, o.id));
-          await audit("delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
+          await audit("discussion.thread.delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
           return true;
         case "approve":
           await tx
             .update(discussionThreads)
             .set({ status: "approved", lastActivityAt: before.status === "pending" ? now : before.lastActivityAt, updatedAt: now })
             .where(eq(discussionThreads.id, o.id));
-          await audit("approve", snapshot, { status: "approved" });
+          await audit("discussion.thread.approve", snapshot, { status: "approved" });
           return true;
         case "hide":
           await tx
@@ -72,18 +73,18 @@ export async function moderateDiscussion(o: {
             .set({ status: "hidden", reportCount: 0, updatedAt: now })
             .where(eq(discussionThreads.id, o.id));
           await resolveReports();
-          await audit("hide", snapshot, { status: "hidden", reportCount: 0 });
+          await audit("discussion.thread.hide", snapshot, { status: "hidden", reportCount: 0 });
           return true;
         case "dismiss":
           await tx.update(discussionThreads).set({ reportCount: 0, updatedAt: now }).where(eq(discussionThreads.id, o.id));
           await resolveReports();
-          await audit("dismiss-reports", snapshot, { reportCount: 0 });
+          await audit("discussion.thread.dismiss-reports", snapshot, { reportCount: 0 });
           return true;
         case "lock":
         case "unlock": {
           const locked = o.decision === "lock";
           await tx.update(discussionThreads).set({ locked, updatedAt: now }).where(eq(discussionThreads.id, o.id));
-          await audit(o.decision, snapshot, { locked });
+          await audit(`discussion.thread.${o.decision}`, snapshot, { locked });
           return true;
         }
       }
@@ -101,18 +102,18 @@ export async function moderateDiscussion(o: {
       case "delete":
         await tx.delete(discussionReplies).where(eq(discussionReplies.id, o.id));
         if (before.status === "approved") await countChange(-1);
-        await audit("delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
+        await audit("discussion.reply.delete", { ...snapshot, body: before.body, authorName: before.authorName }, null);
         return true;
       case "hide":
         await tx.update(discussionReplies).set({ status: "hidden", reportCount: 0, updatedAt: now }).where(eq(discussionReplies.id, o.id));
         if (before.status === "approved") await countChange(-1);
         await resolveReports();
-        await audit("hide", snapshot, { status: "hidden", reportCount: 0 });
+        await audit("discussion.reply.hide", snapshot, { status: "hidden", reportCount: 0 });
         return true;
       case "dismiss":
         await tx.update(discussionReplies).set({ reportCount: 0, updatedAt: now }).where(eq(discussionReplies.id, o.id));
         await resolveReports();
-        await audit("dismiss-reports", snapshot, { reportCount: 0 });
+        await audit("discussion.reply.dismiss-reports", snapshot, { reportCount: 0 });
         return true;
       default:
         return false;

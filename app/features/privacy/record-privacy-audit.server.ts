@@ -1,8 +1,9 @@
 import { auditLog } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
+import { SYSTEM_ACTORS, type AuditAction } from "~/lib/audit-actions";
 
 /** The audit log's actor name for a member's own privacy actions: no name, no address (ADR 021). */
-export const SELF_SERVICE_ACTOR = "member (self-service)";
+export const SELF_SERVICE_ACTOR = SYSTEM_ACTORS.selfService;
 
 /**
  * Audits a member's own download or deletion with no personal data: the account id (random,
@@ -12,7 +13,7 @@ export async function recordPrivacyAudit(options: {
   db: AppDatabase;
   /** The member while the account exists; null for the deletion (the row is gone). */
   actorUserId: string | null;
-  action: "member.data.export" | "member.account.delete";
+  action: Extract<AuditAction, "member.data.export" | "member.account.delete">;
   userId: string;
   after: Record<string, number>;
 }): Promise<void> {

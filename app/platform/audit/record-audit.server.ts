@@ -1,10 +1,11 @@
 import { auditLog } from "~/db/schema";
 import type { AppDatabase } from "~/server/db.server";
+import type { AuditAction } from "~/lib/audit-actions";
 import type { AdminIdentity } from "../admin/admin-session.server";
 
 export interface AuditEntry {
-  /** `<entity>.<verb>`, e.g. `user.role.grant`. */
-  action: string;
+  /** `<entity>.<verb>`, e.g. `event.update`: one of app/lib/audit-actions.ts, each with a label in both languages. */
+  action: AuditAction;
   entityType: string;
   entityId?: string | null;
   before?: unknown;

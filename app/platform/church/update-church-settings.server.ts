@@ -4,6 +4,7 @@ import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { bumpContentVersion } from "~/platform/content/content-version.server";
 import type { AppDatabase } from "~/server/db.server";
+import type { AuditAction } from "~/lib/audit-actions";
 
 type SettingsRow = typeof churchSettings.$inferSelect;
 
@@ -16,7 +17,7 @@ export async function updateChurchSettings<K extends keyof SettingsRow>(options:
   db: AppDatabase;
   actor: Pick<AdminIdentity, "userId" | "name">;
   ipAddress: string | null;
-  action: string;
+  action: AuditAction;
   next: Pick<SettingsRow, K>;
 }): Promise<"saved" | "unchanged" | "notFound"> {
   const { next } = options;

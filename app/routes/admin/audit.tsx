@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { AdminCard, AdminPage, adminButton, Field, formatDateTime, inputClasses } from "~/components/admin/admin-ui";
-import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
+import { adminTranslator, auditActionLabel, auditActorLabel, useAdminTranslation } from "~/platform/admin/admin-translation";
 import { parseAuditFilters, parseAuditView, parseSignInFilters } from "~/features/admin/audit/audit-filters";
 import { churchTimeZone } from "~/platform/church/church-time-zone.server";
 import { loadAuditLog } from "~/features/admin/audit/load-audit-log.server";
@@ -177,11 +177,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                       <tr key={entry.id}>
                         <td className={`${cellClasses} whitespace-nowrap`}>{formatDateTime(entry.createdAt, language, timeZone)}</td>
                         <td className={cellClasses}>
-                          <div className="font-semibold text-slate-900">{entry.actorName}</div>
+                          <div className="font-semibold text-slate-900">{auditActorLabel(language, entry.actorName)}</div>
                           {entry.ipAddress ? <div className="text-slate-600">{t("audit.changes.ip", { ip: entry.ipAddress })}</div> : null}
                         </td>
                         <td className={cellClasses}>
-                          <code className="break-all">{entry.action}</code>
+                          <div className="text-slate-900">{auditActionLabel(language, entry.action)}</div>
+                          <code className="break-all text-xs text-slate-600">{entry.action}</code>
                         </td>
                         <td className={cellClasses}>
                           <div>{entry.entityType}</div>

@@ -3,7 +3,7 @@ import { Circle, CircleCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { AdminCard, AdminPage, formatDateTime } from "~/components/admin/admin-ui";
 import { visibleSections, adminSectionHref } from "~/platform/admin/admin-sections";
-import { adminTranslator, useAdminTranslation } from "~/platform/admin/admin-translation";
+import { adminTranslator, auditActionLabel, auditActorLabel, useAdminTranslation } from "~/platform/admin/admin-translation";
 import { loadDashboard } from "~/features/admin/load-dashboard.server";
 import { NO_STORE, requireAdmin } from "~/platform/admin/require-admin.server";
 import { useGivingAdminTranslation } from "~/features/giving/giving-admin-translation";
@@ -190,8 +190,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 {activity.map((entry) => (
                   <li key={entry.id} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2">
                     <span>
-                      <span className="font-semibold">{entry.actorName}</span> · <code className="text-slate-800">{entry.action}</code>
-                      {entry.entityId ? <span className="text-slate-600"> · {entry.entityType}</span> : null}
+                      <span className="font-semibold">{auditActorLabel(language, entry.actorName)}</span> ·{" "}
+                      {auditActionLabel(language, entry.action)}
                     </span>
                     <time dateTime={entry.createdAt} className="text-slate-600">
                       {formatDateTime(entry.createdAt, language)}

@@ -27,6 +27,7 @@ import {
   signSetupProof,
   verifySetupProof,
 } from "./setup-code.server";
+import { SYSTEM_ACTORS } from "~/lib/audit-actions";
 
 export const SETUP_PROOF_COOKIE = "church_setup";
 
@@ -180,7 +181,7 @@ export async function submitSetupAccount(options: SetupOptions): Promise<SetupOu
       auth: getAuth(),
       input: { email, password, name, scopes: [SUPER_ADMIN_SCOPE] },
       language,
-      actorName: "first-run setup (browser)",
+      actorName: SYSTEM_ACTORS.firstRunSetup,
     }));
   } catch (error) {
     await restoreSetupCode(db, hash!);

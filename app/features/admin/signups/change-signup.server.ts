@@ -4,6 +4,7 @@ import type { AdminMessageKey } from "~/platform/admin/admin-translation";
 import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
+import type { AuditAction } from "~/lib/audit-actions";
 
 export type SignupOutcome = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; key: AdminMessageKey; field?: string };
 
@@ -18,7 +19,7 @@ export async function changeSignup(options: {
   actor: Pick<AdminIdentity, "userId" | "name">;
   ip: string;
   id: string;
-  action: string;
+  action: AuditAction;
   changes: Changes;
   check?: (tx: AppDatabase) => Promise<SignupOutcome | null>;
 }): Promise<SignupOutcome> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isAllowedUrl } from "~/lib/allowed-url";
+import type { AuditAction } from "~/lib/audit-actions";
 
 /**
  * What the content section edits, one descriptor per kind of item: the bilingual pairs shown
@@ -38,6 +39,8 @@ export interface KindDescriptor {
   singles: SingleField[];
   /** The single field an uploaded image is recorded into, if any. */
   imageField?: "imageUrl" | "photoUrl" | "posterUrl";
+  /** With `imageField`: the audit action of an image upload. */
+  imageAuditAction?: Extract<AuditAction, `content.${ContentKind}.image.upload`>;
 }
 
 const title: PairField = { name: "title", multiline: false, max: TITLE_MAX, required: true };
@@ -56,6 +59,7 @@ export const contentKinds: Record<ContentKind, KindDescriptor> = {
     ],
     singles: [url("imageUrl"), url("linkUrl")],
     imageField: "imageUrl",
+    imageAuditAction: "content.block.image.upload",
   },
   card: {
     intent: "save-card",
@@ -74,6 +78,7 @@ export const contentKinds: Record<ContentKind, KindDescriptor> = {
     ],
     singles: [{ name: "name", url: false, max: TITLE_MAX, required: true }, url("photoUrl")],
     imageField: "photoUrl",
+    imageAuditAction: "content.leader.image.upload",
   },
   value: {
     intent: "save-value",
@@ -89,6 +94,7 @@ export const contentKinds: Record<ContentKind, KindDescriptor> = {
     pairs: [title],
     singles: [url("mp4Url", true), url("webmUrl"), url("posterUrl", true)],
     imageField: "posterUrl",
+    imageAuditAction: "content.video.image.upload",
   },
 };
 

@@ -142,7 +142,13 @@ export async function runPrayerPartAction(o: {
     }
     return { fieldErrors };
   };
-  const audit = (tx: AppDatabase, verb: string, id: number, before: unknown, after: unknown) =>
+  const audit = (
+    tx: AppDatabase,
+    verb: "create" | "update" | "activate" | "deactivate" | "delete",
+    id: number,
+    before: unknown,
+    after: unknown,
+  ) =>
     recordAudit({
       db: tx,
       actor,

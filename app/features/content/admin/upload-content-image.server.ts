@@ -31,8 +31,9 @@ export async function uploadContentImage(options: {
   const kindRaw = form.get("kind");
   const kind = typeof kindRaw === "string" ? kindByIntent.get(`save-${kindRaw}`) : undefined;
   const field = kind ? contentKinds[kind].imageField : undefined;
+  const auditAction = kind ? contentKinds[kind].imageAuditAction : undefined;
   const id = kind ? parseItemId(kind, form.get("id")) : null;
-  if (!kind || !field || id === null) return { ok: false, status: 400, error: "invalid" };
+  if (!kind || !field || !auditAction || id === null) return { ok: false, status: 400, error: "invalid" };
   const file = form.get("file");
   if (!file || typeof file === "string" || file.size === 0) return { ok: false, status: 400, error: "noFile" };
   if (file.size > MAX_IMAGE_BYTES) return { ok: false, status: 413, error: "tooLarge" };
@@ -54,7 +55,7 @@ export async function uploadContentImage(options: {
         actor: options.actor,
         ipAddress: options.ip,
         entry: {
-          action: `content.${kind}.image.upload`,
+          action: auditAction,
           entityType: descriptor.entityType,
           entityId: String(id),
           before: { [field]: current[field] ?? null },

@@ -4,6 +4,7 @@ import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { PrayerAdminOutcome } from "./prayer-admin-result";
+import type { AuditAction } from "~/lib/audit-actions";
 
 export type PrayerActor = Pick<AdminIdentity, "userId" | "name">;
 type PrayerRow = typeof prayerRequests.$inferSelect;
@@ -19,7 +20,7 @@ export async function changePrayerRequest(o: {
   id: string;
   /** The moderation queue: private requests are not there (404). */
   publicOnly?: boolean;
-  action: string;
+  action: AuditAction;
   changes: Partial<typeof prayerRequests.$inferInsert>;
   after?: (row: PrayerRow, tx: AppDatabase) => Promise<void>;
 }): Promise<PrayerAdminOutcome> {

@@ -17,7 +17,7 @@ export async function deleteSermonTaxonomy(options: {
   id: number;
 }): Promise<{ ok: true } | { ok: false; status: 404 }> {
   const table = options.kind === "series" ? sermonSeries : sermonTopics;
-  const action = `sermon_${options.kind}`;
+  const action = `sermon_${options.kind}` as const;
   return options.db.transaction(async (tx) => {
     const t = tx as unknown as AppDatabase;
     const [row] = await t.delete(table).where(eq(table.id, options.id)).returning();

@@ -57,7 +57,7 @@ export async function saveSermonTaxonomy(options: {
     kind === "series"
       ? { titleEn: v.nameEn, titleEs: v.nameEs || null, descriptionEn: v.descriptionEn, descriptionEs: v.descriptionEs || null }
       : { nameEn: v.nameEn, nameEs: v.nameEs || null };
-  const action = `sermon_${kind}`;
+  const action = `sermon_${kind}` as const;
   try {
     return await db.transaction(async (tx): Promise<SaveTaxonomyResult> => {
       const t = tx as unknown as AppDatabase;

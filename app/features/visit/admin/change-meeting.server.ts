@@ -4,6 +4,7 @@ import type { AdminIdentity } from "~/platform/admin/admin-session.server";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AppDatabase } from "~/server/db.server";
 import type { MeetingErrorKey } from "./meetings-input";
+import type { AuditAction } from "~/lib/audit-actions";
 
 export type MeetingOutcome = { ok: true; id: string } | { ok: false; status: 400 | 404 | 409; key: MeetingErrorKey; field?: string };
 export type MeetingActor = Pick<AdminIdentity, "userId" | "name">;
@@ -19,7 +20,7 @@ export async function changeMeeting(options: {
   actor: MeetingActor;
   ip: string;
   id: string;
-  action: string;
+  action: AuditAction;
   changes: Changes;
   check?: (tx: AppDatabase, row: Row) => Promise<MeetingOutcome | null> | MeetingOutcome | null;
 }): Promise<MeetingOutcome> {
