@@ -37,6 +37,16 @@ const journeys = [
   { language: "es", width: 360, admin: esAdmin, common: esCommon, church: "Iglesia Gracia", color: "#1a4d8f" },
 ] as const;
 
+/**
+ * "Continue" once the save's revalidation is over: a link followed while React Router 8.4 still
+ * revalidates after an action aborts that fetch, and the abort rejects a promise nobody handles
+ * ("AbortError: signal is aborted without reason" in the console; the page itself is fine).
+ */
+async function continueWhenSettled(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name }).click();
+}
+
 /** axe at both widths (the journey's own last), and nothing wider than a 360 px phone. */
 async function checkScreen(page: Page, label: string, width: number) {
   for (const size of width === 360 ? [1280, 360] : [360, 1280]) {
@@ -124,7 +134,7 @@ describe("first run in the browser", { timeout: 240_000 }, () => {
       await add.getByLabel(a.settings.serviceTimes.nameEs).fill("Reunión dominical");
       await add.getByRole("button", { name: a.settings.serviceTimes.add }).click();
       await page.getByRole("status").filter({ hasText: a.settings.serviceTimes.added }).first().waitFor();
-      await page.getByRole("link", { name: a.setup.wizard.continue }).click();
+      await continueWhenSettled(page, a.setup.wizard.continue);
 
       // Logo and colour: a light colour is refused (contrast), the church's own is kept.
       await page.getByRole("heading", { name: a.setup.wizard.look.heading, exact: true }).waitFor();
@@ -141,7 +151,7 @@ describe("first run in the browser", { timeout: 240_000 }, () => {
       await page.getByLabel(a.settings.look.logo, { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
       await page.getByRole("button", { name: a.settings.look.uploadLogo }).click();
       await page.getByRole("status").filter({ hasText: a.settings.look.logoSaved }).first().waitFor();
-      await page.getByRole("link", { name: a.setup.wizard.continue }).click();
+      await continueWhenSettled(page, a.setup.wizard.continue);
 
       // Start empty: the demo church goes (a backup first); what was filled in stays.
       await page.getByRole("heading", { name: a.setup.wizard.demo.heading, exact: true }).waitFor();

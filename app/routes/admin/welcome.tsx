@@ -66,7 +66,8 @@ export default function AdminWelcome({ loaderData, actionData }: Route.Component
     window.scrollTo(0, 0);
     const heading = document.getElementById(`wizard-${step}`)?.querySelector("h2");
     heading?.setAttribute("tabindex", "-1");
-    heading?.focus();
+    // Not scrolled to: at the top the steps stay in view (the sticky bar would hide a heading scrolled up to it).
+    heading?.focus({ preventScroll: true });
   }, [step]);
 
   return (
