@@ -18,7 +18,14 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
   const showCall = hasPhone(church.phone);
   const showText = canText(church.phone, church.smsKeyword);
   const showContact = showAddress || showCall || showText;
-  const showSocial = Boolean(church.facebookUrl || church.youtubeUrl);
+  const socialLinks = (
+    [
+      { name: "facebook", url: church.facebookUrl },
+      { name: "youtube", url: church.youtubeUrl },
+    ] as const
+  ).flatMap(({ name, url }) => (url ? [{ name, url }] : []));
+  const showSocial = socialLinks.length > 0;
+  const phoneShown = church.phoneDisplay || church.phone;
   const columns = 2 + Number(showContact) + Number(showSocial);
   return (
     <footer className="bg-brand-900 text-brand-50">
@@ -34,8 +41,8 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
                 <p>
                   <a href={telHref(church.phone)} className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline">
                     <Phone aria-hidden="true" className="h-5 w-5" />
-                    <span className="sr-only">{t("footer.call", { phone: church.phoneDisplay || church.phone })}</span>
-                    <span aria-hidden="true">{church.phoneDisplay || church.phone}</span>
+                    <span className="sr-only">{t("footer.call", { phone: phoneShown })}</span>
+                    <span aria-hidden="true">{phoneShown}</span>
                   </a>
                 </p>
               ) : null}
@@ -46,7 +53,7 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
                     className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
                   >
                     <MessageSquareText aria-hidden="true" className="h-5 w-5" />
-                    {t("footer.textHome", { keyword: church.smsKeyword, phone: church.phoneDisplay || church.phone })}
+                    {t("footer.textHome", { keyword: church.smsKeyword, phone: phoneShown })}
                   </a>
                 </p>
               ) : null}
@@ -79,34 +86,20 @@ export function SiteFooter({ church }: { church: ChurchProfile }) {
               {t("footer.followUs")}
             </h2>
             <ul className="mt-4 space-y-1">
-              {church.facebookUrl ? (
-                <li>
+              {socialLinks.map(({ name, url }) => (
+                <li key={name}>
                   <a
-                    href={church.facebookUrl}
+                    href={url}
                     rel="noopener noreferrer"
                     target="_blank"
                     className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
                   >
-                    <SocialIcon name="facebook" />
-                    {t("footer.facebook", { name: church.name })}
+                    <SocialIcon name={name} />
+                    {t(`footer.${name}`, { name: church.name })}
                     <span className="sr-only"> {t("common.opensInNewTab")}</span>
                   </a>
                 </li>
-              ) : null}
-              {church.youtubeUrl ? (
-                <li>
-                  <a
-                    href={church.youtubeUrl}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                    className="inline-flex min-h-11 items-center gap-2 underline-offset-4 hover:underline"
-                  >
-                    <SocialIcon name="youtube" />
-                    {t("footer.youtube", { name: church.name })}
-                    <span className="sr-only"> {t("common.opensInNewTab")}</span>
-                  </a>
-                </li>
-              ) : null}
+              ))}
             </ul>
           </section>
         ) : null}

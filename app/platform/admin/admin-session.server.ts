@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { readCookie } from "~/lib/cookies";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { adminSessions, adminUsers, profiles, userRoles, users } from "~/db/schema";
 import { isPhoneOnlyEmail } from "~/server/auth.server";
@@ -255,13 +256,5 @@ export function clearAdminSessionCookie(options: { https: boolean }): string {
 
 /** The admin token from a Cookie header, if any. */
 export function readAdminToken(cookieHeader: string | null | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === ADMIN_COOKIE) {
-      const value = rest.join("=");
-      return value ? value : null;
-    }
-  }
-  return null;
+  return readCookie(cookieHeader, ADMIN_COOKIE) || null;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { E164 } from "~/lib/phone-formats";
 
 /** The profile form's fields, in the order the form shows them. */
 export const PROFILE_FIELDS = [
@@ -26,8 +27,6 @@ export const PROFILE_FIELDS = [
 ] as const;
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-
-export const E164 = /^\+[1-9]\d{6,14}$/;
 
 const E = {
   required: "settings.errors.required",

@@ -2,7 +2,7 @@ import { sendSms } from "~/server/messaging.server";
 import { adminTranslator } from "../../../platform/admin/admin-translation";
 import { recordAudit } from "~/platform/audit/record-audit.server";
 import type { AdminContext } from "~/platform/admin/require-admin.server";
-import { E164 } from "./church-profile-input";
+import { E164 } from "~/lib/phone-formats";
 import { stringValues, success, type SettingsResult } from "./settings-result";
 import { checkTestSendLimit } from "./test-send-limit.server";
 import { churchName } from "~/platform/church/church-settings.server";

@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { readCookie } from "~/lib/cookies";
 import { adminConfirmEnrolment, adminPasswordSignIn } from "~/features/admin/admin-sign-in.server";
 import { ADMIN_PASSWORD_MIN, AdministratorInputError, createAdministrator } from "~/features/admin/create-administrator.server";
 import { normalizeEmail, PASSWORD_MAX } from "~/features/auth/auth-input";
@@ -17,12 +18,12 @@ import { logger } from "~/server/logger.server";
 import { consumeRateLimit, type RateLimitRule } from "~/server/rate-limit.server";
 import { clientIp } from "~/server/request-input.server";
 import {
-  checkSetupCode,
   claimSetupCode,
   clearSetupCode,
   currentSetupCodeHash,
   hasAdministrator,
   restoreSetupCode,
+  setupCodeMatches,
   SETUP_PROOF_SECONDS,
   signSetupProof,
   verifySetupProof,
@@ -62,14 +63,6 @@ async function setupProofKey(): Promise<string> {
   return proofKey.key;
 }
 
-function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
-}
-
 function proofCookie(value: string, https: boolean, maxAge = SETUP_PROOF_SECONDS): string {
   return `${SETUP_PROOF_COOKIE}=${value}; Path=/admin; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${https ? "; Secure" : ""}`;
 }
@@ -77,7 +70,7 @@ function proofCookie(value: string, https: boolean, maxAge = SETUP_PROOF_SECONDS
 /** Which step this browser is at: the code until it proved it, then the account. */
 export async function setupStep(db: AppDatabase, request: Request): Promise<"code" | "account"> {
   const hash = await currentSetupCodeHash(db);
-  return verifySetupProof(await setupProofKey(), hash, readCookie(request, SETUP_PROOF_COOKIE)) ? "account" : "code";
+  return verifySetupProof(await setupProofKey(), hash, readCookie(request.headers.get("cookie"), SETUP_PROOF_COOKIE)) ? "account" : "code";
 }
 
 const fail = (
@@ -114,12 +107,12 @@ export async function submitSetupCode({ db, request, https, input }: SetupOption
     const seconds = Math.max(perIp.allowed ? 0 : perIp.retryAfterSeconds, overall.allowed ? 0 : overall.retryAfterSeconds);
     return fail(429, "code", { key: "setup.errors.rateLimited", values: { minutes: Math.max(1, Math.ceil(seconds / 60)) } });
   }
-  if (!(await checkSetupCode(db, code))) {
+  const hash = await currentSetupCodeHash(db);
+  if (!hash || !setupCodeMatches(hash, code)) {
     await log(false, "wrong setup code");
     return fail(400, "code", { key: "setup.errors.wrongCode" }, { fieldErrors: { code: { key: "setup.errors.wrongCode" } } });
   }
   await log(true);
-  const hash = (await currentSetupCodeHash(db))!;
   const headers = new Headers();
   headers.append("Set-Cookie", proofCookie(signSetupProof(await setupProofKey(), hash), https));
   return { ok: true, step: "account", headers };
@@ -152,7 +145,7 @@ export async function submitSetupAccount(options: SetupOptions): Promise<SetupOu
   const { db, request, language, https, input } = options;
   if (await hasAdministrator(db)) return fail(404, "account", { key: "setup.errors.done" });
   const hash = await currentSetupCodeHash(db);
-  if (!verifySetupProof(await setupProofKey(), hash, readCookie(request, SETUP_PROOF_COOKIE))) {
+  if (!verifySetupProof(await setupProofKey(), hash, readCookie(request.headers.get("cookie"), SETUP_PROOF_COOKIE))) {
     return fail(400, "code", { key: "setup.errors.proofExpired" });
   }
   const values = {

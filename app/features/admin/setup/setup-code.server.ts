@@ -99,13 +99,17 @@ function sameHex(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** True when `input` is the current code (compared in constant time). */
-export async function checkSetupCode(db: AppDatabase, input: string): Promise<boolean> {
-  const stored = await currentSetupCodeHash(db);
+/** True when `input` is the code whose hash is `stored` (compared in constant time). */
+export function setupCodeMatches(stored: string | null, input: string): boolean {
   if (!stored) return false;
   const normalized = normalizeSetupCode(input);
   if (normalized.length !== GROUPS * GROUP_LENGTH) return false;
   return sameHex(stored, hashSetupCode(normalized));
+}
+
+/** True when `input` is the current code. */
+export async function checkSetupCode(db: AppDatabase, input: string): Promise<boolean> {
+  return setupCodeMatches(await currentSetupCodeHash(db), input);
 }
 
 /**

@@ -3,6 +3,7 @@ import { loadSettings } from "~/features/admin/settings/load-settings.server";
 import { saveChurchProfile } from "~/features/admin/settings/save-church-profile.server";
 import type { SettingsResult } from "~/features/admin/settings/settings-result";
 import type { AppDatabase } from "~/server/db.server";
+import { toE164 } from "~/lib/phone-formats";
 import { churchSettings } from "~/db/schema";
 import { demoSettings } from "~/platform/seed/demo-church";
 import { updateChurchSettings } from "~/platform/church/update-church-settings.server";
@@ -10,15 +11,6 @@ import { WIZARD_PROFILE_FIELDS, wizardSteps } from "./welcome-wizard";
 import { getEnv } from "~/server/env.server";
 import { DEMO_CONFIRM_VALUE } from "~/features/admin/settings/demo-confirm";
 import { loadDemoStatus, removeDemoChurch } from "~/features/admin/settings/remove-demo-church.server";
-
-/** A US number as people write it ("(505) 555-0188", "505.555.0188", "1 505 555 0188") → "+15055550188"; others as typed. */
-export function e164(phone: string): string {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/\D/g, "");
-  if (!trimmed.startsWith("+") && digits.length === 10) return `+1${digits}`;
-  if (!trimmed.startsWith("+") && digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
-  return trimmed;
-}
 
 /** "+12175550142" → "(217) 555-0142"; other numbers as typed. */
 export function displayPhone(phone: string): string {
@@ -91,7 +83,9 @@ export async function saveWizardChurch({
   const { profile } = await loadSettings({ db: context.db });
   const merged: Record<string, unknown> = withoutDemoValues(profile);
   for (const field of WIZARD_PROFILE_FIELDS) merged[field] = typeof input[field] === "string" ? input[field] : "";
-  const phone = e164(String(merged.phone ?? ""));
+  const typed = String(merged.phone ?? "");
+  // As typed when it is no phone number: the profile's own check then says so.
+  const phone = toE164(typed) ?? typed.trim();
   merged.phone = phone;
   if (!profile.phoneDisplay || profile.phone !== phone) merged.phoneDisplay = displayPhone(phone);
   if (!String(merged.smsKeyword).trim()) merged.smsKeyword = "HOME";

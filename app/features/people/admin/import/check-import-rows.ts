@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { MemberImportMapping, MemberImportOptions } from "~/db/schema";
-import { E164 } from "~/lib/phone-formats";
+import { toE164 } from "~/lib/phone-formats";
 import { IMPORT_MAX_CELL, readLanguage, readStatus } from "./import-formats";
 
 export type RowProblemCode =
@@ -47,23 +47,6 @@ export interface CheckedRows {
 }
 
 const EMAIL = z.email();
-
-/**
- * A phone as written in the file in E.164: "+52 55 1234 5678" as it is; ten digits (a US or
- * Canadian number written "(555) 010-0101") get +1; eleven starting with 1 get +. Null for
- * anything else (letters, an extension, too short).
- */
-export function normalizePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\+?[0-9 ().\-/]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  let e164: string;
-  if (trimmed.startsWith("+")) e164 = `+${digits}`;
-  else if (digits.length === 10) e164 = `+1${digits}`;
-  else if (digits.length === 11 && digits.startsWith("1")) e164 = `+${digits}`;
-  else return null;
-  return E164.test(e164) ? e164 : null;
-}
 
 /** YYYY-MM-DD or the US MM/DD/YYYY, a real date from 1900 to today. */
 export function normalizeDate(value: string, today = new Date()): string | null {
@@ -138,7 +121,7 @@ export function checkImportRows(options: {
     }
     let phone: string | null = null;
     if (values.phone) {
-      phone = normalizePhone(values.phone);
+      phone = toE164(values.phone);
       if (!phone) own.push({ row, code: "invalidPhone", value: shown(values.phone) });
     }
     if (!values.email && !values.phone) own.push({ row, code: "missingContact" });
